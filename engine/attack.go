@@ -1,0 +1,79 @@
+package engine
+
+// Attacked reports whether any piece of colour by attacks square s: could
+// capture on it if an enemy piece stood there. It scans outward from s with
+// every atom of by's pieces reversed: leaps, blockable leaps, rider lines (the
+// first piece met) and hopper lines (a hurdle next to s, then the hopper).
+func (p *Position) Attacked(s Square, by Colour) bool {
+	at := &p.v.attacks[by]
+	for _, a := range at.leaps[s] {
+		if a.pieces>>p.board[a.from]&1 != 0 {
+			return true
+		}
+	}
+	for _, d := range at.rayDirs {
+		for _, t := range p.v.rays[d.ray][s] {
+			if pc := p.board[t]; pc != NoPiece {
+				if d.pieces>>pc&1 != 0 {
+					return true
+				}
+				break
+			}
+		}
+	}
+	if len(at.lame[s]) > 0 || len(at.hopDirs) > 0 {
+		return p.attackedSlow(s, by)
+	}
+	return false
+}
+
+// attackedSlow covers the rarer atoms: blockable leaps and hoppers.
+func (p *Position) attackedSlow(s Square, by Colour) bool {
+	at := &p.v.attacks[by]
+lame:
+	for _, a := range at.lame[s] {
+		if a.pieces>>p.board[a.from]&1 == 0 {
+			continue
+		}
+		for _, t := range a.path {
+			if p.board[t] != NoPiece {
+				continue lame
+			}
+		}
+		return true
+	}
+	for _, d := range at.hopDirs {
+		ray := p.v.rays[d.ray][s]
+		if len(ray) < 2 || p.board[ray[0]] == NoPiece {
+			continue
+		}
+		for _, t := range ray[1:] {
+			if pc := p.board[t]; pc != NoPiece {
+				if d.pieces>>pc&1 != 0 {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+// royalAttacked reports whether any royal piece of colour c is attacked.
+func (p *Position) royalAttacked(c Colour) bool {
+	switch p.royals[c] {
+	case 0:
+		return false
+	case 1:
+		return p.Attacked(p.royalSq[c], c.Other())
+	}
+	for _, s := range p.Pieces(c) {
+		if p.v.royalTypes>>p.board[s]&1 != 0 && p.Attacked(s, c.Other()) {
+			return true
+		}
+	}
+	return false
+}
+
+// InCheck reports whether the side to move has a royal piece attacked.
+func (p *Position) InCheck() bool { return p.royalAttacked(p.stm) }

@@ -1,0 +1,284 @@
+package engine
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// StartPosition returns the variant's starting position.
+func (v *Variant) StartPosition() *Position {
+	p, err := v.ParseFEN(v.StartFEN)
+	if err != nil {
+		panic("engine: start position was checked by NewVariant: " + err.Error())
+	}
+	return p
+}
+
+// ParseFEN reads a position in FEN for this variant. Empty runs may be
+// written with several digits ("10"), as Fairy-Stockfish does on big boards.
+// The side to move is required; castling, en passant and the clocks may be
+// left out ("-", "-", 0, 1). Castling accepts K/Q letters and Shredder-FEN
+// rook files. The error says what is wrong and where.
+func (v *Variant) ParseFEN(fen string) (*Position, error) {
+	p := &Position{v: v, ep: NoSquare, epVictim: NoSquare, fullmove: 1, history: make([]undo, 0, 256)}
+	if err := p.parseFEN(fen); err != nil {
+		return nil, fmt.Errorf("engine: FEN %q: %w", fen, err)
+	}
+	return p, nil
+}
+
+func (p *Position) parseFEN(fen string) error {
+	v := p.v
+	fields := strings.Fields(fen)
+	if len(fields) < 2 {
+		return fmt.Errorf("needs at least the board and the side to move, got %d field(s)", len(fields))
+	}
+	if len(fields) > 6 {
+		return fmt.Errorf("has %d fields, at most 6", len(fields))
+	}
+	if err := p.parseBoard(fields[0]); err != nil {
+		return err
+	}
+	switch fields[1] {
+	case "w":
+		p.stm = White
+	case "b":
+		p.stm = Black
+		p.key ^= v.zobrist.black
+	default:
+		return fmt.Errorf("side to move %q: want w or b", fields[1])
+	}
+	if len(fields) > 2 {
+		if err := p.parseCastling(fields[2]); err != nil {
+			return err
+		}
+	}
+	if len(fields) > 3 {
+		if err := p.parseEnPassant(fields[3]); err != nil {
+			return err
+		}
+	}
+	if len(fields) > 4 {
+		n, err := strconv.Atoi(fields[4])
+		if err != nil || n < 0 || n > 1<<20 {
+			return fmt.Errorf("halfmove clock %q: want a count of plies", fields[4])
+		}
+		p.halfmove = n
+	}
+	if len(fields) > 5 {
+		n, err := strconv.Atoi(fields[5])
+		if err != nil || n < 0 || n > 1<<20 {
+			return fmt.Errorf("fullmove number %q: want a move number", fields[5])
+		}
+		p.fullmove = max(n, 1) // some GUIs write 0
+	}
+	return p.checkLegal()
+}
+
+func (p *Position) parseBoard(board string) error {
+	v := p.v
+	ranks := strings.Split(board, "/")
+	if len(ranks) != v.Height {
+		return fmt.Errorf("board has %d ranks, variant %s has %d", len(ranks), v.Name, v.Height)
+	}
+	for i, text := range ranks {
+		rank := v.Height - 1 - i
+		file := 0
+		for j := 0; j < len(text); j++ {
+			ch := text[j]
+			switch {
+			case ch >= '0' && ch <= '9':
+				n := int(ch - '0')
+				for j+1 < len(text) && text[j+1] >= '0' && text[j+1] <= '9' && n <= MaxSize {
+					j++
+					n = n*10 + int(text[j]-'0')
+				}
+				if n == 0 {
+					return fmt.Errorf("rank %d: an empty run of 0 squares", rank+1)
+				}
+				file += n
+			case (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'):
+				t := v.TypeByLetter(ch)
+				if t == 0 {
+					return fmt.Errorf("rank %d: unknown piece letter %q in variant %s", rank+1, ch, v.Name)
+				}
+				if file < v.Width {
+					c := White
+					if ch >= 'a' {
+						c = Black
+					}
+					p.put(MakePiece(t, c), SquareAt(file, rank))
+				}
+				file++
+			default:
+				return fmt.Errorf("rank %d: unexpected character %q", rank+1, ch)
+			}
+			if file > v.Width {
+				break
+			}
+		}
+		if file != v.Width {
+			return fmt.Errorf("rank %d has %d files, board is %d wide", rank+1, file, v.Width)
+		}
+	}
+	return nil
+}
+
+func (p *Position) parseCastling(field string) error {
+	v := p.v
+	if field == "-" {
+		return nil
+	}
+	for i := 0; i < len(field); i++ {
+		ch := field[i]
+		c, upper := White, ch
+		if ch >= 'a' && ch <= 'z' {
+			c, upper = Black, ch-('a'-'A')
+		}
+		rule := -1
+		for r, cr := range v.Castling {
+			if cr.Colour != c {
+				continue
+			}
+			// K/Q name the rule; a file letter (Shredder-FEN) names its rook.
+			if cr.Letter == upper || (upper >= 'A' && int(upper-'A') == cr.RookFrom.File() && upper-'A' < byte(v.Width) && upper != 'K' && upper != 'Q') {
+				rule = r
+				break
+			}
+		}
+		if rule < 0 {
+			return fmt.Errorf("castling %q: no %s castling %q in variant %s", field, c, ch, v.Name)
+		}
+		cr := v.Castling[rule]
+		if p.castling&(1<<rule) != 0 {
+			return fmt.Errorf("castling %q: %q given twice", field, ch)
+		}
+		if p.board[cr.KingFrom] != MakePiece(int(v.castleKing), c) || p.board[cr.RookFrom] != MakePiece(int(v.castleRook), c) {
+			return fmt.Errorf("castling %q: %q needs the %s king on %v and rook on %v", field, ch, c, cr.KingFrom, cr.RookFrom)
+		}
+		p.castling |= 1 << rule
+	}
+	p.key ^= v.zobrist.castling[p.castling]
+	return nil
+}
+
+func (p *Position) parseEnPassant(field string) error {
+	v := p.v
+	if field == "-" {
+		return nil
+	}
+	sq, err := ParseSquare(field, v.Width, v.Height)
+	if err != nil {
+		return fmt.Errorf("en-passant square: %w", err)
+	}
+	if p.board[sq] != NoPiece {
+		return fmt.Errorf("en-passant square %v is occupied", sq)
+	}
+	// Find the piece that just made a double step over sq: a piece of the
+	// side that moved, standing where such a step through sq lands.
+	mover := p.stm.Other()
+	for _, s := range p.Pieces(mover) {
+		for _, l := range v.moves[p.board[s]][p.originOf(s, sq)].lame {
+			if l.doubleStep && l.to == s && l.path[0] == sq {
+				if p.setEnPassant(sq, s) {
+					p.key ^= v.zobrist.epFile[sq.File()]
+				}
+				return nil
+			}
+		}
+	}
+	return fmt.Errorf("en-passant square %v: no %s pawn has just stepped over it", sq, mover)
+}
+
+// originOf returns the square a straight double step to `to` over mid started
+// from; its table is then searched for that step.
+func (p *Position) originOf(to, mid Square) Square {
+	o := 2*int(mid) - int(to)
+	if o < 0 || o >= NumSquares {
+		return to // no such origin; the lookup then finds nothing
+	}
+	return Square(o)
+}
+
+// setEnPassant records the en-passant square after a double step to victim,
+// but only when an enemy piece could capture there: positions that differ
+// only by an unusable en-passant square are the same position.
+// It reports whether it set one; the caller updates the key.
+func (p *Position) setEnPassant(sq, victim Square) bool {
+	taker := p.board[victim].Colour().Other()
+	for _, a := range p.v.attacks[taker].epLeaps[sq] {
+		if a.pieces>>p.board[a.from]&1 != 0 {
+			p.ep, p.epVictim = sq, victim
+			return true
+		}
+	}
+	return false
+}
+
+// checkLegal rejects positions the rules could never reach in a way that
+// matters to move generation: the side that just moved left a royal piece
+// attacked, or a pawn stands where it must already have promoted.
+func (p *Position) checkLegal() error {
+	v := p.v
+	for c := White; c <= Black; c++ {
+		for _, s := range p.Pieces(c) {
+			if v.pawnTypes>>p.board[s]&1 != 0 && v.PromotionZone[c].Has(s) && len(v.promoTypes) > 0 {
+				return fmt.Errorf("%s pawn on %v should have promoted", c, s)
+			}
+		}
+	}
+	if p.royalAttacked(p.stm.Other()) {
+		return fmt.Errorf("%s is in check but it is %s's move", p.stm.Other(), p.stm)
+	}
+	return nil
+}
+
+// FEN returns the position in FEN, with multi-digit empty runs on wide
+// boards. Parsing the result gives the same position.
+func (p *Position) FEN() string {
+	v := p.v
+	var b strings.Builder
+	for rank := v.Height - 1; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < v.Width; file++ {
+			pc := p.board[SquareAt(file, rank)]
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(v.pieceLetter(pc))
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+	b.WriteString([]string{" w ", " b "}[p.stm])
+	if p.castling == 0 {
+		b.WriteByte('-')
+	}
+	for i, cr := range v.Castling {
+		if p.castling&(1<<i) != 0 {
+			l := cr.Letter
+			if cr.Colour == Black {
+				l += 'a' - 'A'
+			}
+			b.WriteByte(l)
+		}
+	}
+	b.WriteByte(' ')
+	if p.ep == NoSquare {
+		b.WriteByte('-')
+	} else {
+		b.WriteString(p.ep.String())
+	}
+	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
+	return b.String()
+}

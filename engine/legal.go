@@ -1,0 +1,172 @@
+package engine
+
+// LegalMoves appends to dst[:0] the legal moves of the side to move and
+// returns the extended slice. With a buffer of capacity MaxMoves it does not
+// allocate.
+//
+// Legality is the variant's invariant: no royal piece of the mover may be
+// attacked after the move. The common case (one royal piece, an enemy that
+// attacks only by leaps and rides) is decided without making moves: the king
+// and its pins and checkers are analysed once, and only king moves, pinned
+// pieces, en passant and castling are checked square by square.
+func (p *Position) LegalMoves(dst []Move) []Move {
+	us := p.stm
+	if p.royals[us] != 1 || !p.v.simpleAttacks[us.Other()] {
+		return p.legalByMaking(dst[:0])
+	}
+	dst = dst[:0]
+	ksq := p.royalSq[us]
+	var evasions, pinned SquareSet
+	checkers := p.analyseRoyal(ksq, &evasions, &pinned)
+	for _, from := range p.Pieces(us) {
+		if from == ksq {
+			dst = p.genRoyal(dst, ksq)
+			continue
+		}
+		if checkers > 1 {
+			continue
+		}
+		start := len(dst)
+		dst = p.genPiece(dst, from)
+		if checkers == 0 && !pinned.Has(from) && p.ep == NoSquare {
+			continue
+		}
+		// Keep only the moves that answer the check and respect the pin;
+		// en passant removes a second piece from the line, so make it.
+		kept := start
+		for _, m := range dst[start:] {
+			var ok bool
+			switch {
+			case m.Kind() == EnPassant || pinned.Has(from):
+				ok = p.legalAfter(m)
+			case checkers > 0:
+				ok = evasions.Has(m.To())
+			default:
+				ok = true
+			}
+			if ok {
+				dst[kept] = m
+				kept++
+			}
+		}
+		dst = dst[:kept]
+	}
+	if checkers == 0 && p.castling != 0 {
+		start := len(dst)
+		dst = p.genCastling(dst)
+		kept := start
+		for _, m := range dst[start:] {
+			if p.legalAfter(m) {
+				dst[kept] = m
+				kept++
+			}
+		}
+		dst = dst[:kept]
+	}
+	return dst
+}
+
+// genRoyal appends the royal piece's moves to squares that are not attacked
+// once it has left ksq (so a rider cannot hide behind it).
+func (p *Position) genRoyal(dst []Move, ksq Square) []Move {
+	start := len(dst)
+	dst = p.genPiece(dst, ksq)
+	them := p.stm.Other()
+	king := p.board[ksq]
+	kept := start
+	for _, m := range dst[start:] {
+		var ok bool
+		if m.Kind() == Normal {
+			p.board[ksq] = NoPiece
+			ok = !p.Attacked(m.To(), them)
+			p.board[ksq] = king
+		} else {
+			ok = p.legalAfter(m) // a royal pawn's double step, say: rare
+		}
+		if ok {
+			dst[kept] = m
+			kept++
+		}
+	}
+	return dst[:kept]
+}
+
+// analyseRoyal finds the pieces checking the royal piece on ksq and the
+// mover's pieces pinned to it. evasions receives the squares a non-royal
+// move must reach to answer a single check: the checker and, for a rider,
+// the squares between. It returns the number of checkers.
+func (p *Position) analyseRoyal(ksq Square, evasions, pinned *SquareSet) int {
+	us := p.stm
+	at := &p.v.attacks[us.Other()]
+	checkers := 0
+	for _, a := range at.leaps[ksq] {
+		if a.pieces>>p.board[a.from]&1 != 0 {
+			checkers++
+			evasions.Add(a.from)
+		}
+	}
+	for _, d := range at.rayDirs {
+		ray := p.v.rays[d.ray][ksq]
+		for k, t := range ray {
+			pc := p.board[t]
+			if pc == NoPiece {
+				continue
+			}
+			if pc.Colour() != us {
+				if d.pieces>>pc&1 != 0 {
+					checkers++
+					for _, b := range ray[:k+1] {
+						evasions.Add(b)
+					}
+				}
+				break
+			}
+			// A piece of ours: pinned if the next piece beyond is a rider
+			// of this line.
+			for _, u := range ray[k+1:] {
+				if pu := p.board[u]; pu != NoPiece {
+					if d.pieces>>pu&1 != 0 {
+						pinned.Add(t)
+					}
+					break
+				}
+			}
+			break
+		}
+	}
+	return checkers
+}
+
+// legalAfter reports whether m leaves no royal piece of the mover attacked,
+// by making it.
+func (p *Position) legalAfter(m Move) bool {
+	us := p.stm
+	p.Make(m)
+	ok := !p.royalAttacked(us)
+	p.Unmake()
+	return ok
+}
+
+// legalByMaking is the general path for every variant: generate the
+// pseudo-legal moves and keep those after which no royal piece of the mover
+// is attacked.
+func (p *Position) legalByMaking(dst []Move) []Move {
+	dst = p.PseudoLegalMoves(dst)
+	if p.royals[p.stm] == 0 {
+		return dst
+	}
+	kept := 0
+	for _, m := range dst {
+		if p.legalAfter(m) {
+			dst[kept] = m
+			kept++
+		}
+	}
+	return dst[:kept]
+}
+
+// HasLegalMove reports whether the side to move has any legal move.
+func (p *Position) HasLegalMove() bool {
+	var buf [MaxMoves]Move
+	return len(p.LegalMoves(buf[:0])) > 0
+}

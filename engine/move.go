@@ -1,0 +1,103 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Move is a compact move: from and to squares, a promotion piece type, and a
+// kind. Castling is written as the king's move (e1g1), as UCI expects.
+type Move uint32
+
+// NoMove is the zero Move, never a legal move.
+const NoMove Move = 0
+
+// MoveKind distinguishes the moves that Make treats specially.
+type MoveKind uint8
+
+// The move kinds.
+const (
+	Normal MoveKind = iota
+	DoubleStep
+	EnPassant
+	Castle
+)
+
+const (
+	moveToShift    = 8
+	movePromoShift = 16
+	moveKindShift  = 24
+)
+
+// NewMove returns a normal move from one square to another.
+func NewMove(from, to Square) Move { return Move(from) | Move(to)<<moveToShift }
+
+func newSpecialMove(from, to Square, kind MoveKind, extra int) Move {
+	return NewMove(from, to) | Move(extra)<<movePromoShift | Move(kind)<<moveKindShift
+}
+
+// From returns the square the piece leaves.
+func (m Move) From() Square { return Square(m) }
+
+// To returns the square the piece (the king, when castling) arrives on.
+func (m Move) To() Square { return Square(m >> moveToShift) }
+
+// Kind returns the move kind.
+func (m Move) Kind() MoveKind { return MoveKind(m >> moveKindShift) }
+
+// Promotion returns the 1-based type index of the promotion piece, or 0.
+func (m Move) Promotion() int {
+	if m.Kind() != Normal {
+		return 0
+	}
+	return int(m>>movePromoShift) & 0xff
+}
+
+// castleRule returns the index of the castling rule of a Castle move.
+func (m Move) castleRule() int { return int(m>>movePromoShift) & 0xff }
+
+// UCI returns the move in UCI long algebraic form for the variant: e2e4,
+// e7e8q, a10a9.
+func (v *Variant) UCI(m Move) string {
+	if m == NoMove {
+		return "0000"
+	}
+	s := m.From().String() + m.To().String()
+	if t := m.Promotion(); t != 0 {
+		s += strings.ToLower(string(v.Pieces[t-1].Letter))
+	}
+	return s
+}
+
+// ParseUCI finds the legal move written in UCI form in the position. The
+// error says whether the text is malformed or the move is not legal.
+func (p *Position) ParseUCI(s string) (Move, error) {
+	v := p.v
+	from, n, err := scanSquare(s, v.Width, v.Height)
+	if err != nil {
+		return NoMove, fmt.Errorf("engine: move %q: %w", s, err)
+	}
+	to, n2, err := scanSquare(s[n:], v.Width, v.Height)
+	if err != nil {
+		return NoMove, fmt.Errorf("engine: move %q: %w", s, err)
+	}
+	rest := s[n+n2:]
+	promo := 0
+	if rest != "" {
+		if len(rest) != 1 || v.TypeByLetter(rest[0]) == 0 {
+			return NoMove, fmt.Errorf("engine: move %q: bad promotion %q", s, rest)
+		}
+		promo = v.TypeByLetter(rest[0])
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.LegalMoves(buf[:0]) {
+		if m.From() == from && m.To() == to && m.Promotion() == promo {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("engine: move %q is not legal in %s", s, p.FEN())
+}
+
+// MaxMoves is a buffer size that holds the legal moves of any position that
+// occurs in practice; move lists grow past it when needed.
+const MaxMoves = 512

@@ -1,0 +1,166 @@
+package engine
+
+// genPiece appends the pseudo-legal moves of the piece on from: moves that
+// follow its atoms and the board, without asking whether they leave a royal
+// piece attacked. Castling is generated separately.
+func (p *Position) genPiece(dst []Move, from Square) []Move {
+	pc := p.board[from]
+	us := pc.Colour()
+	sm := &p.v.moves[pc][from]
+	pawn := p.v.pawnTypes>>pc&1 != 0
+	for _, t := range sm.quiet {
+		if p.board[t] == NoPiece {
+			dst = p.push(dst, NewMove(from, t), pawn)
+		}
+	}
+	for _, t := range sm.both {
+		if q := p.board[t]; q == NoPiece || q.Colour() != us {
+			dst = p.push(dst, NewMove(from, t), pawn)
+		}
+	}
+	for _, t := range sm.capt {
+		if q := p.board[t]; q != NoPiece && q.Colour() != us {
+			dst = p.push(dst, NewMove(from, t), pawn)
+		}
+	}
+	if p.ep != NoSquare {
+		for _, t := range sm.epCapt {
+			if t == p.ep {
+				dst = append(dst, newSpecialMove(from, t, EnPassant, 0))
+			}
+		}
+	}
+	for i := range sm.lame {
+		dst = p.genLame(dst, from, &sm.lame[i], pawn)
+	}
+	for i := range sm.rays {
+		r := &sm.rays[i]
+		for k, t := range r.squares {
+			q := p.board[t]
+			if r.skip>>k&1 != 0 {
+				if q != NoPiece {
+					break
+				}
+				continue
+			}
+			if q == NoPiece {
+				if r.quiet {
+					dst = p.push(dst, NewMove(from, t), pawn)
+				}
+				continue
+			}
+			if r.capture && q.Colour() != us {
+				dst = p.push(dst, NewMove(from, t), pawn)
+			}
+			break
+		}
+	}
+	for i := range sm.hops {
+		dst = p.genHop(dst, from, &sm.hops[i], pawn)
+	}
+	return dst
+}
+
+// genLame appends a blockable leap when its path is empty.
+func (p *Position) genLame(dst []Move, from Square, l *lameLeap, pawn bool) []Move {
+	for _, t := range l.path {
+		if p.board[t] != NoPiece {
+			return dst
+		}
+	}
+	q := p.board[l.to]
+	switch {
+	case q == NoPiece && l.quiet:
+		if l.doubleStep {
+			return append(dst, newSpecialMove(from, l.to, DoubleStep, 0))
+		}
+		return p.push(dst, NewMove(from, l.to), pawn)
+	case q != NoPiece && l.capture && q.Colour() != p.board[from].Colour():
+		return p.push(dst, NewMove(from, l.to), pawn)
+	}
+	return dst
+}
+
+// genHop appends the grasshopper move along one line: over the first piece
+// met, onto the square just beyond it.
+func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move {
+	for k, t := range r.squares {
+		if p.board[t] == NoPiece {
+			continue
+		}
+		if k+1 == len(r.squares) {
+			return dst
+		}
+		land := r.squares[k+1]
+		q := p.board[land]
+		if (q == NoPiece && r.quiet) || (q != NoPiece && r.capture && q.Colour() != p.board[from].Colour()) {
+			dst = p.push(dst, NewMove(from, land), pawn)
+		}
+		return dst
+	}
+	return dst
+}
+
+// push appends m, or one move per promotion piece when a pawn reaches its
+// promotion zone.
+func (p *Position) push(dst []Move, m Move, pawn bool) []Move {
+	if pawn && p.v.PromotionZone[p.stm].Has(m.To()) && len(p.v.promoTypes) > 0 {
+		for _, t := range p.v.promoTypes {
+			dst = append(dst, m|Move(t)<<movePromoShift)
+		}
+		return dst
+	}
+	return append(dst, m)
+}
+
+// genCastling appends the castling moves whose rights remain, whose squares
+// are empty and whose king path is not attacked. The king's destination is
+// checked by the caller, like every king move.
+func (p *Position) genCastling(dst []Move) []Move {
+	us := p.stm
+	for i := range p.v.Castling {
+		cr := &p.v.Castling[i]
+		if p.castling&(1<<i) == 0 || cr.Colour != us {
+			continue
+		}
+		if !p.castlingPathClear(cr) {
+			continue
+		}
+		dst = append(dst, newSpecialMove(cr.KingFrom, cr.KingTo, Castle, i))
+	}
+	return dst
+}
+
+// castlingPathClear reports whether every square the king and rook cross or
+// reach is empty (but for themselves) and no square the king crosses, its
+// start included, is attacked.
+func (p *Position) castlingPathClear(cr *CastlingRule) bool {
+	lo := min(cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
+	hi := max(cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
+	for i := int(lo); i <= int(hi); i++ {
+		if s := Square(i); s != cr.KingFrom && s != cr.RookFrom && p.board[s] != NoPiece {
+			return false
+		}
+	}
+	them := p.stm.Other()
+	step := Square(1)
+	if cr.KingTo < cr.KingFrom {
+		step = ^Square(0) // -1
+	}
+	for s := cr.KingFrom; s != cr.KingTo; s += step {
+		if p.Attacked(s, them) {
+			return false
+		}
+	}
+	return true
+}
+
+// PseudoLegalMoves appends to dst[:0] every move the pieces can make without
+// regard to leaving a royal piece attacked, castling included.
+func (p *Position) PseudoLegalMoves(dst []Move) []Move {
+	dst = dst[:0]
+	for _, from := range p.Pieces(p.stm) {
+		dst = p.genPiece(dst, from)
+	}
+	return p.genCastling(dst)
+}

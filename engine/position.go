@@ -1,0 +1,172 @@
+package engine
+
+// Position is a game state of one variant: the board, piece lists, side to
+// move, castling rights, en-passant square, move clocks, Zobrist key and the
+// undo history. A Position is not safe for concurrent use; Clone it.
+type Position struct {
+	v     *Variant
+	board [NumSquares]Piece
+	// list[c][:count[c]] are the squares of c's pieces; index[s] is the
+	// position of square s in its side's list.
+	list       [2][NumSquares]Square
+	index      [NumSquares]uint8
+	count      [2]int
+	pieceCount [64]int16 // by piece code
+	royals     [2]uint8  // number of royal pieces per side
+	royalSq    [2]Square // the royal's square when royals[c] == 1
+
+	stm      Colour
+	castling uint8  // bit i: Castling[i] is still allowed
+	ep       Square // en-passant target square, NoSquare if no capture is possible
+	epVictim Square // the pawn that en passant on ep removes
+	halfmove int    // plies since the last capture or pawn move
+	fullmove int
+	key      uint64
+
+	history []undo
+}
+
+// undo is what Unmake needs to restore the state before a move.
+type undo struct {
+	key          uint64
+	move         Move
+	halfmove     int32
+	moved        Piece // the piece that moved, before any promotion
+	captured     Piece
+	capSq        Square
+	capIndex     uint8
+	castling     uint8
+	ep, epVictim Square
+	royalSq      [2]Square
+	royals       [2]uint8
+}
+
+// Variant returns the variant the position is played in.
+func (p *Position) Variant() *Variant { return p.v }
+
+// At returns the piece on s (NoPiece when empty or off the board).
+func (p *Position) At(s Square) Piece { return p.board[s] }
+
+// SideToMove returns the side to move.
+func (p *Position) SideToMove() Colour { return p.stm }
+
+// Key returns the Zobrist key of the position.
+func (p *Position) Key() uint64 { return p.key }
+
+// HalfmoveClock returns the plies since the last capture or pawn move.
+func (p *Position) HalfmoveClock() int { return p.halfmove }
+
+// FullmoveNumber returns the FEN move number.
+func (p *Position) FullmoveNumber() int { return p.fullmove }
+
+// Ply returns the number of moves made since the position was set up.
+func (p *Position) Ply() int { return len(p.history) }
+
+// EnPassant returns the en-passant target square, or NoSquare when no
+// en-passant capture is possible.
+func (p *Position) EnPassant() Square { return p.ep }
+
+// Count returns how many pieces of the given code stand on the board.
+func (p *Position) Count(pc Piece) int { return int(p.pieceCount[pc]) }
+
+// Pieces returns the squares of c's pieces. The slice aliases the position
+// and is valid until the next Make or Unmake.
+func (p *Position) Pieces(c Colour) []Square { return p.list[c][:p.count[c]] }
+
+// LastMove returns the last move made, or NoMove.
+func (p *Position) LastMove() Move {
+	if len(p.history) == 0 {
+		return NoMove
+	}
+	return p.history[len(p.history)-1].move
+}
+
+// Clone returns an independent copy of the position, history included.
+func (p *Position) Clone() *Position {
+	q := *p
+	q.history = append(make([]undo, 0, cap(p.history)), p.history...)
+	return &q
+}
+
+// put places piece pc on the empty square s.
+func (p *Position) put(pc Piece, s Square) {
+	c := pc.Colour()
+	p.board[s] = pc
+	p.index[s] = uint8(p.count[c])
+	p.list[c][p.count[c]] = s
+	p.count[c]++
+	p.pieceCount[pc]++
+	p.key ^= p.v.zobrist.piece[pc][s]
+	if p.v.royalTypes>>pc&1 != 0 {
+		p.royals[c]++
+		p.royalSq[c] = s
+	}
+}
+
+// remove takes the piece off s and moves the last list entry into its slot.
+// It returns the slot so that restore can undo it exactly.
+func (p *Position) remove(s Square) uint8 {
+	pc := p.board[s]
+	c := pc.Colour()
+	i := p.index[s]
+	p.count[c]--
+	last := p.list[c][p.count[c]]
+	p.list[c][i] = last
+	p.index[last] = i
+	p.board[s] = NoPiece
+	p.pieceCount[pc]--
+	return i
+}
+
+// restore undoes remove: pc returns to s in list slot i.
+func (p *Position) restore(pc Piece, s Square, i uint8) {
+	c := pc.Colour()
+	moved := p.list[c][i]
+	p.list[c][p.count[c]] = moved
+	p.index[moved] = uint8(p.count[c])
+	p.count[c]++
+	p.list[c][i] = s
+	p.index[s] = i
+	p.board[s] = pc
+	p.pieceCount[pc]++
+}
+
+// relocate moves the piece on from to the empty square to.
+func (p *Position) relocate(from, to Square) {
+	i := p.index[from]
+	pc := p.board[from]
+	p.list[pc.Colour()][i] = to
+	p.index[to] = i
+	p.board[to] = pc
+	p.board[from] = NoPiece
+}
+
+// findRoyal sets royalSq[c] to the square of one of c's royal pieces.
+func (p *Position) findRoyal(c Colour) {
+	for _, s := range p.Pieces(c) {
+		if p.v.royalTypes>>p.board[s]&1 != 0 {
+			p.royalSq[c] = s
+			return
+		}
+	}
+}
+
+// computeKey returns the Zobrist key computed from scratch; the incremental
+// key must always equal it.
+func (p *Position) computeKey() uint64 {
+	z := &p.v.zobrist
+	var k uint64
+	for s := 0; s < NumSquares; s++ {
+		if pc := p.board[s]; pc != NoPiece {
+			k ^= z.piece[pc][s]
+		}
+	}
+	k ^= z.castling[p.castling]
+	if p.ep != NoSquare {
+		k ^= z.epFile[p.ep.File()]
+	}
+	if p.stm == Black {
+		k ^= z.black
+	}
+	return k
+}

@@ -1,0 +1,415 @@
+package engine
+
+// This file builds, once per variant, the per-square tables that move
+// generation and attack detection walk, so that the hot loops never test
+// board edges or decode atoms.
+
+// squareMoves is everything one piece (type and colour) can do from one
+// square, grouped so the generator treats each group with one loop.
+type squareMoves struct {
+	quiet  []Square   // leap targets for non-captures only
+	both   []Square   // leap targets for moves and captures
+	capt   []Square   // leap targets for captures only
+	epCapt []Square   // capture targets where en passant may be taken
+	lame   []lameLeap // leaps whose path must be empty
+	rays   []moveRay  // unlimited rides
+	hops   []moveRay  // grasshopper lines
+}
+
+// lameLeap is a leap that needs every square of path empty. doubleStep marks
+// the pawn double step, which leaves an en-passant square behind.
+type lameLeap struct {
+	to             Square
+	path           []Square
+	quiet, capture bool
+	doubleStep     bool
+}
+
+// moveRay is the line a rider or hopper follows from one square. skip has bit
+// k set when the k-th square is emitted by a leap of the same piece instead,
+// so the generator never lists a move twice.
+type moveRay struct {
+	squares        []Square
+	quiet, capture bool
+	skip           uint16
+}
+
+// attackTables answer "which pieces of one colour attack this square" by
+// scanning outward from the square with every atom reversed.
+type attackTables struct {
+	leaps   [NumSquares][]leapAttack // plain leapers, by target square
+	epLeaps [NumSquares][]leapAttack // capturers that may take en passant
+	lame    [NumSquares][]lameAttack // blockable leaps and limited rides
+	rayDirs []attackDir              // riders: first piece met along the ray
+	hopDirs []attackDir              // hoppers: hurdle next, then the hopper
+}
+
+// leapAttack: a piece in pieces (a piece-code set) on from attacks the square.
+type leapAttack struct {
+	from   Square
+	pieces uint64
+}
+
+// lameAttack is a leapAttack that also needs path empty.
+type lameAttack struct {
+	from   Square
+	path   []Square
+	pieces uint64
+}
+
+// attackDir: scanning v.rays[ray] outward, the first piece met attacks the
+// square when it is in pieces (for hopDirs: the first piece after the hurdle).
+type attackDir struct {
+	ray    int
+	pieces uint64
+}
+
+// leapOption is one way to reach a target square, before merging.
+type leapOption struct {
+	path           []Square
+	quiet, capture bool
+	ep, doubleStep bool
+}
+
+func (v *Variant) buildTables() {
+	rayIndex := map[Vector]int{}
+	rayOf := func(vec Vector) int {
+		if i, ok := rayIndex[vec]; ok {
+			return i
+		}
+		var table [NumSquares][]Square
+		for s := 0; s < NumSquares; s++ {
+			sq := Square(s)
+			if !v.onBoard.Has(sq) {
+				continue
+			}
+			for t, ok := v.step(sq, vec); ok; t, ok = v.step(t, vec) {
+				table[s] = append(table[s], t)
+			}
+		}
+		v.rays = append(v.rays, table)
+		rayIndex[vec] = len(v.rays) - 1
+		return len(v.rays) - 1
+	}
+	for i := range v.Pieces {
+		for _, c := range []Colour{White, Black} {
+			pc := MakePiece(i+1, c)
+			v.moves[pc] = make([]squareMoves, NumSquares)
+			for s := 0; s < NumSquares; s++ {
+				if v.onBoard.Has(Square(s)) {
+					v.moves[pc][s] = v.buildSquareMoves(pc, Square(s), rayOf)
+				}
+			}
+			v.buildAttacks(pc, rayOf)
+		}
+	}
+	for c := range v.simpleAttacks {
+		at := &v.attacks[c]
+		v.simpleAttacks[c] = len(at.hopDirs) == 0
+		for s := range at.lame {
+			if len(at.lame[s]) > 0 {
+				v.simpleAttacks[c] = false
+			}
+		}
+	}
+}
+
+// step returns s moved by vec (mirrored for no one: callers orient vec).
+func (v *Variant) step(s Square, vec Vector) (Square, bool) {
+	f, r := s.File()+vec.DX, s.Rank()+vec.DY
+	if f < 0 || r < 0 || f >= v.Width || r >= v.Height {
+		return 0, false
+	}
+	return SquareAt(f, r), true
+}
+
+// orient turns a White-view vector into the board vector for colour c.
+func orient(vec Vector, c Colour) Vector {
+	if c == Black {
+		vec.DY = -vec.DY
+	}
+	return vec
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// lamePath lists the squares a lame leap by vec from s must find empty: the
+// squares on the straight line, or for an oblique leap the orthogonal first
+// step along its longer component (as the xiangqi horse is blocked).
+func (v *Variant) lamePath(s Square, vec Vector) []Square {
+	var path []Square
+	if vec.DX == 0 || vec.DY == 0 || abs(vec.DX) == abs(vec.DY) {
+		unit := Vector{sign(vec.DX), sign(vec.DY)}
+		n := max(abs(vec.DX), abs(vec.DY))
+		t := s
+		for k := 1; k < n; k++ {
+			t, _ = v.step(t, unit)
+			path = append(path, t)
+		}
+		return path
+	}
+	first := Vector{sign(vec.DX), 0}
+	if abs(vec.DY) > abs(vec.DX) {
+		first = Vector{0, sign(vec.DY)}
+	}
+	t, _ := v.step(s, first)
+	return append(path, t)
+}
+
+func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) squareMoves {
+	c := pc.Colour()
+	pt := &v.Pieces[pc.Type()-1]
+	takesEP := false
+	for _, a := range pt.Atoms {
+		takesEP = takesEP || a.EnPassant
+	}
+	options := map[Square][]leapOption{}
+	var targets []Square // first-seen order, so tables are deterministic
+	addOption := func(t Square, o leapOption) {
+		if _, seen := options[t]; !seen {
+			targets = append(targets, t)
+		}
+		options[t] = append(options[t], o)
+	}
+	type rayMode struct{ quiet, capture bool }
+	rays, hops := map[int]*rayMode{}, map[int]*rayMode{}
+	var rayOrder, hopOrder []int
+	for _, a := range pt.Atoms {
+		if a.Initial && !v.InitialRegion[c].Has(s) {
+			continue
+		}
+		quiet, capture := !a.CaptureOnly, !a.MoveOnly
+		for _, wv := range a.Vectors {
+			vec := orient(wv, c)
+			switch {
+			case a.Kind == Ride && a.Range == 0, a.Kind == Hop:
+				if _, ok := v.step(s, vec); !ok {
+					continue
+				}
+				m, order := rays, &rayOrder
+				if a.Kind == Hop {
+					m, order = hops, &hopOrder
+				}
+				i := rayOf(vec)
+				if m[i] == nil {
+					m[i] = &rayMode{}
+					*order = append(*order, i)
+				}
+				m[i].quiet = m[i].quiet || quiet
+				m[i].capture = m[i].capture || capture
+			case a.Kind == Ride:
+				// A limited ride is a set of lame leaps, one per distance.
+				t := s
+				var path []Square
+				for k := 1; k <= a.Range; k++ {
+					var ok bool
+					if t, ok = v.step(t, vec); !ok {
+						break
+					}
+					addOption(t, leapOption{path: append([]Square(nil), path...), quiet: quiet, capture: capture,
+						ep: capture && a.EnPassant && k == 1,
+						doubleStep: v.isDoubleStep(a, Vector{vec.DX * k, vec.DY * k}, takesEP)})
+					path = append(path, t)
+				}
+			default:
+				t, ok := v.step(s, vec)
+				if !ok {
+					continue
+				}
+				var path []Square
+				if a.Lame {
+					path = v.lamePath(s, vec)
+				}
+				addOption(t, leapOption{path: path, quiet: quiet, capture: capture,
+					ep: capture && a.EnPassant && len(path) == 0, doubleStep: v.isDoubleStep(a, vec, takesEP)})
+			}
+		}
+	}
+
+	var sm squareMoves
+	for _, i := range rayOrder {
+		sm.rays = append(sm.rays, moveRay{squares: v.rays[i][s], quiet: rays[i].quiet, capture: rays[i].capture})
+	}
+	for _, i := range hopOrder {
+		sm.hops = append(sm.hops, moveRay{squares: v.rays[i][s], quiet: hops[i].quiet, capture: hops[i].capture})
+	}
+	for _, t := range targets {
+		q, cp := bestOption(options[t], true), bestOption(options[t], false)
+		var eps bool
+		for _, o := range options[t] {
+			eps = eps || o.ep
+		}
+		// Drop what an unlimited ray already emits, or make the ray skip the
+		// square when a plain leap covers it even when the line is blocked.
+		for ri := range sm.rays {
+			r := &sm.rays[ri]
+			for k, rs := range r.squares {
+				if rs != t {
+					continue
+				}
+				if q != nil && r.quiet && len(q.path) == k {
+					q = nil
+				}
+				if cp != nil && r.capture && len(cp.path) == k {
+					cp = nil
+				}
+				if k > 0 && (q != nil && len(q.path) == 0 || !r.quiet) && (cp != nil && len(cp.path) == 0 || !r.capture) {
+					r.skip |= 1 << k
+				}
+			}
+		}
+		switch {
+		case q != nil && cp != nil && samePath(q.path, cp.path):
+			if len(q.path) == 0 {
+				sm.both = append(sm.both, t)
+			} else {
+				sm.lame = append(sm.lame, lameLeap{to: t, path: q.path, quiet: true, capture: true, doubleStep: q.doubleStep})
+			}
+		default:
+			for _, o := range []*leapOption{q, cp} {
+				switch {
+				case o == nil:
+				case len(o.path) > 0:
+					sm.lame = append(sm.lame, lameLeap{to: t, path: o.path, quiet: o == q, capture: o == cp, doubleStep: o.doubleStep})
+				case o == q:
+					sm.quiet = append(sm.quiet, t)
+				default:
+					sm.capt = append(sm.capt, t)
+				}
+			}
+		}
+		if eps && cp != nil && len(cp.path) == 0 {
+			sm.epCapt = append(sm.epCapt, t)
+		}
+	}
+	return sm
+}
+
+// isDoubleStep reports whether a move by vec under atom a is the initial
+// two-square advance that en passant answers: a move-only initial step of a
+// piece that itself captures en passant, two squares along a straight line.
+func (v *Variant) isDoubleStep(a Atom, vec Vector, takesEP bool) bool {
+	if !a.Initial || !a.MoveOnly || !takesEP {
+		return false
+	}
+	dx, dy := abs(vec.DX), abs(vec.DY)
+	return max(dx, dy) == 2 && (dx == 0 || dy == 0 || dx == dy)
+}
+
+// bestOption picks, among the ways to reach one square with the given mode
+// (quiet or capture), the one with the shortest path: a plain leap beats a
+// lame one, and a shorter path is blocked less often.
+func bestOption(opts []leapOption, quiet bool) *leapOption {
+	var best *leapOption
+	for i := range opts {
+		o := &opts[i]
+		if (quiet && !o.quiet) || (!quiet && !o.capture) {
+			continue
+		}
+		if best == nil || len(o.path) < len(best.path) {
+			best = o
+		}
+	}
+	return best
+}
+
+func samePath(a, b []Square) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// buildAttacks adds piece pc's capturing moves, reversed, to the attack
+// tables of its colour.
+func (v *Variant) buildAttacks(pc Piece, rayOf func(Vector) int) {
+	at := &v.attacks[pc.Colour()]
+	bit := uint64(1) << pc
+	dirs := map[int]bool{}
+	hopDirs := map[int]bool{}
+	for s := 0; s < NumSquares; s++ {
+		from := Square(s)
+		if !v.onBoard.Has(from) {
+			continue
+		}
+		sm := &v.moves[pc][s]
+		for _, list := range [][]Square{sm.both, sm.capt} {
+			for _, t := range list {
+				at.leaps[t] = addLeapAttack(at.leaps[t], from, bit)
+			}
+		}
+		for _, t := range sm.epCapt {
+			at.epLeaps[t] = addLeapAttack(at.epLeaps[t], from, bit)
+		}
+		for _, l := range sm.lame {
+			if l.capture {
+				at.lame[l.to] = append(at.lame[l.to], lameAttack{from: from, path: l.path, pieces: bit})
+			}
+		}
+		for _, r := range sm.rays {
+			if r.capture {
+				dirs[rayOf(reverse(v.rayVector(r, from)))] = true
+			}
+		}
+		for _, r := range sm.hops {
+			if r.capture {
+				hopDirs[rayOf(reverse(v.rayVector(r, from)))] = true
+			}
+		}
+	}
+	at.rayDirs = addAttackDirs(at.rayDirs, dirs, bit)
+	at.hopDirs = addAttackDirs(at.hopDirs, hopDirs, bit)
+}
+
+// rayVector recovers the step of a ray from its first square.
+func (v *Variant) rayVector(r moveRay, from Square) Vector {
+	t := r.squares[0]
+	return Vector{t.File() - from.File(), t.Rank() - from.Rank()}
+}
+
+func reverse(vec Vector) Vector { return Vector{-vec.DX, -vec.DY} }
+
+func addLeapAttack(list []leapAttack, from Square, bit uint64) []leapAttack {
+	for i := range list {
+		if list[i].from == from {
+			list[i].pieces |= bit
+			return list
+		}
+	}
+	return append(list, leapAttack{from: from, pieces: bit})
+}
+
+// addAttackDirs merges a piece's directions into the colour's list, in ray
+// index order so that the tables do not depend on map iteration.
+func addAttackDirs(list []attackDir, dirs map[int]bool, bit uint64) []attackDir {
+	for ray := 0; len(dirs) > 0; ray++ {
+		if !dirs[ray] {
+			continue
+		}
+		delete(dirs, ray)
+		found := false
+		for i := range list {
+			if list[i].ray == ray {
+				list[i].pieces |= bit
+				found = true
+			}
+		}
+		if !found {
+			list = append(list, attackDir{ray: ray, pieces: bit})
+		}
+	}
+	return list
+}

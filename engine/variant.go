@@ -1,0 +1,248 @@
+package engine
+
+import (
+	"errors"
+	"fmt"
+)
+
+// MaxPieceTypes is the most piece types a variant may define; it keeps every
+// piece code (type<<1 | colour) below 64 so a set of pieces fits a uint64.
+const MaxPieceTypes = 31
+
+// Outcome is a game result from one side's point of view.
+type Outcome int8
+
+// The outcomes.
+const (
+	Loss Outcome = -1
+	Draw Outcome = 0
+	Win  Outcome = 1
+)
+
+// String returns "loss", "draw" or "win".
+func (o Outcome) String() string {
+	switch o {
+	case Loss:
+		return "loss"
+	case Win:
+		return "win"
+	}
+	return "draw"
+}
+
+// CastlingRule describes one castling move: the king and rook of Colour stand
+// on KingFrom and RookFrom and end on KingTo and RookTo. Letter is the FEN
+// castling letter for White ('K' or 'Q'); Black's is its lowercase.
+type CastlingRule struct {
+	Colour                             Colour
+	Letter                             byte
+	KingFrom, KingTo, RookFrom, RookTo Square
+}
+
+// Rules describes a variant completely; NewVariant checks it and builds the
+// tables that positions use. The zero values of the end rules mean chess:
+// checkmate loses, stalemate draws.
+type Rules struct {
+	// Name is the variant's UCI_Variant name ("chess").
+	Name string
+	// Width and Height are the board size, 1 to 16 each.
+	Width, Height int
+	// Pieces are the variant's piece types; their index+1 is the type index.
+	Pieces []PieceType
+	// StartFEN is the starting position.
+	StartFEN string
+	// InitialRegion is, per colour, where atoms marked Initial may be used.
+	InitialRegion [2]SquareSet
+	// PromotionZone is, per colour, where pawns (RolePawn) must promote.
+	PromotionZone [2]SquareSet
+	// PromotionTypes are the FEN letters (uppercase) a pawn may promote to.
+	PromotionTypes []byte
+	// Castling lists the castling moves; at most 8.
+	Castling []CastlingRule
+	// CastlingKing and CastlingRook are the letters of the pieces that castle.
+	CastlingKing, CastlingRook byte
+	// StalemateOutcome is the result for the stalemated side to move.
+	StalemateOutcome Outcome
+	// MoveRule is the n-move rule in full moves (50); 0 disables it.
+	MoveRule int
+	// RepetitionRule is the n-fold repetition draw (3); 0 disables it.
+	RepetitionRule int
+	// InsufficientMaterial draws positions where neither side can mate by the
+	// chess rule: only kings with at most one knight or bishop in all, or
+	// bishops all on squares of one colour.
+	InsufficientMaterial bool
+}
+
+// Variant is a checked, ready-to-play set of rules with its precomputed
+// tables. It is immutable once built and may be shared between goroutines.
+type Variant struct {
+	Rules
+
+	typeByLetter [256]uint8 // uppercase letter → type index, 0 = none
+	promoTypes   []uint8    // type indices pawns may promote to
+	pawnTypes    uint64     // piece-code set of RolePawn pieces
+	royalTypes   uint64     // piece-code set of royal pieces
+	castleKing   uint8      // type index of the castling king
+	castleRook   uint8      // type index of the castling rook
+
+	moves   [64][]squareMoves // by piece code, then square
+	attacks [2]attackTables   // by attacking colour
+	rays    [][NumSquares][]Square
+	// simpleAttacks[c]: colour c attacks only by leaps and unlimited rides,
+	// so a pinned-piece analysis finds every discovered attack.
+	simpleAttacks [2]bool
+	// castleClear[sq] are the castling rights lost when a piece leaves or
+	// arrives on sq.
+	castleClear [NumSquares]uint8
+	onBoard     SquareSet
+	zobrist     zobristKeys
+}
+
+// NewVariant checks the rules and builds the variant's tables. The error
+// names the first problem found.
+func NewVariant(r Rules) (*Variant, error) {
+	v := &Variant{Rules: r}
+	if err := v.check(); err != nil {
+		return nil, fmt.Errorf("engine: variant %q: %w", r.Name, err)
+	}
+	v.buildTables()
+	v.zobrist = newZobristKeys()
+	if _, err := v.ParseFEN(r.StartFEN); err != nil {
+		return nil, fmt.Errorf("engine: variant %q: start position: %w", r.Name, err)
+	}
+	return v, nil
+}
+
+// MustVariant is NewVariant for rules known to be valid (the built-ins); it
+// panics on an error, which is a programming mistake there.
+func MustVariant(r Rules) *Variant {
+	v, err := NewVariant(r)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func (v *Variant) check() error {
+	if v.Width < 1 || v.Width > MaxSize || v.Height < 1 || v.Height > MaxSize {
+		return fmt.Errorf("board %dx%d: width and height must be 1 to %d", v.Width, v.Height, MaxSize)
+	}
+	if len(v.Pieces) == 0 {
+		return errors.New("no piece types")
+	}
+	if len(v.Pieces) > MaxPieceTypes {
+		return fmt.Errorf("%d piece types: at most %d", len(v.Pieces), MaxPieceTypes)
+	}
+	for f := 0; f < v.Width; f++ {
+		for r := 0; r < v.Height; r++ {
+			v.onBoard.Add(SquareAt(f, r))
+		}
+	}
+	for i, pt := range v.Pieces {
+		l := pt.Letter
+		if l < 'A' || l > 'Z' {
+			return fmt.Errorf("piece %q: letter %q is not an uppercase letter", pt.Name, l)
+		}
+		if v.typeByLetter[l] != 0 {
+			return fmt.Errorf("piece letter %c used twice", l)
+		}
+		v.typeByLetter[l] = uint8(i + 1)
+		for _, c := range []Colour{White, Black} {
+			code := uint64(1) << MakePiece(i+1, c)
+			if pt.Role == RolePawn {
+				v.pawnTypes |= code
+			}
+			if pt.Royal {
+				v.royalTypes |= code
+			}
+		}
+		for _, a := range pt.Atoms {
+			if err := checkAtom(a); err != nil {
+				return fmt.Errorf("piece %q: %w", pt.Name, err)
+			}
+		}
+	}
+	for _, l := range v.PromotionTypes {
+		t := v.typeByLetter[l]
+		if t == 0 {
+			return fmt.Errorf("promotion piece %c is not defined", l)
+		}
+		v.promoTypes = append(v.promoTypes, t)
+	}
+	if len(v.Castling) > 8 {
+		return fmt.Errorf("%d castling rules: at most 8", len(v.Castling))
+	}
+	if len(v.Castling) > 0 {
+		v.castleKing = v.typeByLetter[v.CastlingKing]
+		v.castleRook = v.typeByLetter[v.CastlingRook]
+		if v.castleKing == 0 || v.castleRook == 0 {
+			return fmt.Errorf("castling pieces %q and %q must both be defined", v.CastlingKing, v.CastlingRook)
+		}
+	}
+	for i, c := range v.Castling {
+		for _, s := range []Square{c.KingFrom, c.KingTo, c.RookFrom, c.RookTo} {
+			if !v.onBoard.Has(s) {
+				return fmt.Errorf("castling rule %c: square %v is off the board", c.Letter, s)
+			}
+		}
+		if c.KingFrom.Rank() != c.RookFrom.Rank() || c.KingTo.Rank() != c.KingFrom.Rank() || c.RookTo.Rank() != c.KingFrom.Rank() {
+			return fmt.Errorf("castling rule %c: king and rook must stay on one rank", c.Letter)
+		}
+		bit := uint8(1) << i
+		v.castleClear[c.KingFrom] |= bit
+		v.castleClear[c.RookFrom] |= bit
+	}
+	return nil
+}
+
+func checkAtom(a Atom) error {
+	if len(a.Vectors) == 0 {
+		return errors.New("atom without vectors")
+	}
+	if a.MoveOnly && a.CaptureOnly {
+		return errors.New("atom both move-only and capture-only")
+	}
+	if a.Range < 0 {
+		return fmt.Errorf("negative range %d", a.Range)
+	}
+	for _, vec := range a.Vectors {
+		if vec.DX == 0 && vec.DY == 0 {
+			return errors.New("null vector")
+		}
+		if abs(vec.DX) >= MaxSize || abs(vec.DY) >= MaxSize {
+			return fmt.Errorf("vector (%d,%d) is longer than any board", vec.DX, vec.DY)
+		}
+	}
+	return nil
+}
+
+// TypeByLetter returns the 1-based type index of the piece with the given
+// FEN letter (either case), or 0 when the variant has none.
+func (v *Variant) TypeByLetter(l byte) int {
+	if l >= 'a' && l <= 'z' {
+		l -= 'a' - 'A'
+	}
+	return int(v.typeByLetter[l])
+}
+
+// PieceType returns the definition of a piece's type. p must not be empty.
+func (v *Variant) PieceType(p Piece) *PieceType { return &v.Pieces[p.Type()-1] }
+
+// OnBoard reports whether s is a square of this variant's board.
+func (v *Variant) OnBoard(s Square) bool { return v.onBoard.Has(s) }
+
+// pieceLetter returns the FEN letter of p: uppercase for White.
+func (v *Variant) pieceLetter(p Piece) byte {
+	l := v.Pieces[p.Type()-1].Letter
+	if p.Colour() == Black {
+		l += 'a' - 'A'
+	}
+	return l
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

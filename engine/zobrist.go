@@ -1,0 +1,42 @@
+package engine
+
+// zobristKeys are the random numbers whose XOR identifies a position. They
+// come from a fixed seed so that keys, and with them search node counts, are
+// the same in every run.
+type zobristKeys struct {
+	piece    [64][NumSquares]uint64 // by piece code and square
+	castling [256]uint64            // by castling-rights mask
+	epFile   [MaxSize]uint64
+	black    uint64 // side to move is Black
+}
+
+// splitMix64 is a small, well-mixed generator (Vigna's SplitMix64).
+type splitMix64 uint64
+
+func (s *splitMix64) next() uint64 {
+	*s += 0x9e3779b97f4a7c15
+	z := uint64(*s)
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func newZobristKeys() zobristKeys {
+	var z zobristKeys
+	rng := splitMix64(0x43484d4552410001) // "CHIMERA" and a version
+	for p := range z.piece {
+		for s := range z.piece[p] {
+			z.piece[p][s] = rng.next()
+		}
+	}
+	// The empty rights mask hashes to zero so that variants without castling
+	// need no castling key at all.
+	for i := 1; i < len(z.castling); i++ {
+		z.castling[i] = rng.next()
+	}
+	for i := range z.epFile {
+		z.epFile[i] = rng.next()
+	}
+	z.black = rng.next()
+	return z
+}
