@@ -215,7 +215,7 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 						break
 					}
 					addOption(t, leapOption{path: append([]Square(nil), path...), quiet: quiet, capture: capture,
-						ep: capture && a.EnPassant && k == 1,
+						ep:         capture && a.EnPassant && k == 1,
 						doubleStep: v.isDoubleStep(a, Vector{vec.DX * k, vec.DY * k}, takesEP)})
 					path = append(path, t)
 				}
