@@ -1,0 +1,90 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// SAN returns m, which must be legal, in Standard Algebraic Notation: Nf3,
+// exd5, e8=Q+, O-O-O, with the shortest disambiguation and a check (+) or
+// mate (#) mark. Fairy pieces use their FEN letter.
+func (p *Position) SAN(m Move) string {
+	var moves [MaxMoves]Move
+	legal := p.LegalMoves(moves[:0])
+	return p.san(m, legal) + p.checkSuffix(m)
+}
+
+func (p *Position) san(m Move, legal []Move) string {
+	v := p.v
+	if m.Kind() == Castle {
+		if v.Castling[m.castleRule()].Letter == 'Q' {
+			return "O-O-O"
+		}
+		return "O-O"
+	}
+	from, to := m.From(), m.To()
+	pc := p.board[from]
+	capture := p.board[to] != NoPiece || m.Kind() == EnPassant
+	var b strings.Builder
+	pawn := v.PieceType(pc).Role == RolePawn
+	if !pawn {
+		b.WriteByte(v.Pieces[pc.Type()-1].Letter)
+	}
+	// Disambiguate among same-type pieces that can reach the same square.
+	ambiguous, sameFile, sameRank := false, false, false
+	for _, o := range legal {
+		if o.To() != to || o.From() == from || p.board[o.From()] != pc || o.Kind() == Castle {
+			continue
+		}
+		ambiguous = true
+		sameFile = sameFile || o.From().File() == from.File()
+		sameRank = sameRank || o.From().Rank() == from.Rank()
+	}
+	switch {
+	case pawn && capture, ambiguous && !sameFile:
+		b.WriteByte(byte('a' + from.File()))
+	case ambiguous && !sameRank:
+		fmt.Fprint(&b, from.Rank()+1)
+	case ambiguous:
+		b.WriteString(from.String())
+	}
+	if capture {
+		b.WriteByte('x')
+	}
+	b.WriteString(to.String())
+	if t := m.Promotion(); t != 0 {
+		b.WriteByte('=')
+		b.WriteByte(v.Pieces[t-1].Letter)
+	}
+	return b.String()
+}
+
+// checkSuffix returns "#" if m mates, "+" if it checks, else "".
+func (p *Position) checkSuffix(m Move) string {
+	p.Make(m)
+	defer p.Unmake()
+	if !p.InCheck() {
+		return ""
+	}
+	if !p.HasLegalMove() {
+		return "#"
+	}
+	return "+"
+}
+
+// ParseSAN finds the legal move written in SAN. Check marks and annotations
+// (+ # ! ?) are optional, and castling may be written with zeros.
+func (p *Position) ParseSAN(s string) (Move, error) {
+	want := strings.TrimRight(s, "+#!?")
+	if strings.HasPrefix(want, "0-0") {
+		want = strings.ReplaceAll(want, "0", "O")
+	}
+	var moves [MaxMoves]Move
+	legal := p.LegalMoves(moves[:0])
+	for _, m := range legal {
+		if san := p.san(m, legal); san == want || strings.ReplaceAll(san, "=", "") == want {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("engine: SAN move %q is not legal in %s", s, p.FEN())
+}
