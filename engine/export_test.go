@@ -8,5 +8,17 @@ func (p *Position) ComputeKey() uint64 { return p.computeKey() }
 func (p *Position) Snapshot() Position {
 	q := *p
 	q.history = nil
+	// Slots of empty squares and of list entries past the end hold stale
+	// values that nothing reads.
+	for s := range q.index {
+		if q.board[s] == NoPiece {
+			q.index[s] = 0
+		}
+	}
+	for c := range q.list {
+		for i := q.count[c]; i < len(q.list[c]); i++ {
+			q.list[c][i] = 0
+		}
+	}
 	return q
 }

@@ -1,0 +1,70 @@
+package engine_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/notnil/chess"
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestDifferentialAgainstNotnil plays random games and asks notnil/chess, an
+// independent implementation, for the legal moves (with their SAN), check,
+// checkmate and stalemate in every position.
+func TestDifferentialAgainstNotnil(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 100
+	}
+	v := variants.Chess()
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]engine.Move, 0, engine.MaxMoves)
+	positions := 0
+	for g := 0; g < games; g++ {
+		p := v.StartPosition()
+		wantCheck := false // notnil tags the move that gives check
+		for ply := 0; ply < 300; ply++ {
+			fen := p.FEN()
+			opt, err := chess.FEN(fen)
+			require.NoError(t, err, fen)
+			oracle := chess.NewGame(opt).Position()
+
+			var want []string
+			wantSAN := map[string]string{}
+			givesCheck := map[string]bool{}
+			for _, m := range oracle.ValidMoves() {
+				want = append(want, m.String())
+				wantSAN[m.String()] = chess.AlgebraicNotation{}.Encode(oracle, m)
+				givesCheck[m.String()] = m.HasTag(chess.Check)
+			}
+			moves := p.LegalMoves(buf)
+			var got []string
+			for _, m := range moves {
+				uci := v.UCI(m)
+				got = append(got, uci)
+				require.Equal(t, wantSAN[uci], p.SAN(m), "SAN of %s in %s", uci, fen)
+			}
+			slices.Sort(want)
+			slices.Sort(got)
+			require.Equal(t, want, got, "legal moves of %s", fen)
+
+			status := oracle.Status()
+			require.Equal(t, wantCheck, p.InCheck(), "check in %s", fen)
+			res := p.Result()
+			require.Equal(t, status == chess.Checkmate, res.Reason == engine.Checkmate, "checkmate in %s", fen)
+			require.Equal(t, status == chess.Stalemate, res.Reason == engine.Stalemate, "stalemate in %s", fen)
+			positions++
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			wantCheck = givesCheck[v.UCI(m)]
+			p.Make(m)
+		}
+	}
+	t.Logf("%d games, %d positions compared", games, positions)
+}
