@@ -22,3 +22,7 @@ func (p *Position) Snapshot() Position {
 	}
 	return q
 }
+
+// LegalMovesByMaking exposes the general legality path, the oracle for the
+// fast one.
+func (p *Position) LegalMovesByMaking(dst []Move) []Move { return p.legalByMaking(dst[:0]) }

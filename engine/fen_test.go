@@ -1,0 +1,150 @@
+package engine_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+func TestFENRoundTrip(t *testing.T) {
+	v := variants.Chess()
+	for _, c := range readPerftEPD(t, "testdata/standard.epd") {
+		p, err := v.ParseFEN(c.fen)
+		require.NoError(t, err)
+		require.Equal(t, c.fen, p.FEN())
+	}
+}
+
+func TestFENDefaultsAndNormalisation(t *testing.T) {
+	v := variants.Chess()
+	p, err := v.ParseFEN("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w")
+	require.NoError(t, err)
+	require.Equal(t, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1", p.FEN())
+	// An en-passant square no pawn can use is dropped.
+	p, err = v.ParseFEN("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")
+	require.NoError(t, err)
+	require.Equal(t, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", p.FEN())
+	// Shredder-FEN castling letters name the rooks.
+	p, err = v.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1")
+	require.NoError(t, err)
+	require.Equal(t, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", p.FEN())
+}
+
+func TestFENErrors(t *testing.T) {
+	v := variants.Chess()
+	for fen, want := range map[string]string{
+		"":                                     "needs at least the board",
+		"8/8/8/8/8/8/8/8":                      "needs at least the board",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w": "board has 7 ranks, variant chess has 8",
+		"rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w": "rank 6 has 9 files, board is 8 wide",
+		"rnbqkbnr/pppppppp/7/8/8/8/PPPPPPPP/RNBQKBNR w": "rank 6 has 7 files, board is 8 wide",
+		"rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w": "rank 7: unknown piece letter 'x'",
+		"rnbqkbnr/pppp0ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w": "empty run of 0",
+		"rnbqkbnr/pppp?ppp/8/8/8/8/PPPPPPPP/RNBQKBNR w": "unexpected character '?'",
+		"4k3/8/8/8/8/8/8/4K3 x":                         "side to move \"x\"",
+		"4k3/8/8/8/8/8/8/4K3 w KQ":                      "needs the white king on e1 and rook on h1",
+		"4k3/8/8/8/8/8/8/R3K3 w QQ":                     "given twice",
+		"4k3/8/8/8/8/8/8/4K3 w Z":                       "no white castling 'Z'",
+		"4k3/8/8/8/8/8/8/4K3 w - e9":                    "rank 9 is off the 8-rank board",
+		"4k3/8/8/8/8/8/8/4K3 w - e6":                    "no black pawn has just stepped over it",
+		"4k3/8/8/8/8/8/8/4K3 w - - x":                   "halfmove clock",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 y":                 "fullmove number",
+		"4k3/8/8/8/8/8/8/4K3 w - - 0 1 extra":           "has 7 fields",
+		"4k3/8/8/8/8/8/8/4K2r b - - 0 1":                "white is in check but it is black's move",
+		"P3k3/8/8/8/8/8/8/4K3 w - - 0 1":                "white pawn on a8 should have promoted",
+	} {
+		_, err := v.ParseFEN(fen)
+		require.Error(t, err, fen)
+		require.Contains(t, err.Error(), want, fen)
+	}
+}
+
+func TestSquareNames(t *testing.T) {
+	for _, name := range []string{"a1", "h8", "j10", "p16", "a16"} {
+		s, err := engine.ParseSquare(name, 16, 16)
+		require.NoError(t, err)
+		require.Equal(t, name, s.String())
+	}
+	for _, bad := range []string{"", "a", "a0", "i1", "a9", "q1", "a01", "1a", "a1x"} {
+		_, err := engine.ParseSquare(bad, 8, 8)
+		require.Error(t, err, bad)
+	}
+}
+
+func TestParseUCIErrors(t *testing.T) {
+	v := variants.Chess()
+	p := v.StartPosition()
+	for s, want := range map[string]string{
+		"e2e5":   "not legal",
+		"e7e5":   "not legal",
+		"e2":     "bad square",
+		"z2e4":   "bad square",
+		"e2e4x":  "bad promotion",
+		"e2e4qq": "bad promotion",
+		"":       "bad square",
+	} {
+		_, err := p.ParseUCI(s)
+		require.Error(t, err, s)
+		require.Contains(t, err.Error(), want, s)
+	}
+	m, err := p.ParseUCI("e2e4")
+	require.NoError(t, err)
+	require.Equal(t, engine.DoubleStep, m.Kind())
+}
+
+// FuzzParseFEN: any input either fails with an error or gives a position
+// whose FEN parses back to the same FEN, whose moves can all be made and
+// unmade, and whose key is consistent.
+func FuzzParseFEN(f *testing.F) {
+	v := variants.Chess()
+	for _, seed := range []string{variants.ChessFEN, "8/8/8/2k5/2pP4/8/B7/4K3 b - d3 0 3",
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1",
+		"kk6/8/8/8/8/8/8/KK6 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", "10/8/8/8/8/8/8/8 b"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, fen string) {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "engine: FEN"), err.Error())
+			return
+		}
+		out := p.FEN()
+		q, err := v.ParseFEN(out)
+		require.NoError(t, err, out)
+		require.Equal(t, out, q.FEN())
+		require.Equal(t, p.Key(), q.Key())
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			require.Equal(t, p.ComputeKey(), p.Key())
+			p.Result()
+			p.Unmake()
+			require.Equal(t, out, p.FEN())
+		}
+	})
+}
+
+// FuzzParseMove: UCI and SAN parsing never panic, and whatever they accept
+// is a legal move that prints back the same way.
+func FuzzParseMove(f *testing.F) {
+	v := variants.Chess()
+	kiwipete := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+	for _, seed := range []string{"e2e4", "e1g1", "a7a8q", "O-O", "Nxf7+", "0-0-0", "dxe6", "a10a9", "e2e4q"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := v.ParseFEN(kiwipete)
+		require.NoError(t, err)
+		if m, err := p.ParseUCI(s); err == nil {
+			require.Equal(t, s, v.UCI(m))
+		}
+		if m, err := p.ParseSAN(s); err == nil {
+			again, err := p.ParseSAN(p.SAN(m))
+			require.NoError(t, err)
+			require.Equal(t, m, again)
+		}
+	})
+}
