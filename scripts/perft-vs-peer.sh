@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Compare chimera's perft speed with Debian's fairy-stockfish (and stockfish,
+# for standard chess), single-threaded, on the same positions one after the
+# other. Prints nodes/second for each engine and the ratio chimera/peer.
+#
+# Usage: scripts/perft-vs-peer.sh [CHIMERA_BINARY]
+# Needs: apt-get install fairy-stockfish stockfish (missing peers are skipped).
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+chimera=${1:-}
+if [[ -z $chimera ]]; then
+	chimera=$(mktemp -d)/chimera
+	go build -o "$chimera" ./cmd/chimera
+fi
+find_engine() { command -v "$1" || { [[ -x /usr/games/$1 ]] && echo "/usr/games/$1"; } || true; }
+fsf=$(find_engine fairy-stockfish)
+sf=$(find_engine stockfish)
+
+now() { date +%s.%N; }
+
+# chimera_nps VARIANT FEN DEPTH -> "nodes seconds"
+chimera_run() {
+	local start end nodes
+	start=$(now)
+	nodes=$("$chimera" perft --variant "$1" --fen "$2" --depth "$3" 2>/dev/null | awk '/^Nodes searched/ {print $3}')
+	end=$(now)
+	echo "$nodes $(echo "$end - $start" | bc -l)"
+}
+
+# uci_run ENGINE VARIANT FEN DEPTH -> "nodes seconds"
+uci_run() {
+	local start end nodes setvariant=""
+	[[ $2 != chess ]] && setvariant="setoption name UCI_Variant value $2"
+	start=$(now)
+	nodes=$(printf 'uci\nsetoption name Threads value 1\n%s\nisready\nposition fen %s\ngo perft %s\nquit\n' \
+		"$setvariant" "$3" "$4" | "$1" 2>/dev/null | awk '/^Nodes searched/ {print $3}')
+	end=$(now)
+	echo "$nodes $(echo "$end - $start" | bc -l)"
+}
+
+positions=(
+	"chess|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|6"
+	"chess|r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1|5"
+	"capablanca|rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1|5"
+)
+
+printf '%-11s %-6s %14s %14s %14s %9s %14s %9s\n' variant depth nodes chimera/s fsf/s ratio sf/s ratio
+for entry in "${positions[@]}"; do
+	IFS='|' read -r variant fen depth <<<"$entry"
+	if ! "$chimera" perft --variant "$variant" --depth 1 >/dev/null 2>&1; then
+		echo "$variant: not supported by this chimera build, skipped"
+		continue
+	fi
+	read -r cn ct < <(chimera_run "$variant" "$fen" "$depth")
+	cnps=$(echo "$cn / $ct" | bc -l)
+	fnps="-" fratio="-" snps="-" sratio="-"
+	if [[ -n $fsf ]]; then
+		read -r fn ft < <(uci_run "$fsf" "$variant" "$fen" "$depth")
+		[[ $fn == "$cn" ]] || echo "warning: fairy-stockfish counts $fn, chimera $cn" >&2
+		fnps=$(echo "$fn / $ft" | bc -l)
+		fratio=$(printf '%.2f' "$(echo "$cnps / $fnps" | bc -l)")
+		fnps=$(printf '%.0f' "$fnps")
+	fi
+	if [[ -n $sf && $variant == chess ]]; then
+		read -r sn st < <(uci_run "$sf" "$variant" "$fen" "$depth")
+		snps=$(echo "$sn / $st" | bc -l)
+		sratio=$(printf '%.2f' "$(echo "$cnps / $snps" | bc -l)")
+		snps=$(printf '%.0f' "$snps")
+	fi
+	printf '%-11s %-6s %14s %14.0f %14s %9s %14s %9s\n' "$variant" "$depth" "$cn" "$cnps" "$fnps" "$fratio" "$snps" "$sratio"
+done
