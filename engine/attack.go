@@ -4,17 +4,21 @@ package engine
 // capture on it if an enemy piece stood there. It scans outward from s with
 // every atom of by's pieces reversed: leaps, blockable leaps, rider lines (the
 // first piece met) and hopper lines (a hurdle next to s, then the hopper).
-func (p *Position) Attacked(s Square, by Colour) bool {
+func (p *Position) Attacked(s Square, by Colour) bool { return p.attackedBy(s, by, ^uint64(0)) }
+
+// attackedBy is Attacked counting only the pieces in allowed, a piece-code
+// set (atomic chess leaves out the kings, which cannot capture).
+func (p *Position) attackedBy(s Square, by Colour, allowed uint64) bool {
 	at := &p.v.attacks[by]
 	for _, a := range at.leaps[s] {
-		if a.pieces>>p.board[a.from]&1 != 0 {
+		if a.pieces&allowed>>p.board[a.from]&1 != 0 {
 			return true
 		}
 	}
 	for _, d := range at.rayDirs {
 		for _, t := range p.v.rays[d.ray][s] {
 			if pc := p.board[t]; pc != NoPiece {
-				if d.pieces>>pc&1 != 0 {
+				if d.pieces&allowed>>pc&1 != 0 {
 					return true
 				}
 				break
@@ -22,17 +26,17 @@ func (p *Position) Attacked(s Square, by Colour) bool {
 		}
 	}
 	if len(at.lame[s]) > 0 || len(at.hopDirs) > 0 {
-		return p.attackedSlow(s, by)
+		return p.attackedSlow(s, by, allowed)
 	}
 	return false
 }
 
 // attackedSlow covers the rarer atoms: blockable leaps and hoppers.
-func (p *Position) attackedSlow(s Square, by Colour) bool {
+func (p *Position) attackedSlow(s Square, by Colour, allowed uint64) bool {
 	at := &p.v.attacks[by]
 lame:
 	for _, a := range at.lame[s] {
-		if a.pieces>>p.board[a.from]&1 == 0 {
+		if a.pieces&allowed>>p.board[a.from]&1 == 0 {
 			continue
 		}
 		for _, t := range a.path {
@@ -49,7 +53,7 @@ lame:
 		}
 		for _, t := range ray[1:] {
 			if pc := p.board[t]; pc != NoPiece {
-				if d.pieces>>pc&1 != 0 {
+				if d.pieces&allowed>>pc&1 != 0 {
 					return true
 				}
 				break
@@ -75,5 +79,7 @@ func (p *Position) royalAttacked(c Colour) bool {
 	return false
 }
 
-// InCheck reports whether the side to move has a royal piece attacked.
-func (p *Position) InCheck() bool { return p.royalAttacked(p.stm) }
+// InCheck reports whether the side to move is in check by the variant's
+// rules: a royal piece attacked (only the leftmost king in Two Kings; in
+// atomic chess not by the king, nor when the kings touch).
+func (p *Position) InCheck() bool { return p.royalInDanger(p.stm) }

@@ -8,6 +8,7 @@ func (p *Position) ComputeKey() uint64 { return p.computeKey() }
 func (p *Position) Snapshot() Position {
 	q := *p
 	q.history = nil
+	q.removed = nil
 	// Slots of empty squares and of list entries past the end hold stale
 	// values that nothing reads.
 	for s := range q.index {

@@ -21,7 +21,8 @@ func (v *Variant) StartPosition() *Position {
 // left out ("-", "-", 0, 1). Castling accepts K/Q letters and Shredder-FEN
 // rook files. The error says what is wrong and where.
 func (v *Variant) ParseFEN(fen string) (*Position, error) {
-	p := &Position{v: v, ep: NoSquare, epVictim: NoSquare, fullmove: 1, history: make([]undo, 0, 256)}
+	p := &Position{v: v, ep: NoSquare, epVictim: NoSquare, fullmove: 1,
+		history: make([]undo, 0, 256), removed: make([]removedPiece, 0, 64)}
 	if err := p.parseFEN(fen); err != nil {
 		return nil, fmt.Errorf("engine: FEN %q: %w", fen, err)
 	}
@@ -33,6 +34,18 @@ func (p *Position) parseFEN(fen string) error {
 	fields := strings.Fields(fen)
 	if len(fields) < 2 {
 		return fmt.Errorf("needs at least the board and the side to move, got %d field(s)", len(fields))
+	}
+	if v.CheckCounting > 0 {
+		// The check field ("3+3": checks White and Black still need)
+		// stands after the en-passant square.
+		p.checks = [2]uint8{uint8(v.CheckCounting), uint8(v.CheckCounting)}
+		if len(fields) > 4 && strings.Contains(fields[4], "+") {
+			if err := p.parseChecks(fields[4]); err != nil {
+				return err
+			}
+			fields = append(fields[:4:4], fields[5:]...)
+		}
+		p.key ^= v.zobrist.checks[White][p.checks[White]] ^ v.zobrist.checks[Black][p.checks[Black]]
 	}
 	if len(fields) > 6 {
 		return fmt.Errorf("has %d fields, at most 6", len(fields))
@@ -125,6 +138,18 @@ func (p *Position) parseBoard(board string) error {
 	return nil
 }
 
+func (p *Position) parseChecks(field string) error {
+	w, b, ok := strings.Cut(field, "+")
+	nw, errW := strconv.Atoi(w)
+	nb, errB := strconv.Atoi(b)
+	limit := p.v.CheckCounting
+	if !ok || errW != nil || errB != nil || nw < 0 || nb < 0 || nw > limit || nb > limit {
+		return fmt.Errorf("check counts %q: want W+B, each 0 to %d", field, limit)
+	}
+	p.checks = [2]uint8{uint8(nw), uint8(nb)}
+	return nil
+}
+
 func (p *Position) parseCastling(field string) error {
 	v := p.v
 	if field == "-" {
@@ -206,6 +231,9 @@ func (p *Position) originOf(to, mid Square) Square {
 // only by an unusable en-passant square are the same position.
 // It reports whether it set one; the caller updates the key.
 func (p *Position) setEnPassant(sq, victim Square) bool {
+	if r := p.v.EnPassantRegion; r != nil && !r.Has(sq) {
+		return false
+	}
 	taker := p.board[victim].Colour().Other()
 	for _, a := range p.v.attacks[taker].epLeaps[sq] {
 		if a.pieces>>p.board[a.from]&1 != 0 {
@@ -228,7 +256,7 @@ func (p *Position) checkLegal() error {
 			}
 		}
 	}
-	if p.royalAttacked(p.stm.Other()) {
+	if p.royalInDanger(p.stm.Other()) {
 		return fmt.Errorf("%s is in check but it is %s's move", p.stm.Other(), p.stm)
 	}
 	return nil
@@ -278,6 +306,9 @@ func (p *Position) FEN() string {
 		b.WriteByte('-')
 	} else {
 		b.WriteString(p.ep.String())
+	}
+	if v.CheckCounting > 0 {
+		fmt.Fprintf(&b, " %d+%d", p.checks[White], p.checks[Black])
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
 	return b.String()

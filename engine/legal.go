@@ -10,11 +10,23 @@ package engine
 // and its pins and checkers are analysed once, and only king moves, pinned
 // pieces, en passant and castling are checked square by square.
 func (p *Position) LegalMoves(dst []Move) []Move {
-	us := p.stm
-	if p.royals[us] != 1 || !p.v.simpleAttacks[us.Other()] {
-		return p.legalByMaking(dst[:0])
+	v := p.v
+	if v.immediateEnds {
+		if _, over := p.immediateEnd(); over {
+			return dst[:0]
+		}
 	}
-	dst = dst[:0]
+	if v.MustCapture {
+		return p.capturesOnly(p.legalMoves(dst[:0]))
+	}
+	return p.legalMoves(dst[:0])
+}
+
+func (p *Position) legalMoves(dst []Move) []Move {
+	us := p.stm
+	if p.royals[us] != 1 || !p.v.simpleAttacks[us.Other()] || p.v.special {
+		return p.legalByMaking(dst)
+	}
 	ksq := p.royalSq[us]
 	var evasions, pinned SquareSet
 	checkers := p.analyseRoyal(ksq, &evasions, &pinned)
@@ -142,7 +154,7 @@ func (p *Position) analyseRoyal(ksq Square, evasions, pinned *SquareSet) int {
 func (p *Position) legalAfter(m Move) bool {
 	us := p.stm
 	p.Make(m)
-	ok := !p.royalAttacked(us)
+	ok := p.legalAfterMove(us)
 	p.Unmake()
 	return ok
 }
@@ -152,11 +164,15 @@ func (p *Position) legalAfter(m Move) bool {
 // is attacked.
 func (p *Position) legalByMaking(dst []Move) []Move {
 	dst = p.PseudoLegalMoves(dst)
-	if p.royals[p.stm] == 0 {
+	v := p.v
+	if p.royals[p.stm] == 0 && !v.special {
 		return dst
 	}
 	kept := 0
 	for _, m := range dst {
+		if v.BlastOnCapture && v.royalTypes>>p.board[m.From()]&1 != 0 && p.isCapture(m) {
+			continue // kings cannot capture in atomic chess
+		}
 		if p.legalAfter(m) {
 			dst[kept] = m
 			kept++

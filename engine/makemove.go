@@ -9,6 +9,7 @@ func (p *Position) Make(m Move) {
 	p.history = append(p.history, undo{
 		key: p.key, move: m, halfmove: int32(p.halfmove), castling: p.castling,
 		ep: p.ep, epVictim: p.epVictim, royalSq: p.royalSq, royals: p.royals, capSq: NoSquare,
+		checks: p.checks,
 	})
 	u := &p.history[len(p.history)-1]
 	us := p.stm
@@ -19,8 +20,13 @@ func (p *Position) Make(m Move) {
 		p.ep, p.epVictim = NoSquare, NoSquare
 	}
 	p.halfmove++
+	var cleared uint8 // castling rights lost to blasts and launches
 
-	if m.Kind() == Castle {
+	switch m.Kind() {
+	case Launch:
+		key ^= p.launch(from, to, u, &cleared)
+		p.halfmove = 0
+	case Castle:
 		cr := &v.Castling[m.castleRule()]
 		king, rook := p.board[cr.KingFrom], p.board[cr.RookFrom]
 		ki, ri := p.index[cr.KingFrom], p.index[cr.RookFrom]
@@ -34,7 +40,7 @@ func (p *Position) Make(m Move) {
 		if v.royalTypes>>king&1 != 0 && p.royals[us] == 1 {
 			p.royalSq[us] = cr.KingTo
 		}
-	} else {
+	default:
 		pc := p.board[from]
 		u.moved = pc
 		capSq := to
@@ -75,17 +81,69 @@ func (p *Position) Make(m Move) {
 				key ^= z.epFile[mid.File()]
 			}
 		}
+		if v.BlastOnCapture && u.captured != NoPiece {
+			key ^= p.blast(to, u, &cleared)
+		}
 	}
-	if rights := p.castling &^ (v.castleClear[from] | v.castleClear[to]); rights != p.castling {
+	if rights := p.castling &^ (v.castleClear[from] | v.castleClear[to] | cleared); rights != p.castling {
 		key ^= z.castling[p.castling] ^ z.castling[rights]
 		p.castling = rights
 	}
 	key ^= z.black
-	p.key = key
 	if us == Black {
 		p.fullmove++
 	}
 	p.stm = us.Other()
+	if v.CheckCounting > 0 && p.checks[us] > 0 && p.InCheck() {
+		key ^= z.checks[us][p.checks[us]] ^ z.checks[us][p.checks[us]-1]
+		p.checks[us]--
+	}
+	p.key = key
+}
+
+// takeOff removes the piece on s for a blast or launch, records it for
+// Unmake and returns its key.
+func (p *Position) takeOff(s Square, u *undo, cleared *uint8) uint64 {
+	pc := p.board[s]
+	i := p.remove(s)
+	p.removed = append(p.removed, removedPiece{sq: s, pc: pc, index: i})
+	u.removedCount++
+	*cleared |= p.v.castleClear[s]
+	if p.v.royalTypes>>pc&1 != 0 {
+		c := pc.Colour()
+		p.royals[c]--
+		if p.royals[c] == 1 {
+			p.findRoyal(c)
+		}
+	}
+	return p.v.zobrist.piece[pc][s]
+}
+
+// blast removes the capturer on `at` and every non-pawn piece around it.
+func (p *Position) blast(at Square, u *undo, cleared *uint8) uint64 {
+	key := p.takeOff(at, u, cleared)
+	for _, s := range p.v.neighbours[at] {
+		if pc := p.board[s]; pc != NoPiece && p.v.pawnTypes>>pc&1 == 0 {
+			key ^= p.takeOff(s, u, cleared)
+		}
+	}
+	return key
+}
+
+// launch removes the missile on from and every non-royal piece on the 3x3
+// area centred on target.
+func (p *Position) launch(from, target Square, u *undo, cleared *uint8) uint64 {
+	key := p.takeOff(from, u, cleared)
+	hit := func(s Square) {
+		if pc := p.board[s]; pc != NoPiece && p.v.royalTypes>>pc&1 == 0 {
+			key ^= p.takeOff(s, u, cleared)
+		}
+	}
+	hit(target)
+	for _, s := range p.v.neighbours[target] {
+		hit(s)
+	}
+	return key
 }
 
 // updateRoyalCount keeps the royal count right when a promotion changes a
@@ -106,7 +164,14 @@ func (p *Position) Unmake() {
 	m := u.move
 	us := p.stm.Other()
 	from, to := m.From(), m.To()
-	if m.Kind() == Castle {
+	for n := u.removedCount; n > 0; n-- {
+		r := p.removed[len(p.removed)-1]
+		p.removed = p.removed[:len(p.removed)-1]
+		p.restore(r.pc, r.sq, r.index)
+	}
+	switch m.Kind() {
+	case Launch:
+	case Castle:
 		cr := &p.v.Castling[m.castleRule()]
 		king, rook := p.board[cr.KingTo], p.board[cr.RookTo]
 		ki, ri := p.index[cr.KingTo], p.index[cr.RookTo]
@@ -114,7 +179,7 @@ func (p *Position) Unmake() {
 		p.board[cr.KingFrom], p.board[cr.RookFrom] = king, rook
 		p.list[us][ki], p.list[us][ri] = cr.KingFrom, cr.RookFrom
 		p.index[cr.KingFrom], p.index[cr.RookFrom] = ki, ri
-	} else {
+	default:
 		if t := m.Promotion(); t != 0 {
 			p.pieceCount[p.board[to]]--
 			p.pieceCount[u.moved]++
@@ -131,6 +196,7 @@ func (p *Position) Unmake() {
 	p.castling = u.castling
 	p.ep, p.epVictim = u.ep, u.epVictim
 	p.royalSq, p.royals = u.royalSq, u.royals
+	p.checks = u.checks
 	if us == Black {
 		p.fullmove--
 	}

@@ -21,6 +21,9 @@ const (
 	DoubleStep
 	EnPassant
 	Castle
+	// Launch fires a missile at To: the missile on From and every
+	// non-royal piece on the 3x3 area around To are removed.
+	Launch
 )
 
 const (
@@ -57,10 +60,13 @@ func (m Move) Promotion() int {
 func (m Move) castleRule() int { return int(m>>movePromoShift) & 0xff }
 
 // UCI returns the move in UCI long algebraic form for the variant: e2e4,
-// e7e8q, a10a9.
+// e7e8q, a10a9. A missile launch is written from*target: b2*e5.
 func (v *Variant) UCI(m Move) string {
 	if m == NoMove {
 		return "0000"
+	}
+	if m.Kind() == Launch {
+		return m.From().String() + "*" + m.To().String()
 	}
 	s := m.From().String() + m.To().String()
 	if t := m.Promotion(); t != 0 {
@@ -77,6 +83,10 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	if err != nil {
 		return NoMove, fmt.Errorf("engine: move %q: %w", s, err)
 	}
+	launch := n < len(s) && s[n] == '*'
+	if launch {
+		n++
+	}
 	to, n2, err := scanSquare(s[n:], v.Width, v.Height)
 	if err != nil {
 		return NoMove, fmt.Errorf("engine: move %q: %w", s, err)
@@ -91,7 +101,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	var buf [MaxMoves]Move
 	for _, m := range p.LegalMoves(buf[:0]) {
-		if m.From() == from && m.To() == to && m.Promotion() == promo {
+		if m.From() == from && m.To() == to && m.Promotion() == promo && (m.Kind() == Launch) == launch {
 			return m, nil
 		}
 	}

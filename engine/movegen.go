@@ -105,12 +105,30 @@ func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move
 // promotion zone.
 func (p *Position) push(dst []Move, m Move, pawn bool) []Move {
 	if pawn && p.v.PromotionZone[p.stm].Has(m.To()) && len(p.v.promoTypes) > 0 {
-		for _, t := range p.v.promoTypes {
-			dst = append(dst, m|Move(t)<<movePromoShift)
-		}
-		return dst
+		return p.pushPromotions(dst, m)
 	}
 	return append(dst, m)
+}
+
+// pushPromotions appends m once per piece the pawn may become, within the
+// variant's promotion limits, and as a plain move where promotion is
+// optional and the pawn could still move on.
+func (p *Position) pushPromotions(dst []Move, m Move) []Move {
+	v := p.v
+	for _, t := range v.promoTypes {
+		if limit := v.promoLimit[t]; limit > 0 && int(p.pieceCount[MakePiece(int(t), p.stm)]) >= limit {
+			continue
+		}
+		dst = append(dst, m|Move(t)<<movePromoShift)
+	}
+	lastRank := v.Height - 1
+	if p.stm == Black {
+		lastRank = 0
+	}
+	if v.OptionalPromotion && m.To().Rank() != lastRank {
+		dst = append(dst, m)
+	}
+	return dst
 }
 
 // genCastling appends the castling moves whose rights remain, whose squares
@@ -142,13 +160,12 @@ func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 			return false
 		}
 	}
-	them := p.stm.Other()
 	step := Square(1)
 	if cr.KingTo < cr.KingFrom {
 		step = ^Square(0) // -1
 	}
 	for s := cr.KingFrom; s != cr.KingTo; s += step {
-		if p.Attacked(s, them) {
+		if p.castlingSquareAttacked(s) {
 			return false
 		}
 	}
@@ -162,5 +179,5 @@ func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	for _, from := range p.Pieces(p.stm) {
 		dst = p.genPiece(dst, from)
 	}
-	return p.genCastling(dst)
+	return p.genLaunches(p.genCastling(dst))
 }

@@ -85,8 +85,10 @@ type Atom struct {
 	// empty.
 	Lame bool
 	// Initial restricts the atom to squares of the variant's initial region
-	// for the piece's colour (the pawn double step).
+	// for the piece's colour (the pawn double step), or of From when set
+	// (a triple step from another region).
 	Initial bool
+	From    *[2]SquareSet
 	// EnPassant lets a capturing atom take en passant.
 	EnPassant bool
 }

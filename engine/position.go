@@ -22,8 +22,19 @@ type Position struct {
 	halfmove int    // plies since the last capture or pawn move
 	fullmove int
 	key      uint64
+	checks   [2]uint8 // checks each side still needs (check counting)
 
 	history []undo
+	// removed holds the pieces taken off by blasts and launches, which
+	// can be many per move; each undo record says how many are its own.
+	removed []removedPiece
+}
+
+// removedPiece is a piece a blast or launch took off, with its list slot.
+type removedPiece struct {
+	sq    Square
+	pc    Piece
+	index uint8
 }
 
 // undo is what Unmake needs to restore the state before a move.
@@ -39,6 +50,8 @@ type undo struct {
 	ep, epVictim Square
 	royalSq      [2]Square
 	royals       [2]uint8
+	checks       [2]uint8
+	removedCount uint8
 }
 
 // Variant returns the variant the position is played in.
@@ -85,6 +98,7 @@ func (p *Position) LastMove() Move {
 func (p *Position) Clone() *Position {
 	q := *p
 	q.history = append(make([]undo, 0, cap(p.history)), p.history...)
+	q.removed = append([]removedPiece(nil), p.removed...)
 	return &q
 }
 
@@ -167,6 +181,9 @@ func (p *Position) computeKey() uint64 {
 	}
 	if p.stm == Black {
 		k ^= z.black
+	}
+	if p.v.CheckCounting > 0 {
+		k ^= z.checks[White][p.checks[White]] ^ z.checks[Black][p.checks[Black]]
 	}
 	return k
 }

@@ -13,9 +13,15 @@ const (
 	MoveRuleDraw
 	RepetitionDraw
 	InsufficientMaterialDraw
+	Extinction
+	BareKing
+	FlagReached
+	CheckLimit
+	RoyalLost
 )
 
-var reasonNames = [...]string{"ongoing", "checkmate", "stalemate", "fifty-move rule", "repetition", "insufficient material"}
+var reasonNames = [...]string{"ongoing", "checkmate", "stalemate", "fifty-move rule", "repetition",
+	"insufficient material", "extinction", "bare king", "flag reached", "check limit", "royal piece lost"}
 
 // String names the reason as a PGN Termination comment would.
 func (r Reason) String() string {
@@ -65,11 +71,14 @@ func (r Result) String() string {
 // checkmate on the hundredth ply still counts as a mate.
 func (p *Position) Result() Result {
 	v := p.v
+	if r, over := p.immediateEnd(); over {
+		return r
+	}
 	if !p.HasLegalMove() {
 		if p.InCheck() {
-			return Result{Reason: Checkmate, Outcome: Loss, Side: p.stm}
+			return Result{Reason: Checkmate, Outcome: v.CheckmateValue.outcome(Loss), Side: p.stm}
 		}
-		return Result{Reason: Stalemate, Outcome: v.StalemateOutcome, Side: p.stm}
+		return Result{Reason: Stalemate, Outcome: v.StalemateValue.outcome(Draw), Side: p.stm}
 	}
 	if v.MoveRule > 0 && p.halfmove >= 2*v.MoveRule {
 		return Result{Reason: MoveRuleDraw, Side: p.stm}

@@ -183,8 +183,14 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 	rays, hops := map[int]*rayMode{}, map[int]*rayMode{}
 	var rayOrder, hopOrder []int
 	for _, a := range pt.Atoms {
-		if a.Initial && !v.InitialRegion[c].Has(s) {
-			continue
+		if a.Initial {
+			region := &v.InitialRegion
+			if a.From != nil {
+				region = a.From
+			}
+			if !region[c].Has(s) {
+				continue
+			}
 		}
 		quiet, capture := !a.CaptureOnly, !a.MoveOnly
 		for _, wv := range a.Vectors {

@@ -30,6 +30,45 @@ func (o Outcome) String() string {
 	return "draw"
 }
 
+// Value is what a game-end rule gives the side it applies to. The zero value
+// NoValue switches an optional rule off; for checkmate and stalemate it means
+// the chess default (loss, draw).
+type Value int8
+
+// The rule values.
+const (
+	NoValue Value = iota
+	LossValue
+	DrawValue
+	WinValue
+)
+
+// outcome converts a rule value, with a default for NoValue.
+func (v Value) outcome(def Outcome) Outcome {
+	switch v {
+	case LossValue:
+		return Loss
+	case DrawValue:
+		return Draw
+	case WinValue:
+		return Win
+	}
+	return def
+}
+
+// RoyalRule says which royal pieces must be kept safe.
+type RoyalRule uint8
+
+// The royal rules.
+const (
+	// AllRoyal: no royal piece may be left attacked (the default).
+	AllRoyal RoyalRule = iota
+	// LeftmostRoyal: only the royal piece nearest the a-file (on one file,
+	// the one nearest White's first rank) is royal; the others are ordinary
+	// pieces that may be captured (Two Kings Each).
+	LeftmostRoyal
+)
+
 // CastlingRule describes one castling move: the king and rook of Colour stand
 // on KingFrom and RookFrom and end on KingTo and RookTo. Letter is the FEN
 // castling letter for White ('K' or 'Q'); Black's is its lowercase.
@@ -61,8 +100,50 @@ type Rules struct {
 	Castling []CastlingRule
 	// CastlingKing and CastlingRook are the letters of the pieces that castle.
 	CastlingKing, CastlingRook byte
-	// StalemateOutcome is the result for the stalemated side to move.
-	StalemateOutcome Outcome
+	// CheckmateValue and StalemateValue are the results for the side to move
+	// that has no legal move, in check or not (defaults: loss, draw).
+	CheckmateValue, StalemateValue Value
+	// ExtinctionValue, when set, is the result for a side that has no piece
+	// left of one of ExtinctionTypes (letters; '*' means all pieces together).
+	ExtinctionValue Value
+	ExtinctionTypes []byte
+	// BareKingValue, when set, is the result for a side left with nothing
+	// but royal pieces. With BareKingMove the bared side first gets one
+	// move, and bares the opponent in return for a draw.
+	BareKingValue Value
+	BareKingMove  bool
+	// FlagPiece (a letter) wins on reaching its side's FlagRegion. With
+	// FlagMove Black gets one more move after White arrives, and a draw if
+	// it arrives too.
+	FlagPiece  byte
+	FlagRegion [2]SquareSet
+	FlagMove   bool
+	// CheckCounting, when positive, is the number of checks that wins; the
+	// FEN carries the checks each side still needs ("3+3").
+	CheckCounting int
+	// NoChecks forbids moves that give check.
+	NoChecks bool
+	// MustCapture makes captures compulsory when any is legal.
+	MustCapture bool
+	// BlastOnCapture: a capture removes the capturer and every non-pawn
+	// piece on the eight squares around; royal pieces cannot capture, and a
+	// side whose royal piece is blown up loses.
+	BlastOnCapture bool
+	// RoyalRule chooses which royal pieces must be kept safe.
+	RoyalRule RoyalRule
+	// Missile (a letter) is a piece that, once any non-pawn piece has been
+	// captured, may instead be launched at any square while not attacked:
+	// it and every non-royal piece on the 3x3 area there are removed.
+	Missile byte
+	// EnPassantRegion, when set, limits where an en-passant square may
+	// arise (so a double step from the first rank can leave none).
+	EnPassantRegion *SquareSet
+	// OptionalPromotion lets a pawn in the promotion zone stay a pawn,
+	// except on the last rank where it could not move again.
+	OptionalPromotion bool
+	// PromotionLimit caps, by letter, how many pieces of a type a side may
+	// have for a pawn to promote to it (Grand chess).
+	PromotionLimit map[byte]int
 	// MoveRule is the n-move rule in full moves (50); 0 disables it.
 	MoveRule int
 	// RepetitionRule is the n-fold repetition draw (3); 0 disables it.
@@ -84,6 +165,19 @@ type Variant struct {
 	royalTypes   uint64     // piece-code set of royal pieces
 	castleKing   uint8      // type index of the castling king
 	castleRook   uint8      // type index of the castling rook
+	missileType  uint8      // type index of the missile, 0 = none
+	flagType     uint8      // type index of the flag piece, 0 = none
+	extinction   uint64     // piece-code set whose extinction ends the game
+	extinctAll   bool       // extinction of all pieces ends the game
+	promoLimit   [MaxPieceTypes + 1]int
+	// special is set when a rule beyond royal safety decides legality, so
+	// the pin-based fast path does not apply.
+	special bool
+	// immediateEnds is set when a variant rule can end the game in a
+	// position that still has moves (extinction, flags, checks, blasts).
+	immediateEnds bool
+	neighbours    [NumSquares][]Square
+	startNonPawns int // non-pawn pieces in the start position (missiles)
 
 	moves   [64][]squareMoves // by piece code, then square
 	attacks [2]attackTables   // by attacking colour
@@ -107,8 +201,16 @@ func NewVariant(r Rules) (*Variant, error) {
 	}
 	v.buildTables()
 	v.zobrist = newZobristKeys()
-	if _, err := v.ParseFEN(r.StartFEN); err != nil {
+	start, err := v.ParseFEN(r.StartFEN)
+	if err != nil {
 		return nil, fmt.Errorf("engine: variant %q: start position: %w", r.Name, err)
+	}
+	for c := White; c <= Black; c++ {
+		for _, s := range start.Pieces(c) {
+			if v.pawnTypes>>start.board[s]&1 == 0 {
+				v.startNonPawns++
+			}
+		}
 	}
 	return v, nil
 }
@@ -179,6 +281,9 @@ func (v *Variant) check() error {
 			return fmt.Errorf("castling pieces %q and %q must both be defined", v.CastlingKing, v.CastlingRook)
 		}
 	}
+	if err := v.checkEndRules(); err != nil {
+		return err
+	}
 	for i, c := range v.Castling {
 		for _, s := range []Square{c.KingFrom, c.KingTo, c.RookFrom, c.RookTo} {
 			if !v.onBoard.Has(s) {
@@ -191,6 +296,69 @@ func (v *Variant) check() error {
 		bit := uint8(1) << i
 		v.castleClear[c.KingFrom] |= bit
 		v.castleClear[c.RookFrom] |= bit
+	}
+	return nil
+}
+
+// checkEndRules resolves the letters of the game-end rules and derives the
+// fast-path flags.
+func (v *Variant) checkEndRules() error {
+	letter := func(what string, l byte) (uint8, error) {
+		if l == 0 {
+			return 0, nil
+		}
+		t := v.TypeByLetter(l)
+		if t == 0 {
+			return 0, fmt.Errorf("%s piece %q is not defined", what, l)
+		}
+		return uint8(t), nil
+	}
+	var err error
+	if v.missileType, err = letter("missile", v.Missile); err != nil {
+		return err
+	}
+	if v.flagType, err = letter("flag", v.FlagPiece); err != nil {
+		return err
+	}
+	for _, l := range v.ExtinctionTypes {
+		if l == '*' {
+			v.extinctAll = true
+			continue
+		}
+		t, err := letter("extinction", l)
+		if err != nil {
+			return err
+		}
+		v.extinction |= 1<<MakePiece(int(t), White) | 1<<MakePiece(int(t), Black)
+	}
+	for l, n := range v.PromotionLimit {
+		t, err := letter("promotion-limit", l)
+		if err != nil {
+			return err
+		}
+		v.promoLimit[t] = n
+	}
+	if v.CheckCounting < 0 || v.CheckCounting > MaxCheckCount {
+		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
+	}
+	v.special = v.NoChecks || v.BlastOnCapture || v.RoyalRule != AllRoyal || v.missileType != 0
+	v.immediateEnds = v.ExtinctionValue != NoValue || v.BareKingValue != NoValue || v.flagType != 0 ||
+		v.CheckCounting > 0 || v.BlastOnCapture
+	for s := 0; s < NumSquares; s++ {
+		sq := Square(s)
+		if !v.onBoard.Has(sq) {
+			continue
+		}
+		for _, d := range Symmetric(1, 0) {
+			if t, ok := v.step(sq, d); ok {
+				v.neighbours[s] = append(v.neighbours[s], t)
+			}
+		}
+		for _, d := range Symmetric(1, 1) {
+			if t, ok := v.step(sq, d); ok {
+				v.neighbours[s] = append(v.neighbours[s], t)
+			}
+		}
 	}
 	return nil
 }

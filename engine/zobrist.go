@@ -8,7 +8,12 @@ type zobristKeys struct {
 	castling [256]uint64            // by castling-rights mask
 	epFile   [MaxSize]uint64
 	black    uint64 // side to move is Black
+	checks   [2][MaxCheckCount + 1]uint64
 }
+
+// MaxCheckCount is the largest number of checks a check-counting variant
+// may ask for.
+const MaxCheckCount = 15
 
 // splitMix64 is a small, well-mixed generator (Vigna's SplitMix64).
 type splitMix64 uint64
@@ -38,5 +43,10 @@ func newZobristKeys() zobristKeys {
 		z.epFile[i] = rng.next()
 	}
 	z.black = rng.next()
+	for c := range z.checks {
+		for n := range z.checks[c] {
+			z.checks[c][n] = rng.next()
+		}
+	}
 	return z
 }
