@@ -14,7 +14,9 @@ func (p *Position) immediateEnd() (Result, bool) {
 		return Result{}, false
 	}
 	us, them := p.stm, p.stm.Other()
-	end := func(reason Reason, o Outcome) (Result, bool) { return Result{Reason: reason, Outcome: o, Side: us}, true }
+	end := func(reason Reason, o Outcome) (Result, bool) {
+		return Result{Reason: reason, Outcome: o, Side: us}, true
+	}
 	if v.BlastOnCapture {
 		if p.royals[us] == 0 {
 			return end(RoyalLost, Loss)

@@ -72,4 +72,3 @@ func nodesPerSecond(nodes uint64, d time.Duration) float64 {
 	}
 	return float64(nodes) / d.Seconds()
 }
-
