@@ -21,7 +21,7 @@ func (v *Variant) StartPosition() *Position {
 // left out ("-", "-", 0, 1). Castling accepts K/Q letters and Shredder-FEN
 // rook files. The error says what is wrong and where.
 func (v *Variant) ParseFEN(fen string) (*Position, error) {
-	p := &Position{v: v, ep: NoSquare, epVictim: NoSquare, fullmove: 1,
+	p := &Position{v: v, ep: noEPSquares, epVictim: NoSquare, fullmove: 1,
 		history: make([]undo, 0, 256), removed: make([]removedPiece, 0, 64)}
 	if err := p.parseFEN(fen); err != nil {
 		return nil, fmt.Errorf("engine: FEN %q: %w", fen, err)
@@ -193,55 +193,85 @@ func (p *Position) parseEnPassant(field string) error {
 	if field == "-" {
 		return nil
 	}
-	sq, err := ParseSquare(field, v.Width, v.Height)
-	if err != nil {
-		return fmt.Errorf("en-passant square: %w", err)
+	// One square, or several written together ("i8i7") after a longer
+	// advance.
+	var squares []Square
+	for rest := field; rest != ""; {
+		sq, n, err := scanSquare(rest, v.Width, v.Height)
+		if err != nil {
+			return fmt.Errorf("en-passant square %q: %w", field, err)
+		}
+		if p.board[sq] != NoPiece {
+			return fmt.Errorf("en-passant square %v is occupied", sq)
+		}
+		if len(squares) == maxEPSquares {
+			return fmt.Errorf("en-passant field %q: at most %d squares", field, maxEPSquares)
+		}
+		squares = append(squares, sq)
+		rest = rest[n:]
 	}
-	if p.board[sq] != NoPiece {
-		return fmt.Errorf("en-passant square %v is occupied", sq)
-	}
-	// Find the piece that just made a double step over sq: a piece of the
-	// side that moved, standing where such a step through sq lands.
+	// Find the piece that has just advanced over the squares: a piece of
+	// the side that moved, reached by an initial multi-step from an empty
+	// square, passing them all.
 	mover := p.stm.Other()
 	for _, s := range p.Pieces(mover) {
-		for _, l := range v.moves[p.board[s]][p.originOf(s, sq)].lame {
-			if l.doubleStep && l.to == s && l.path[0] == sq {
-				if p.setEnPassant(sq, s) {
-					p.key ^= v.zobrist.epFile[sq.File()]
+		for o := 0; o < NumSquares; o++ {
+			origin := Square(o)
+			if !v.onBoard.Has(origin) || p.board[origin] != NoPiece {
+				continue
+			}
+			for _, l := range v.moves[p.board[s]][origin].lame {
+				if l.doubleStep && l.to == s && containsAll(l.path, squares) {
+					p.key ^= p.setEnPassant(origin, s)
+					return nil
 				}
-				return nil
 			}
 		}
 	}
-	return fmt.Errorf("en-passant square %v: no %s pawn has just stepped over it", sq, mover)
+	return fmt.Errorf("en-passant square %v: no %s pawn has just stepped over it", squares[0], mover)
 }
 
-// originOf returns the square a straight double step to `to` over mid started
-// from; its table is then searched for that step.
-func (p *Position) originOf(to, mid Square) Square {
-	o := 2*int(mid) - int(to)
-	if o < 0 || o >= NumSquares {
-		return to // no such origin; the lookup then finds nothing
-	}
-	return Square(o)
-}
-
-// setEnPassant records the en-passant square after a double step to victim,
-// but only when an enemy piece could capture there: positions that differ
-// only by an unusable en-passant square are the same position.
-// It reports whether it set one; the caller updates the key.
-func (p *Position) setEnPassant(sq, victim Square) bool {
-	if r := p.v.EnPassantRegion; r != nil && !r.Has(sq) {
-		return false
-	}
-	taker := p.board[victim].Colour().Other()
-	for _, a := range p.v.attacks[taker].epLeaps[sq] {
-		if a.pieces>>p.board[a.from]&1 != 0 {
-			p.ep, p.epVictim = sq, victim
-			return true
+func containsAll(set, items []Square) bool {
+	for _, it := range items {
+		found := false
+		for _, s := range set {
+			found = found || s == it
+		}
+		if !found {
+			return false
 		}
 	}
-	return false
+	return true
+}
+
+// setEnPassant records the en-passant squares after an initial advance
+// from `from` to `to`: the squares passed over, but only those where an
+// enemy piece could capture (and inside the variant's en-passant region),
+// since positions that differ only by an unusable en-passant square are the
+// same position. It returns the change to the key.
+func (p *Position) setEnPassant(from, to Square) uint64 {
+	v := p.v
+	df, dr := sign(to.File()-from.File()), sign(to.Rank()-from.Rank())
+	taker := p.board[to].Colour().Other()
+	var key uint64
+	n := 0
+	for s := SquareAt(from.File()+df, from.Rank()+dr); s != to; s = SquareAt(s.File()+df, s.Rank()+dr) {
+		if r := v.EnPassantRegion; r != nil && !r.Has(s) {
+			continue
+		}
+		for _, a := range v.attacks[taker].epLeaps[s] {
+			if a.pieces>>p.board[a.from]&1 != 0 {
+				p.ep[n] = s
+				n++
+				key ^= v.zobrist.ep[s]
+				break
+			}
+		}
+	}
+	if n > 0 {
+		p.epVictim = to
+	}
+	return key
 }
 
 // checkLegal rejects positions the rules could never reach in a way that
@@ -302,10 +332,14 @@ func (p *Position) FEN() string {
 		}
 	}
 	b.WriteByte(' ')
-	if p.ep == NoSquare {
+	if p.ep[0] == NoSquare {
 		b.WriteByte('-')
-	} else {
-		b.WriteString(p.ep.String())
+	}
+	for _, s := range p.ep {
+		if s == NoSquare {
+			break
+		}
+		b.WriteString(s.String())
 	}
 	if v.CheckCounting > 0 {
 		fmt.Fprintf(&b, " %d+%d", p.checks[White], p.checks[Black])

@@ -40,7 +40,7 @@ func (p *Position) legalMoves(dst []Move) []Move {
 		}
 		start := len(dst)
 		dst = p.genPiece(dst, from)
-		if checkers == 0 && !pinned.Has(from) && p.ep == NoSquare {
+		if checkers == 0 && !pinned.Has(from) && p.ep[0] == NoSquare {
 			continue
 		}
 		// Keep only the moves that answer the check and respect the pin;

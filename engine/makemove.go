@@ -15,9 +15,14 @@ func (p *Position) Make(m Move) {
 	us := p.stm
 	from, to := m.From(), m.To()
 	key := p.key
-	if p.ep != NoSquare {
-		key ^= z.epFile[p.ep.File()]
-		p.ep, p.epVictim = NoSquare, NoSquare
+	if p.ep[0] != NoSquare {
+		for _, s := range p.ep {
+			if s == NoSquare {
+				break
+			}
+			key ^= z.ep[s]
+		}
+		p.ep, p.epVictim = noEPSquares, NoSquare
 	}
 	p.halfmove++
 	var cleared uint8 // castling rights lost to blasts and launches
@@ -77,9 +82,7 @@ func (p *Position) Make(m Move) {
 			p.halfmove = 0
 		}
 		if m.Kind() == DoubleStep {
-			if mid := Square((int(from) + int(to)) / 2); p.setEnPassant(mid, to) {
-				key ^= z.epFile[mid.File()]
-			}
+			key ^= p.setEnPassant(from, to)
 		}
 		if v.BlastOnCapture && u.captured != NoPiece {
 			key ^= p.blast(to, u, &cleared)

@@ -23,9 +23,9 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 			dst = p.push(dst, NewMove(from, t), pawn)
 		}
 	}
-	if p.ep != NoSquare {
+	if p.ep[0] != NoSquare {
 		for _, t := range sm.epCapt {
-			if t == p.ep {
+			if p.ep.has(t) {
 				dst = append(dst, newSpecialMove(from, t, EnPassant, 0))
 			}
 		}

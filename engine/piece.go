@@ -105,6 +105,9 @@ type PieceType struct {
 	Royal bool
 	// Role tells the few role-dependent rules what the piece is.
 	Role Role
+	// Betza is the piece's movement in Betza notation, for people; the
+	// Atoms are what the rules use.
+	Betza string
 	// Atoms are the ways the piece moves and captures.
 	Atoms []Atom
 }

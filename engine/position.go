@@ -16,10 +16,10 @@ type Position struct {
 	royalSq    [2]Square // the royal's square when royals[c] == 1
 
 	stm      Colour
-	castling uint8  // bit i: Castling[i] is still allowed
-	ep       Square // en-passant target square, NoSquare if no capture is possible
-	epVictim Square // the pawn that en passant on ep removes
-	halfmove int    // plies since the last capture or pawn move
+	castling uint8     // bit i: Castling[i] is still allowed
+	ep       epSquares // en-passant target squares where a capture is possible
+	epVictim Square    // the pawn that en passant on ep removes
+	halfmove int       // plies since the last capture or pawn move
 	fullmove int
 	key      uint64
 	checks   [2]uint8 // checks each side still needs (check counting)
@@ -47,7 +47,8 @@ type undo struct {
 	capSq        Square
 	capIndex     uint8
 	castling     uint8
-	ep, epVictim Square
+	ep           epSquares
+	epVictim     Square
 	royalSq      [2]Square
 	royals       [2]uint8
 	checks       [2]uint8
@@ -75,9 +76,33 @@ func (p *Position) FullmoveNumber() int { return p.fullmove }
 // Ply returns the number of moves made since the position was set up.
 func (p *Position) Ply() int { return len(p.history) }
 
-// EnPassant returns the en-passant target square, or NoSquare when no
-// en-passant capture is possible.
-func (p *Position) EnPassant() Square { return p.ep }
+// EnPassant returns the (first) en-passant target square, or NoSquare when
+// no en-passant capture is possible.
+func (p *Position) EnPassant() Square { return p.ep[0] }
+
+// maxEPSquares is how many squares one multi-step can leave for en passant
+// (a pawn's advance of up to five squares passes four).
+const maxEPSquares = 4
+
+// epSquares are the en-passant targets left by the last move, NoSquare
+// after the last one. Usually there is none or one; a triple step leaves
+// two.
+type epSquares [maxEPSquares]Square
+
+var noEPSquares = epSquares{NoSquare, NoSquare, NoSquare, NoSquare}
+
+// has reports whether s is an en-passant target.
+func (e *epSquares) has(s Square) bool {
+	for _, t := range e {
+		if t == s {
+			return true
+		}
+		if t == NoSquare {
+			return false
+		}
+	}
+	return false
+}
 
 // Count returns how many pieces of the given code stand on the board.
 func (p *Position) Count(pc Piece) int { return int(p.pieceCount[pc]) }
@@ -176,8 +201,11 @@ func (p *Position) computeKey() uint64 {
 		}
 	}
 	k ^= z.castling[p.castling]
-	if p.ep != NoSquare {
-		k ^= z.epFile[p.ep.File()]
+	for _, s := range p.ep {
+		if s == NoSquare {
+			break
+		}
+		k ^= z.ep[s]
 	}
 	if p.stm == Black {
 		k ^= z.black

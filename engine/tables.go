@@ -17,7 +17,7 @@ type squareMoves struct {
 }
 
 // lameLeap is a leap that needs every square of path empty. doubleStep marks
-// the pawn double step, which leaves an en-passant square behind.
+// the pawn's initial multi-step, which leaves en-passant squares behind.
 type lameLeap struct {
 	to             Square
 	path           []Square
@@ -299,15 +299,21 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 	return sm
 }
 
-// isDoubleStep reports whether a move by vec under atom a is the initial
-// two-square advance that en passant answers: a move-only initial step of a
-// piece that itself captures en passant, two squares along a straight line.
+// isDoubleStep reports whether a move by vec under atom a is an initial
+// advance that en passant answers: a move-only initial step of a piece that
+// itself captures en passant, two or more squares along a straight line
+// (exactly two where the variant says so). The squares passed over become
+// en-passant targets.
 func (v *Variant) isDoubleStep(a Atom, vec Vector, takesEP bool) bool {
 	if !a.Initial || !a.MoveOnly || !takesEP {
 		return false
 	}
 	dx, dy := abs(vec.DX), abs(vec.DY)
-	return max(dx, dy) == 2 && (dx == 0 || dy == 0 || dx == dy)
+	n := max(dx, dy)
+	if n < 2 || n > maxEPSquares+1 || (v.EnPassantDoubleStepOnly && n != 2) {
+		return false
+	}
+	return dx == 0 || dy == 0 || dx == dy
 }
 
 // bestOption picks, among the ways to reach one square with the given mode

@@ -138,6 +138,9 @@ type Rules struct {
 	// EnPassantRegion, when set, limits where an en-passant square may
 	// arise (so a double step from the first rank can leave none).
 	EnPassantRegion *SquareSet
+	// EnPassantDoubleStepOnly: only a two-square advance can be taken en
+	// passant; by default every square a longer advance passes can.
+	EnPassantDoubleStepOnly bool
 	// OptionalPromotion lets a pawn in the promotion zone stay a pawn,
 	// except on the last rank where it could not move again.
 	OptionalPromotion bool

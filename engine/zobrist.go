@@ -6,8 +6,8 @@ package engine
 type zobristKeys struct {
 	piece    [64][NumSquares]uint64 // by piece code and square
 	castling [256]uint64            // by castling-rights mask
-	epFile   [MaxSize]uint64
-	black    uint64 // side to move is Black
+	ep       [NumSquares]uint64     // by en-passant square
+	black    uint64                 // side to move is Black
 	checks   [2][MaxCheckCount + 1]uint64
 }
 
@@ -39,8 +39,8 @@ func newZobristKeys() zobristKeys {
 	for i := 1; i < len(z.castling); i++ {
 		z.castling[i] = rng.next()
 	}
-	for i := range z.epFile {
-		z.epFile[i] = rng.next()
+	for i := range z.ep {
+		z.ep[i] = rng.next()
 	}
 	z.black = rng.next()
 	for c := range z.checks {

@@ -1,35 +1,113 @@
 package variants
 
 import (
+	_ "embed"
 	"fmt"
+	"os"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// builtins maps each UCI_Variant name to the constructor of its rules.
-func builtins() map[string]func() engine.Rules {
-	return map[string]func() engine.Rules{
-		"chess": chessRules,
+//go:embed builtin.ini
+var builtinINI []byte
+
+// builtinSpecs parses the embedded catalogue once; the specs are never
+// modified afterwards (children clone them).
+var builtinSpecs = sync.OnceValue(func() []parsed {
+	out, err := parseINI("builtin.ini", builtinINI, func(string) (*spec, bool) { return nil, false })
+	if err != nil {
+		panic("variants: the built-in catalogue does not load: " + err.Error())
+	}
+	return out
+})
+
+// Catalogue is a set of variants by UCI_Variant name: the built-ins plus any
+// user variant files loaded into it.
+type Catalogue struct {
+	byName map[string]parsed
+	names  []string // in definition order
+}
+
+// Builtin returns a catalogue of the built-in variants.
+func Builtin() *Catalogue {
+	c := &Catalogue{byName: map[string]parsed{}}
+	c.add(builtinSpecs())
+	return c
+}
+
+func (c *Catalogue) add(ps []parsed) {
+	for _, p := range ps {
+		c.byName[p.spec.name] = p
+		c.names = append(c.names, p.spec.name)
 	}
 }
 
-// Names returns the built-in variant names, sorted.
-func Names() []string {
-	var names []string
-	for name := range builtins() {
-		names = append(names, name)
+// LoadFile adds the variants of a variant file. Nothing is added unless the
+// whole file is correct; the error lists every problem as file:line.
+func (c *Catalogue) LoadFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("variants: %w", err)
 	}
-	sort.Strings(names)
-	return names
+	return c.Load(path, data)
 }
 
-// Lookup builds the built-in variant with the given UCI_Variant name.
-func Lookup(name string) (*engine.Variant, error) {
-	rules, ok := builtins()[name]
+// Load is LoadFile for data already read; name is used in messages.
+func (c *Catalogue) Load(name string, data []byte) error {
+	ps, err := parseINI(name, data, c.spec)
+	if err != nil {
+		return err
+	}
+	c.add(ps)
+	return nil
+}
+
+// Check reports every problem in a variant file without loading it.
+func (c *Catalogue) Check(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("variants: %w", err)
+	}
+	_, err = parseINI(path, data, c.spec)
+	return err
+}
+
+func (c *Catalogue) spec(name string) (*spec, bool) {
+	p, ok := c.byName[name]
+	return p.spec, ok
+}
+
+// Names returns the variant names in definition order.
+func (c *Catalogue) Names() []string { return append([]string(nil), c.names...) }
+
+// Lookup returns the variant with the given name.
+func (c *Catalogue) Lookup(name string) (*engine.Variant, error) {
+	p, ok := c.byName[name]
 	if !ok {
-		return nil, fmt.Errorf("variants: unknown variant %q (known: %s)", name, strings.Join(Names(), ", "))
+		sorted := c.Names()
+		sort.Strings(sorted)
+		return nil, fmt.Errorf("variants: unknown variant %q (known: %s)", name, strings.Join(sorted, ", "))
 	}
-	return engine.NewVariant(rules())
+	return p.variant, nil
+}
+
+// Description returns a variant's one-line description.
+func (c *Catalogue) Description(name string) string { return c.byName[name].spec.description }
+
+// Names returns the built-in variant names in catalogue order.
+func Names() []string { return Builtin().Names() }
+
+// Lookup returns the built-in variant with the given name.
+func Lookup(name string) (*engine.Variant, error) { return Builtin().Lookup(name) }
+
+// Chess returns FIDE chess.
+func Chess() *engine.Variant {
+	v, err := Lookup("chess")
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -1,0 +1,225 @@
+package variants
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// setPiece handles the piece keys: a predefined piece by name ("amazon =
+// a", "queen = -" to remove it, "pawn = p:BETZA" to change how it moves) or
+// "customPieceN = x:BETZA".
+func (s *spec) setPiece(key, value string) error {
+	pre, predefined := findPredefined(key)
+	if !predefined && !isCustomPieceKey(key) {
+		return fmt.Errorf("unknown key %q", key)
+	}
+	s.removePiece(key)
+	if value == "-" {
+		if !predefined {
+			return fmt.Errorf("%s: a custom piece is removed by leaving it out", key)
+		}
+		return nil
+	}
+	letterText, betza, hasBetza := strings.Cut(value, ":")
+	if len(letterText) != 1 || !isLetter(letterText[0]) {
+		return fmt.Errorf("%s = %q: want a piece letter, optionally followed by :BETZA", key, value)
+	}
+	letter := lower(letterText[0])
+	if !hasBetza && !predefined {
+		return fmt.Errorf("%s = %q: a custom piece needs letter:BETZA", key, value)
+	}
+	p := pieceSpec{key: key, letter: letter, betza: pre.betza, role: pre.role, value: pre.value, custom: hasBetza}
+	if hasBetza {
+		if _, err := ParseBetza(betza); err != nil {
+			return err
+		}
+		p.betza = betza
+	}
+	for _, q := range s.pieces {
+		if q.letter == letter {
+			return fmt.Errorf("piece letter %q is already used by %s", letter, q.key)
+		}
+	}
+	s.pieces = append(s.pieces, p)
+	return nil
+}
+
+func isCustomPieceKey(key string) bool {
+	n, err := strconv.Atoi(strings.TrimPrefix(key, "customPiece"))
+	return strings.HasPrefix(key, "customPiece") && err == nil && n >= 1 && n <= 25
+}
+
+func (s *spec) removePiece(key string) {
+	kept := s.pieces[:0]
+	for _, p := range s.pieces {
+		if p.key != key {
+			kept = append(kept, p)
+		}
+	}
+	s.pieces = kept
+}
+
+// rules turns the spec into engine rules.
+func (s *spec) rules() (engine.Rules, error) {
+	r := engine.Rules{Name: s.name, Width: s.files, Height: s.ranks, StartFEN: s.startFEN,
+		CheckmateValue: s.checkmateValue, StalemateValue: s.stalemateValue,
+		ExtinctionValue: s.extinctionValue, ExtinctionTypes: []byte(strings.ToUpper(s.extinctionTypes)),
+		BareKingValue: s.bareKingValue, BareKingMove: s.bareKingMove,
+		FlagPiece: upper(s.flagPiece), FlagMove: s.flagMove,
+		NoChecks: !s.checking, MustCapture: s.mustCapture, BlastOnCapture: s.blastOnCapture,
+		Missile: upper(s.missile), OptionalPromotion: !s.mandatoryPromotion,
+		EnPassantDoubleStepOnly: s.doubleStepEPOnly,
+		MoveRule:                s.nMoveRule, RepetitionRule: s.nFoldRule,
+		PromotionTypes: []byte(strings.ToUpper(s.promotionTypes)),
+	}
+	if s.checkCounting {
+		r.CheckCounting = 3
+	}
+	if s.royalRule == "leftmost" {
+		r.RoyalRule = engine.LeftmostRoyal
+	}
+	r.InsufficientMaterial = !s.checkCounting && !s.mustCapture && !s.blastOnCapture && s.flagPiece == 0 &&
+		s.extinctionValue == engine.NoValue && s.bareKingValue == engine.NoValue && s.checkmateValue == engine.NoValue
+
+	var err error
+	region := func(text string, def engine.SquareSet) engine.SquareSet {
+		if text == "" || err != nil {
+			return def
+		}
+		var set engine.SquareSet
+		set, err = parseRegion(text, s.files, s.ranks)
+		return set
+	}
+	lastRank := engine.RankSet(s.ranks-1, s.files)
+	firstRank := engine.RankSet(0, s.files)
+	var secondRank, nextToLast engine.SquareSet
+	if s.ranks >= 2 {
+		secondRank, nextToLast = engine.RankSet(1, s.files), engine.RankSet(s.ranks-2, s.files)
+	}
+	r.PromotionZone = [2]engine.SquareSet{region(s.promotionRegion[0], lastRank), region(s.promotionRegion[1], firstRank)}
+	r.InitialRegion = [2]engine.SquareSet{region(s.doubleStepRegion[0], secondRank), region(s.doubleStepRegion[1], nextToLast)}
+	triple := [2]engine.SquareSet{region(s.tripleStepRegion[0], engine.SquareSet{}), region(s.tripleStepRegion[1], engine.SquareSet{})}
+	r.FlagRegion = [2]engine.SquareSet{region(s.flagRegion[0], engine.SquareSet{}), region(s.flagRegion[1], engine.SquareSet{})}
+	if s.enPassantRegion != "" {
+		ep := region(s.enPassantRegion, engine.SquareSet{})
+		r.EnPassantRegion = &ep
+	}
+	if err != nil {
+		return r, err
+	}
+	if s.promotionLimit != "" {
+		limits, err := parseLimits(s.promotionLimit)
+		if err != nil {
+			return r, err
+		}
+		r.PromotionLimit = map[byte]int{}
+		for l, n := range limits {
+			r.PromotionLimit[upper(l)] = n
+		}
+	}
+
+	royal := s.royal
+	if s.extinctionPseudoRoyal {
+		royal += s.extinctionTypes
+	}
+	for _, p := range s.pieces {
+		pt, err := s.pieceType(p, strings.IndexByte(royal, p.letter) >= 0, &triple)
+		if err != nil {
+			return r, err
+		}
+		r.Pieces = append(r.Pieces, pt)
+	}
+	if s.castling {
+		r.CastlingKing, r.CastlingRook = upper(s.castlingKingPiece), upper(s.castlingRookPc)
+		r.Castling, err = s.castlingRules()
+	}
+	return r, err
+}
+
+// pieceType builds one engine piece type. The standard pawn gets its
+// initial double (and triple) step from the variant's regions.
+func (s *spec) pieceType(p pieceSpec, royal bool, triple *[2]engine.SquareSet) (engine.PieceType, error) {
+	atoms, err := ParseBetza(p.betza)
+	if err != nil {
+		return engine.PieceType{}, fmt.Errorf("%s: %w", p.key, err)
+	}
+	betza := p.betza
+	if p.role == engine.RolePawn && !p.custom {
+		if s.doubleStep {
+			double, _ := ParseBetza("ifmnD")
+			atoms = append(atoms, double...)
+			betza += "ifmnD"
+		}
+		if !triple[0].Empty() || !triple[1].Empty() {
+			step, _ := ParseBetza("ifmnH")
+			step[0].From = triple
+			atoms = append(atoms, step...)
+			betza += "ifmnH"
+		}
+	}
+	return engine.PieceType{
+		Name: p.key, Letter: upper(p.letter), Value: p.value, Betza: betza,
+		Royal: royal || p.role == engine.RoleKing, Role: p.role, Atoms: atoms,
+	}, nil
+}
+
+// castlingRules finds each side's castling king on its castling rank in the
+// start position and builds the king- and queen-side rules around it; the
+// rook lands next to the king, on the inner side.
+func (s *spec) castlingRules() ([]engine.CastlingRule, error) {
+	var rules []engine.CastlingRule
+	ksRook := s.castlingRookKingsideFile
+	if ksRook < 0 {
+		ksRook = s.files - 1
+	}
+	for _, c := range []engine.Colour{engine.White, engine.Black} {
+		rank := s.castlingRank - 1
+		king := upper(s.castlingKingPiece)
+		if c == engine.Black {
+			rank, king = s.ranks-s.castlingRank, s.castlingKingPiece
+		}
+		row, err := fenRank(s.startFEN, s.ranks-1-rank)
+		if err != nil {
+			return nil, err
+		}
+		kf := strings.IndexByte(row, king)
+		if kf < 0 {
+			continue // this side has no castling king at the start
+		}
+		sq := func(f int) engine.Square { return engine.SquareAt(f, rank) }
+		rules = append(rules,
+			engine.CastlingRule{Colour: c, Letter: 'K', KingFrom: sq(kf), KingTo: sq(s.castlingKingsideFile),
+				RookFrom: sq(ksRook), RookTo: sq(s.castlingKingsideFile - 1)},
+			engine.CastlingRule{Colour: c, Letter: 'Q', KingFrom: sq(kf), KingTo: sq(s.castlingQueensideFile),
+				RookFrom: sq(s.castlingRookQueensideFile), RookTo: sq(s.castlingQueensideFile + 1)})
+	}
+	return rules, nil
+}
+
+// fenRank returns one rank of a FEN board (0 = the top rank) with empty
+// squares as spaces.
+func fenRank(fen string, index int) (string, error) {
+	board, _, _ := strings.Cut(fen, " ")
+	ranks := strings.Split(board, "/")
+	if index < 0 || index >= len(ranks) {
+		return "", fmt.Errorf("start position has no rank %d", len(ranks)-index)
+	}
+	var b strings.Builder
+	text := ranks[index]
+	for i := 0; i < len(text); i++ {
+		if text[i] >= '0' && text[i] <= '9' {
+			n := int(text[i] - '0')
+			for i+1 < len(text) && text[i+1] >= '0' && text[i+1] <= '9' {
+				i++
+				n = n*10 + int(text[i]-'0')
+			}
+			b.WriteString(strings.Repeat(" ", min(n, engine.MaxSize)))
+			continue
+		}
+		b.WriteByte(text[i])
+	}
+	return b.String(), nil
+}

@@ -1,0 +1,155 @@
+package variants
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// parsed is one section of a variant file, checked and built.
+type parsed struct {
+	spec    *spec
+	variant *engine.Variant
+}
+
+// parseINI reads a variant file in Fairy-Stockfish's variants.ini format:
+// sections [name] or [name:parent], "key = value" lines and # comments.
+// A section without a parent starts from chess. Parents are looked up
+// among the file's earlier sections, then with known. Every problem is
+// reported, each as "file:line: problem"; the variants are returned only
+// when there is none.
+func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]parsed, error) {
+	var (
+		errs    []error
+		out     []parsed
+		current *spec
+		skip    bool // the current section's header was bad
+		local   = map[string]*spec{}
+		setters = keys()
+	)
+	fail := func(line int, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("%s:%d: %s", file, line, fmt.Sprintf(format, args...)))
+	}
+	finish := func() {
+		if current == nil || skip {
+			return
+		}
+		v, err := current.build()
+		if err != nil {
+			fail(current.line, "[%s]: %v", current.name, err)
+			return
+		}
+		out = append(out, parsed{spec: current, variant: v})
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "":
+		case strings.HasPrefix(line, "["):
+			finish()
+			current, skip = nil, false
+			name, parent, err := parseHeader(line)
+			if err != nil {
+				fail(n, "%v", err)
+				current, skip = chessSpec(), true
+				continue
+			}
+			base := chessSpec()
+			if parent != "" {
+				p, ok := local[parent]
+				if !ok {
+					p, ok = known(parent)
+				}
+				if !ok {
+					fail(n, "[%s:%s]: unknown parent variant %q", name, parent, parent)
+					skip = true
+				} else {
+					base = p.clone()
+				}
+			}
+			if _, dup := local[name]; dup {
+				fail(n, "[%s]: defined twice in this file", name)
+				skip = true
+			} else if _, builtin := known(name); builtin {
+				fail(n, "[%s]: a variant of that name exists already; derive one with [my%s:%s]", name, name, name)
+				skip = true
+			}
+			base.name, base.file, base.line, base.description = name, file, n, ""
+			current = base
+			local[name] = current
+		default:
+			key, value, ok := strings.Cut(line, "=")
+			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+			switch {
+			case !ok || key == "":
+				fail(n, "expected key = value, got %q", line)
+			case current == nil:
+				fail(n, "%s: key outside a [section]", key)
+			case setters[key] != nil:
+				if err := setters[key](current, value); err != nil {
+					fail(n, "%s: %v", key, err)
+				}
+			default:
+				if err := current.setPiece(key, value); err != nil {
+					fail(n, "%v", err)
+				}
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", file, err))
+	}
+	finish()
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}
+
+// parseHeader reads "[name]" or "[name:parent]".
+func parseHeader(line string) (name, parent string, err error) {
+	if !strings.HasSuffix(line, "]") {
+		return "", "", fmt.Errorf("section header %q has no closing ]", line)
+	}
+	name, parent, _ = strings.Cut(line[1:len(line)-1], ":")
+	name, parent = strings.TrimSpace(name), strings.TrimSpace(parent)
+	if !validName(name) {
+		return "", "", fmt.Errorf("bad variant name %q: use letters, digits, - and _", name)
+	}
+	if parent != "" && !validName(parent) {
+		return "", "", fmt.Errorf("bad parent name %q", parent)
+	}
+	return name, parent, nil
+}
+
+func validName(s string) bool {
+	if s == "" || len(s) > 64 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !isLetter(c) && !(c >= '0' && c <= '9') && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// build checks the spec by building its engine variant.
+func (s *spec) build() (*engine.Variant, error) {
+	r, err := s.rules()
+	if err != nil {
+		return nil, err
+	}
+	return engine.NewVariant(r)
+}

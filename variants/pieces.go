@@ -1,0 +1,53 @@
+package variants
+
+import "github.com/chimera-chess/chimera/engine"
+
+// predefinedPiece is a piece a variant file can name with a key such as
+// "amazon = a", as in Fairy-Stockfish.
+type predefinedPiece struct {
+	key   string
+	betza string
+	role  engine.Role
+	value int
+}
+
+// predefinedPieces lists the named pieces in the order their types are
+// numbered. Values are the documents' (003) where they give one; fairy
+// pieces without a value get an estimate from the evaluation later.
+var predefinedPieces = []predefinedPiece{
+	{"pawn", "fmWfceF", engine.RolePawn, 100},
+	{"knight", "N", engine.RoleKnight, 300},
+	{"bishop", "B", engine.RoleBishop, 300},
+	{"rook", "R", engine.RoleRook, 500},
+	{"queen", "Q", engine.RoleQueen, 900},
+	{"king", "K", engine.RoleKing, 20000},
+	{"fers", "F", engine.RoleOther, 150},
+	{"alfil", "A", engine.RoleOther, 100},
+	{"fersAlfil", "FA", engine.RoleOther, 0},
+	{"wazir", "W", engine.RoleOther, 0},
+	{"commoner", "K", engine.RoleOther, 150},
+	{"silver", "FfW", engine.RoleOther, 0},
+	{"gold", "WfF", engine.RoleOther, 0},
+	{"bers", "RF", engine.RoleOther, 0},
+	{"dragonHorse", "BW", engine.RoleOther, 0},
+	{"archbishop", "BN", engine.RoleOther, 900},
+	{"chancellor", "RN", engine.RoleOther, 900},
+	{"amazon", "QN", engine.RoleOther, 1300},
+	{"centaur", "KN", engine.RoleOther, 0},
+	{"camel", "C", engine.RoleOther, 0},
+	{"zebra", "Z", engine.RoleOther, 300},
+	{"wildebeest", "NC", engine.RoleOther, 0},
+	{"nightrider", "NN", engine.RoleOther, 0},
+	{"grasshopper", "gQ", engine.RoleOther, 200},
+	{"lance", "fR", engine.RoleOther, 0},
+	{"shogiPawn", "fW", engine.RoleOther, 0},
+}
+
+func findPredefined(key string) (predefinedPiece, bool) {
+	for _, p := range predefinedPieces {
+		if p.key == key {
+			return p, true
+		}
+	}
+	return predefinedPiece{}, false
+}
