@@ -281,7 +281,9 @@ func (p *Position) checkLegal() error {
 	v := p.v
 	for c := White; c <= Black; c++ {
 		for _, s := range p.Pieces(c) {
-			if v.pawnTypes>>p.board[s]&1 != 0 && v.PromotionZone[c].Has(s) && len(v.promoTypes) > 0 {
+			lastRank := s.Rank() == v.Height-1 && c == White || s.Rank() == 0 && c == Black
+			mustPromote := v.PromotionZone[c].Has(s) && (!v.OptionalPromotion || lastRank)
+			if v.pawnTypes>>p.board[s]&1 != 0 && mustPromote && len(v.promoTypes) > 0 {
 				return fmt.Errorf("%s pawn on %v should have promoted", c, s)
 			}
 		}

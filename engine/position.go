@@ -1,5 +1,7 @@
 package engine
 
+import "fmt"
+
 // Position is a game state of one variant: the board, piece lists, side to
 // move, castling rights, en-passant square, move clocks, Zobrist key and the
 // undo history. A Position is not safe for concurrent use; Clone it.
@@ -214,4 +216,28 @@ func (p *Position) computeKey() uint64 {
 		k ^= z.checks[White][p.checks[White]] ^ z.checks[Black][p.checks[Black]]
 	}
 	return k
+}
+
+// CheckConsistency verifies the position's redundant state: the piece lists
+// and counts match the board and the incremental key equals the key
+// computed from scratch. It is for tests and debugging; a correct engine
+// never fails it.
+func (p *Position) CheckConsistency() error {
+	var counts [64]int16
+	for c := White; c <= Black; c++ {
+		for i, s := range p.Pieces(c) {
+			pc := p.board[s]
+			if pc == NoPiece || pc.Colour() != c || int(p.index[s]) != i {
+				return fmt.Errorf("engine: piece list of %s disagrees with the board at %v", c, s)
+			}
+			counts[pc]++
+		}
+	}
+	if counts != p.pieceCount {
+		return fmt.Errorf("engine: piece counts disagree with the board")
+	}
+	if k := p.computeKey(); k != p.key {
+		return fmt.Errorf("engine: incremental key %016x, computed %016x", p.key, k)
+	}
+	return nil
 }

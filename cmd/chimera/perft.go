@@ -6,16 +6,14 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-
-	"github.com/chimera-chess/chimera/variants"
 )
 
 func newPerftCommand() *cobra.Command {
 	var (
-		variant string
-		fen     string
-		depth   int
-		divide  bool
+		vf     variantFlags
+		fen    string
+		depth  int
+		divide bool
 	)
 	cmd := &cobra.Command{
 		Use:   "perft --depth N [--variant NAME] [--fen FEN] [--divide]",
@@ -29,7 +27,7 @@ prints it; timing goes to stderr.`,
 			if depth < 1 {
 				return errors.New("perft: --depth must be at least 1")
 			}
-			v, err := variants.Lookup(variant)
+			v, err := vf.variant()
 			if err != nil {
 				return err
 			}
@@ -57,7 +55,7 @@ prints it; timing goes to stderr.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&variant, "variant", "chess", "variant to play (UCI_Variant name)")
+	vf.register(cmd)
 	cmd.Flags().StringVar(&fen, "fen", "", "position in FEN (default: the variant's start position)")
 	cmd.Flags().IntVar(&depth, "depth", 0, "depth in plies (required)")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")

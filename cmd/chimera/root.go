@@ -17,6 +17,6 @@ func newRootCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newPerftCommand())
+	root.AddCommand(newPerftCommand(), newVariantsCommand())
 	return root
 }

@@ -1,0 +1,127 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// glyphs are the Unicode chess symbols by role, White's then Black's.
+var glyphs = map[Role][2]string{
+	RoleKing: {"♔", "♚"}, RoleQueen: {"♕", "♛"}, RoleRook: {"♖", "♜"},
+	RoleBishop: {"♗", "♝"}, RoleKnight: {"♘", "♞"}, RolePawn: {"♙", "♟"},
+}
+
+// Board draws the position with box-drawing characters, Unicode symbols
+// for the standard pieces and FEN letters for fairy pieces, rank numbers on
+// the left and file letters below, White at the bottom.
+func (p *Position) Board() string {
+	v := p.v
+	var b strings.Builder
+	line := func(left, mid, right string) {
+		b.WriteString("    " + left)
+		for f := 0; f < v.Width; f++ {
+			b.WriteString("───")
+			if f < v.Width-1 {
+				b.WriteString(mid)
+			}
+		}
+		b.WriteString(right + "\n")
+	}
+	line("┌", "┬", "┐")
+	for r := v.Height - 1; r >= 0; r-- {
+		fmt.Fprintf(&b, "%3d │", r+1)
+		for f := 0; f < v.Width; f++ {
+			fmt.Fprintf(&b, " %s │", p.glyph(p.board[SquareAt(f, r)]))
+		}
+		b.WriteString("\n")
+		if r > 0 {
+			line("├", "┼", "┤")
+		}
+	}
+	line("└", "┴", "┘")
+	b.WriteString("    ")
+	for f := 0; f < v.Width; f++ {
+		fmt.Fprintf(&b, "  %c ", 'a'+f)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// glyph returns the one-character picture of a piece.
+func (p *Position) glyph(pc Piece) string {
+	if pc == NoPiece {
+		return " "
+	}
+	pt := p.v.PieceType(pc)
+	if g, ok := glyphs[pt.Role]; ok && (pt.Role != RoleKing || pt.Royal) {
+		return g[pc.Colour()]
+	}
+	return string(p.v.pieceLetter(pc))
+}
+
+// RuleSummary describes, one line each, the rules of the variant that a
+// player needs to know beyond how the pieces move.
+func (v *Variant) RuleSummary() []string {
+	var out []string
+	add := func(format string, args ...any) { out = append(out, fmt.Sprintf(format, args...)) }
+	var royal []string
+	for _, pt := range v.Pieces {
+		if pt.Royal {
+			royal = append(royal, string(pt.Letter))
+		}
+	}
+	if len(royal) == 0 {
+		add("no royal pieces: no check")
+	} else {
+		add("royal: %s", strings.Join(royal, " "))
+	}
+	if v.RoyalRule == LeftmostRoyal {
+		add("only the royal piece nearest the a-file is royal")
+	}
+	if len(v.promoTypes) > 0 {
+		var to []string
+		for _, t := range v.promoTypes {
+			to = append(to, string(v.Pieces[t-1].Letter))
+		}
+		how := "must promote"
+		if v.OptionalPromotion {
+			how = "may promote (must on the last rank)"
+		}
+		add("pawns %s to %s", how, strings.Join(to, " "))
+	}
+	for _, cr := range v.Castling {
+		add("castling %s %c: king %v-%v, rook %v-%v", cr.Colour, cr.Letter, cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
+	}
+	add("checkmate: %s; stalemate: %s for the side to move", v.CheckmateValue.outcome(Loss), v.StalemateValue.outcome(Draw))
+	if v.ExtinctionValue != NoValue {
+		add("extinction of any of %q: %s", v.ExtinctionTypes, v.ExtinctionValue.outcome(Loss))
+	}
+	if v.BareKingValue != NoValue {
+		add("a bare king: %s (one more move first: %v)", v.BareKingValue.outcome(Loss), v.BareKingMove)
+	}
+	if v.FlagPiece != 0 {
+		add("%c reaching its flag squares wins (Black may equalise: %v)", v.FlagPiece, v.FlagMove)
+	}
+	if v.CheckCounting > 0 {
+		add("the %d. check wins", v.CheckCounting)
+	}
+	if v.NoChecks {
+		add("moves that give check are illegal")
+	}
+	if v.MustCapture {
+		add("captures are compulsory")
+	}
+	if v.BlastOnCapture {
+		add("captures explode: the capturer and non-pawns around are removed; kings cannot capture")
+	}
+	if v.Missile != 0 {
+		add("missile %c: after any non-pawn capture it may be launched (from*to) at a 3x3 area", v.Missile)
+	}
+	if v.MoveRule > 0 {
+		add("%d-move rule", v.MoveRule)
+	}
+	if v.RepetitionRule > 0 {
+		add("%d-fold repetition draws", v.RepetitionRule)
+	}
+	return out
+}

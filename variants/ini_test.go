@@ -1,0 +1,126 @@
+package variants_test
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestUserFileMatchesBuiltin: a user variant derived from a built-in, or
+// written out in full, plays exactly like it.
+func TestUserFileMatchesBuiltin(t *testing.T) {
+	file := `
+# a user's variants
+[cap2:capablanca]
+
+[mychess:chess]
+startFen = r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1
+
+[mycapablanca]
+maxFile = j
+startFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1
+archbishop = a
+customPiece1 = c:RN
+castlingKingsideFile = i
+castlingQueensideFile = c
+promotionPieceTypes = qrbnac
+
+[mygrass:mycapablanca]
+grasshopper = g
+`
+	c := variants.Builtin()
+	require.NoError(t, c.Load("user.ini", []byte(file)))
+	perft := func(name, fen string, depth int) uint64 {
+		v, err := c.Lookup(name)
+		require.NoError(t, err)
+		p := v.StartPosition()
+		if fen != "" {
+			p, err = v.ParseFEN(fen)
+			require.NoError(t, err)
+		}
+		return p.Perft(depth)
+	}
+	require.Equal(t, perft("capablanca", "", 4), perft("cap2", "", 4))
+	require.Equal(t, perft("capablanca", "", 4), perft("mycapablanca", "", 4))
+	require.Equal(t, uint64(4085603), perft("mychess", "", 4))
+	mid := "r1abqkb1nr/p1ppppp1pp/2n3c3/1p5p2/4P5/2PP2P3/PP3P1PPP/RNABQKBCNR w KQkq - 1 5"
+	require.Equal(t, uint64(3239820), perft("mycapablanca", mid, 4))
+	require.Equal(t, uint64(3239820), perft("mygrass", mid, 4), "an unused piece type changes nothing")
+	require.Contains(t, c.Names(), "mygrass")
+}
+
+func TestVariantFileErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, want string
+	}{
+		{"unknown key", "[a]\nfoo = 1\n", `x.ini:2: unknown key "foo"`},
+		{"bad bool", "[a]\ncastling = maybe\n", `x.ini:2: castling: "maybe" is not true or false`},
+		{"bad number", "[a]\nmaxRank = 17\n", `x.ini:2: maxRank: "17" is not a number from 1 to 16`},
+		{"bad file", "[a]\nmaxFile = z\n", `x.ini:2: maxFile: "z" is not a file`},
+		{"bad value", "[a]\nstalemateValue = great\n", `x.ini:2: stalemateValue: "great" is not win, loss, draw or none`},
+		{"bad region", "[a]\npromotionRegionWhite = *x\n", `x.ini:2: promotionRegionWhite: region "*x": bad rank`},
+		{"letter twice", "[a]\namazon = q\n", `x.ini:2: piece letter 'q' is already used by queen`},
+		{"bad betza", "[a]\ncustomPiece1 = x:Y\n", `x.ini:2: betza "Y": unknown atom 'Y'`},
+		{"custom without betza", "[a]\ncustomPiece1 = x\n", `x.ini:2: customPiece1 = "x": a custom piece needs letter:BETZA`},
+		{"unknown parent", "[a:nosuch]\n", `x.ini:1: [a:nosuch]: unknown parent variant "nosuch"`},
+		{"defined twice", "[a]\n[a]\n", `x.ini:2: [a]: defined twice in this file`},
+		{"builtin name", "[chess]\n", `x.ini:1: [chess]: a variant of that name exists already`},
+		{"bad header", "[a\n", `x.ini:1: section header "[a" has no closing ]`},
+		{"bad name", "[a b]\n", `x.ini:1: bad variant name "a b"`},
+		{"key outside", "castling = true\n", `x.ini:1: castling: key outside a [section]`},
+		{"no equals", "[a]\njunk\n", `x.ini:2: expected key = value, got "junk"`},
+		{"fen wrong size", "[a]\nmaxFile = 10\n", `x.ini:1: [a]: engine: variant "a": start position: engine: FEN`},
+		{"unknown promotion", "[a]\npromotionPieceTypes = qz\n", `x.ini:1: [a]: engine: variant "a": promotion piece Z is not defined`},
+		{"bad limit", "[a]\npromotionLimit = q1\n", `x.ini:2: promotionLimit: promotion limit "q1": want letter:count`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := variants.Builtin()
+			before := c.Names()
+			err := c.Load("x.ini", []byte(tc.file))
+			require.ErrorContains(t, err, tc.want)
+			require.Equal(t, before, c.Names(), "nothing half-loaded")
+		})
+	}
+}
+
+// TestCheckReportsEveryProblem: all problems of a file at once, each with
+// its line.
+func TestCheckReportsEveryProblem(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.ini")
+	require.NoError(t, os.WriteFile(path, []byte("[good:chess]\n[bad]\nfoo = 1\ncastling = x\n[worse:nosuch]\n"), 0o644))
+	err := variants.Builtin().Check(path)
+	require.Error(t, err)
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, 3)
+	require.Contains(t, lines[0], "bad.ini:3:")
+	require.Contains(t, lines[1], "bad.ini:4:")
+	require.Contains(t, lines[2], "bad.ini:5:")
+	require.ErrorContains(t, variants.Builtin().Check(filepath.Join(t.TempDir(), "missing.ini")), "no such file")
+}
+
+// FuzzLoadVariantFile: any file loads completely or not at all, never
+// panics, and every loaded variant has a playable start position.
+func FuzzLoadVariantFile(f *testing.F) {
+	f.Add("[a:capablanca]\nstartFen = rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1\n")
+	f.Add("[b]\nmaxRank = 6\nmaxFile = 6\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\n")
+	f.Add("[c:atomic]\ncustomPiece1 = g:gQ\nmustCapture = true\n# comment\n")
+	f.Add("[d]\npawn = p:mfFcfeWimfnA\nflagPiece = k\nflagRegionWhite = *8\n")
+	f.Fuzz(func(t *testing.T, file string) {
+		c := variants.Builtin()
+		before := len(c.Names())
+		if err := c.Load("fuzz.ini", []byte(file)); err != nil {
+			require.Len(t, c.Names(), before)
+			return
+		}
+		for _, name := range c.Names()[before:] {
+			v, err := c.Lookup(name)
+			require.NoError(t, err)
+			v.StartPosition().Perft(2)
+		}
+	})
+}

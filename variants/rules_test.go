@@ -1,0 +1,157 @@
+package variants_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// position sets up a variant position and plays moves in UCI form.
+func position(t *testing.T, variant, fen string, moves ...string) *engine.Position {
+	t.Helper()
+	v, err := variants.Lookup(variant)
+	require.NoError(t, err)
+	p := v.StartPosition()
+	if fen != "" {
+		p, err = v.ParseFEN(fen)
+		require.NoError(t, err)
+	}
+	for _, s := range moves {
+		m, err := p.ParseUCI(s)
+		require.NoError(t, err, s)
+		p.Make(m)
+		require.NoError(t, p.CheckConsistency())
+	}
+	return p
+}
+
+func legal(p *engine.Position) []string {
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		out = append(out, p.Variant().UCI(m))
+	}
+	slices.Sort(out)
+	return out
+}
+
+func TestAtomic(t *testing.T) {
+	// Rxf7 blows up the black king next to f7: White wins at once.
+	p := position(t, "atomic", "4k3/5p2/8/8/8/8/8/4KR2 w - - 0 1", "f1f7")
+	require.Equal(t, "4K3 b - - 0 1", p.FEN()[len(p.FEN())-13:])
+	r := p.Result()
+	require.Equal(t, engine.RoyalLost, r.Reason)
+	require.Equal(t, "1-0", r.PGN())
+	require.Empty(t, p.LegalMoves(nil))
+	p.Unmake()
+	require.Equal(t, "4k3/5p2/8/8/8/8/8/4KR2 w - - 0 1", p.FEN())
+
+	// Kings cannot capture; touching kings are not in check.
+	p = position(t, "atomic", "8/8/8/8/8/3k4/4p3/4K3 w - - 0 1")
+	require.NotContains(t, legal(p), "e1e2")
+	require.False(t, p.InCheck())
+	// A capture that would blow up one's own king is illegal.
+	p = position(t, "atomic", "8/8/8/8/8/3k4/8/q3K2R w - - 0 1")
+	require.NotContains(t, legal(p), "e1d1")
+}
+
+func TestThreeCheck(t *testing.T) {
+	p := position(t, "3check", "rnbqkbnr/ppp2ppp/8/3pp3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 1+3 0 3")
+	require.Contains(t, p.FEN(), " 1+3 ")
+	p = position(t, "3check", p.FEN(), "f1b5")
+	require.Contains(t, p.FEN(), " 0+3 ")
+	r := p.Result()
+	require.Equal(t, engine.CheckLimit, r.Reason)
+	require.Equal(t, "1-0", r.PGN())
+	_, err := p.Variant().ParseFEN("8/8/8/8/8/8/8/K6k w - - 4+3 0 1")
+	require.ErrorContains(t, err, "check counts")
+}
+
+func TestRacingKings(t *testing.T) {
+	p := position(t, "racingkings", "")
+	for _, m := range legal(p) {
+		q := position(t, "racingkings", "", m)
+		require.False(t, q.InCheck(), "%s gives check", m)
+	}
+	// White reaches the eighth rank; Black may still equalise.
+	p = position(t, "racingkings", "8/6K1/8/8/8/8/1k6/8 w - - 0 1", "g7g8")
+	require.False(t, p.Result().Over())
+	q := position(t, "racingkings", p.FEN(), "b2b3")
+	require.Equal(t, "1-0", q.Result().PGN())
+	p = position(t, "racingkings", "8/6K1/1k6/8/8/8/8/8 w - - 0 1", "g7g8", "b6b7")
+	require.Equal(t, "1-0", p.Result().PGN(), "b7 is not the eighth rank")
+	d := position(t, "racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1", "g7g8", "b7b8")
+	require.Equal(t, "1/2-1/2", d.Result().PGN())
+}
+
+func TestKingOfTheHillAndExtinction(t *testing.T) {
+	p := position(t, "kingofthehill", "8/8/8/8/8/3K4/8/7k w - - 0 1", "d3e4")
+	require.Equal(t, engine.FlagReached, p.Result().Reason)
+	require.Equal(t, "1-0", p.Result().PGN())
+
+	// Extinction: capturing the last queen wins; kings may be captured.
+	p = position(t, "extinction", "rnb1kbnr/pppppppp/8/8/4q3/8/PPPPQPPP/RNB1KBNR w KQkq - 0 1", "e2e4")
+	r := p.Result()
+	require.Equal(t, engine.Extinction, r.Reason)
+	require.Equal(t, "1-0", r.PGN())
+}
+
+func TestCompulsoryCapture(t *testing.T) {
+	p := position(t, "antichess", "", "e2e4", "d7d5")
+	require.Equal(t, []string{"e4d5"}, legal(p))
+	// Losing everything wins.
+	p = position(t, "antichess", "8/8/8/p7/8/8/8/R6K w - - 0 1")
+	require.Equal(t, []string{"a1a5"}, legal(p))
+	p = position(t, "antichess", "8/8/8/8/8/8/1p6/8 w - - 0 1")
+	require.Equal(t, "1-0", p.Result().PGN())
+}
+
+func TestStratomicLaunch(t *testing.T) {
+	// A black knight is gone: missiles may launch.
+	fen := "10/xr1bqkbnrx/pppppppppp/10/10/10/10/PPPPPPPPPP/XRNBQKBNRX/10 w KQkq - 0 1"
+	p := position(t, "stratomic", fen)
+	moves := legal(p)
+	require.Contains(t, moves, "a2*c9")
+	require.NotContains(t, moves, "a2*e5", "an empty area hits nothing")
+	p = position(t, "stratomic", fen, "a2*c9")
+	// b9 rook, d9 bishop, b8 c8 d8 pawns and the missile are gone; kings stay.
+	require.Equal(t, "10/x3qkbnrx/p3pppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNRX/10 b KQk - 0 1", p.FEN())
+	p.Unmake()
+	require.Equal(t, fen, p.FEN())
+	// Without a capture yet, no launch.
+	require.NotContains(t, legal(position(t, "stratomic", "")), "a2*c9")
+}
+
+func TestPromotionRules(t *testing.T) {
+	// Grand: a pawn may stay a pawn on the 8th and 9th ranks, must promote on
+	// the 10th, and only to a piece it has lost.
+	p := position(t, "grand", "4k5/8P1/10/10/10/10/10/10/1NBQKCA3/R9 w - - 0 1")
+	require.Equal(t, []string{"i9i10b", "i9i10n", "i9i10r"}, filter(legal(p), "i9"))
+	p = position(t, "grand", "4k5/10/8P1/10/10/10/10/10/1NBQKCA3/R9 w - - 0 1")
+	require.Equal(t, []string{"i8i9", "i8i9b", "i8i9n", "i8i9r"}, filter(legal(p), "i8"))
+}
+
+func filter(moves []string, from string) []string {
+	var out []string
+	for _, m := range moves {
+		if m[:len(from)] == from && (len(m) == len(from) || m[len(from)] < '0' || m[len(from)] > '9') {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func TestTwoKingsAndHorde(t *testing.T) {
+	// The f1 king is not royal: it may be left attacked and captured.
+	p := position(t, "twokings", "4k3/8/8/8/8/8/5r2/4KK2 w - - 0 1")
+	require.False(t, p.InCheck())
+	p = position(t, "twokings", "4k3/8/8/8/8/8/5r2/4KK2 b - - 0 1", "f2f1")
+	require.False(t, p.Result().Over())
+
+	// Horde: a double step from the first rank leaves no en-passant square.
+	p = position(t, "horde", "4k3/8/8/8/8/8/3p4/4P3 w - - 0 1", "e1e3")
+	require.Equal(t, engine.NoSquare, p.EnPassant())
+}
