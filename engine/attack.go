@@ -25,13 +25,13 @@ func (p *Position) attackedBy(s Square, by Colour, allowed uint64) bool {
 			}
 		}
 	}
-	if len(at.lame[s]) > 0 || len(at.hopDirs) > 0 {
+	if len(at.lame[s]) > 0 || len(at.hopDirs) > 0 || len(at.cannonDirs) > 0 {
 		return p.attackedSlow(s, by, allowed)
 	}
 	return false
 }
 
-// attackedSlow covers the rarer atoms: blockable leaps and hoppers.
+// attackedSlow covers the rarer atoms: blockable leaps, hoppers and cannons.
 func (p *Position) attackedSlow(s Square, by Colour, allowed uint64) bool {
 	at := &p.v.attacks[by]
 lame:
@@ -58,6 +58,22 @@ lame:
 				}
 				break
 			}
+		}
+	}
+	for _, d := range at.cannonDirs {
+		hurdle := false
+		for _, t := range p.v.rays[d.ray][s] {
+			pc := p.board[t]
+			if pc == NoPiece {
+				continue
+			}
+			if hurdle {
+				if d.pieces&allowed>>pc&1 != 0 {
+					return true
+				}
+				break
+			}
+			hurdle = true
 		}
 	}
 	return false

@@ -36,9 +36,14 @@ func fairyVariant(t testing.TB, width, height int, withHoppers bool, fen string)
 		hop := engine.Rider(1, 0)
 		hop.Vectors = append(hop.Vectors, engine.Symmetric(1, 1)...)
 		hop.Kind = engine.Hop
+		cannonMove := engine.Rider(1, 0)
+		cannonMove.MoveOnly = true
+		cannonCapture := engine.Rider(1, 0)
+		cannonCapture.Kind, cannonCapture.CaptureOnly = engine.Cannon, true
 		pieces = append(pieces,
 			engine.PieceType{Name: "horse", Letter: 'H', Atoms: []engine.Atom{lame}},
-			engine.PieceType{Name: "grasshopper", Letter: 'G', Atoms: []engine.Atom{hop}})
+			engine.PieceType{Name: "grasshopper", Letter: 'G', Atoms: []engine.Atom{hop}},
+			engine.PieceType{Name: "cannon", Letter: 'O', Atoms: []engine.Atom{cannonMove, cannonCapture}})
 	}
 	v, err := engine.NewVariant(engine.Rules{
 		Name: "fairy-test", Width: width, Height: height, Pieces: pieces, StartFEN: fen,
@@ -111,6 +116,25 @@ func TestHoppersAndLameLeapers(t *testing.T) {
 	}
 	slices.Sort(horse)
 	require.Equal(t, []string{"d3b2", "d3b4", "d3c1", "d3e1", "d3f2", "d3f4"}, horse)
+}
+
+func TestCannon(t *testing.T) {
+	// Cannon on d1 (moves as a rook, captures by jumping one piece): over the
+	// hurdle on d3 it takes d6, not d7; it cannot take the hurdle itself.
+	v := fairyVariant(t, 8, 8, true, "7k/3p4/3p4/8/8/3P4/8/3O3K w - - 0 1")
+	p := v.StartPosition()
+	var got []string
+	for _, m := range p.LegalMoves(nil) {
+		if m.From().String() == "d1" {
+			got = append(got, v.UCI(m))
+		}
+	}
+	slices.Sort(got)
+	require.Equal(t, []string{"d1a1", "d1b1", "d1c1", "d1d2", "d1d6", "d1e1", "d1f1", "d1g1"}, got)
+	// It gives check over a screen, from afar.
+	p, err := v.ParseFEN("3k4/8/8/3p4/8/8/8/3O3K b - - 0 1")
+	require.NoError(t, err)
+	require.True(t, p.InCheck())
 }
 
 func TestBigBoards(t *testing.T) {

@@ -84,6 +84,9 @@ func (p *Position) genLame(dst []Move, from Square, l *lameLeap, pawn bool) []Mo
 // genHop appends the grasshopper move along one line: over the first piece
 // met, onto the square just beyond it.
 func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move {
+	if r.cannon {
+		return p.genCannon(dst, from, r, pawn)
+	}
 	for k, t := range r.squares {
 		if p.board[t] == NoPiece {
 			continue
@@ -97,6 +100,29 @@ func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move
 			dst = p.push(dst, NewMove(from, land), pawn)
 		}
 		return dst
+	}
+	return dst
+}
+
+// genCannon appends the cannon's moves along one line: over the first
+// piece met, to any empty square beyond, or capturing the next piece.
+func (p *Position) genCannon(dst []Move, from Square, r *moveRay, pawn bool) []Move {
+	hurdle := false
+	for _, t := range r.squares {
+		q := p.board[t]
+		switch {
+		case !hurdle:
+			hurdle = q != NoPiece
+		case q == NoPiece:
+			if r.quiet {
+				dst = p.push(dst, NewMove(from, t), pawn)
+			}
+		default:
+			if r.capture && q.Colour() != p.board[from].Colour() {
+				dst = p.push(dst, NewMove(from, t), pawn)
+			}
+			return dst
+		}
 	}
 	return dst
 }

@@ -64,6 +64,10 @@ const (
 	// Hop moves along each vector's line over exactly the first piece met
 	// (of either colour) and lands on the square just beyond it (grasshopper).
 	Hop
+	// Cannon moves along each vector's line over exactly one piece and lands
+	// on any empty square beyond it, or captures the first piece there
+	// (Betza's p, the xiangqi cannon's capture).
+	Cannon
 )
 
 // Vector is a step in files (DX) and ranks (DY), from White's point of view;

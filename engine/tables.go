@@ -13,7 +13,7 @@ type squareMoves struct {
 	epCapt []Square   // capture targets where en passant may be taken
 	lame   []lameLeap // leaps whose path must be empty
 	rays   []moveRay  // unlimited rides
-	hops   []moveRay  // grasshopper lines
+	hops   []moveRay  // grasshopper and cannon lines
 }
 
 // lameLeap is a leap that needs every square of path empty. doubleStep marks
@@ -31,6 +31,7 @@ type lameLeap struct {
 type moveRay struct {
 	squares        []Square
 	quiet, capture bool
+	cannon         bool // a hop that may land anywhere beyond the hurdle
 	skip           uint16
 }
 
@@ -42,6 +43,9 @@ type attackTables struct {
 	lame    [NumSquares][]lameAttack // blockable leaps and limited rides
 	rayDirs []attackDir              // riders: first piece met along the ray
 	hopDirs []attackDir              // hoppers: hurdle next, then the hopper
+	// cannonDirs: scanning outward, the first piece is the hurdle and the
+	// next one attacks if it is in pieces.
+	cannonDirs []attackDir
 }
 
 // leapAttack: a piece in pieces (a piece-code set) on from attacks the square.
@@ -105,7 +109,7 @@ func (v *Variant) buildTables() {
 	}
 	for c := range v.simpleAttacks {
 		at := &v.attacks[c]
-		v.simpleAttacks[c] = len(at.hopDirs) == 0
+		v.simpleAttacks[c] = len(at.hopDirs) == 0 && len(at.cannonDirs) == 0
 		for s := range at.lame {
 			if len(at.lame[s]) > 0 {
 				v.simpleAttacks[c] = false
@@ -196,15 +200,18 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 		for _, wv := range a.Vectors {
 			vec := orient(wv, c)
 			switch {
-			case a.Kind == Ride && a.Range == 0, a.Kind == Hop:
+			case a.Kind == Ride && a.Range == 0, a.Kind == Hop, a.Kind == Cannon:
 				if _, ok := v.step(s, vec); !ok {
 					continue
 				}
 				m, order := rays, &rayOrder
-				if a.Kind == Hop {
-					m, order = hops, &hopOrder
-				}
 				i := rayOf(vec)
+				switch a.Kind {
+				case Hop:
+					m, order, i = hops, &hopOrder, 2*i
+				case Cannon:
+					m, order, i = hops, &hopOrder, 2*i+1
+				}
 				if m[i] == nil {
 					m[i] = &rayMode{}
 					*order = append(*order, i)
@@ -245,7 +252,7 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 		sm.rays = append(sm.rays, moveRay{squares: v.rays[i][s], quiet: rays[i].quiet, capture: rays[i].capture})
 	}
 	for _, i := range hopOrder {
-		sm.hops = append(sm.hops, moveRay{squares: v.rays[i][s], quiet: hops[i].quiet, capture: hops[i].capture})
+		sm.hops = append(sm.hops, moveRay{squares: v.rays[i/2][s], quiet: hops[i].quiet, capture: hops[i].capture, cannon: i%2 == 1})
 	}
 	for _, t := range targets {
 		q, cp := bestOption(options[t], true), bestOption(options[t], false)
@@ -351,7 +358,7 @@ func (v *Variant) buildAttacks(pc Piece, rayOf func(Vector) int) {
 	at := &v.attacks[pc.Colour()]
 	bit := uint64(1) << pc
 	dirs := map[int]bool{}
-	hopDirs := map[int]bool{}
+	hopDirs, cannonDirs := map[int]bool{}, map[int]bool{}
 	for s := 0; s < NumSquares; s++ {
 		from := Square(s)
 		if !v.onBoard.Has(from) {
@@ -377,13 +384,17 @@ func (v *Variant) buildAttacks(pc Piece, rayOf func(Vector) int) {
 			}
 		}
 		for _, r := range sm.hops {
-			if r.capture {
+			switch {
+			case r.capture && r.cannon:
+				cannonDirs[rayOf(reverse(v.rayVector(r, from)))] = true
+			case r.capture:
 				hopDirs[rayOf(reverse(v.rayVector(r, from)))] = true
 			}
 		}
 	}
 	at.rayDirs = addAttackDirs(at.rayDirs, dirs, bit)
 	at.hopDirs = addAttackDirs(at.hopDirs, hopDirs, bit)
+	at.cannonDirs = addAttackDirs(at.cannonDirs, cannonDirs, bit)
 }
 
 // rayVector recovers the step of a ray from its first square.

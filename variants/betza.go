@@ -16,7 +16,7 @@ import (
 //     the nightrider); a trailing number limits the range (W2, R4), 0 means
 //     unlimited;
 //   - m move only, c capture only, i initial move only, n lame (blockable),
-//     g grasshopper hop, e en passant;
+//     g grasshopper hop, p cannon hop, e en passant;
 //   - directions f b l r v s h: on orthogonal atoms each letter is a
 //     direction (v = f+b, s = l+r); on diagonal ones fl fr bl br name one
 //     diagonal and a lone letter the two on that side; on oblique atoms a
@@ -147,12 +147,12 @@ func makeAtom(base engine.Vector, ride bool, rangeLimit int, hasRange bool, mods
 		case 'f', 'b', 'l', 'r', 'v', 's', 'h':
 			dirs = append(dirs, c)
 		case 'p':
-			return a, fmt.Errorf("p (cannon-style hop) is not supported; g (grasshopper) is")
+			a.Kind = engine.Cannon
 		default:
 			return a, fmt.Errorf("unknown modifier %q", c)
 		}
 	}
-	if a.Kind == engine.Hop && (base.DX != base.DY && base.DX != 0 && base.DY != 0) {
+	if (a.Kind == engine.Hop || a.Kind == engine.Cannon) && (base.DX != base.DY && base.DX != 0 && base.DY != 0) {
 		return a, fmt.Errorf("a hop needs an orthogonal or diagonal line")
 	}
 	if move != capture {

@@ -44,7 +44,7 @@ func TestBetzaAtoms(t *testing.T) {
 		"K": {2, 8, engine.Leap, 0}, "R": {1, 4, engine.Ride, 0}, "B": {1, 4, engine.Ride, 0},
 		"Q": {2, 8, engine.Ride, 0}, "NN": {1, 8, engine.Ride, 0}, "W3": {1, 4, engine.Ride, 3},
 		"R4": {1, 4, engine.Ride, 4}, "N0": {1, 8, engine.Ride, 0}, "gQ": {2, 8, engine.Hop, 0},
-		"(0,4)": {1, 4, engine.Leap, 0}, "(1,4)": {1, 8, engine.Leap, 0},
+		"(0,4)": {1, 4, engine.Leap, 0}, "(1,4)": {1, 8, engine.Leap, 0}, "pR": {1, 4, engine.Cannon, 0},
 	} {
 		atoms := atomsOf(t, betza)
 		require.Len(t, atoms, want.atoms, betza)
@@ -90,7 +90,6 @@ func TestBetzaErrors(t *testing.T) {
 		"X":       "unknown atom 'X'",
 		"fm":      "at the end with no atom",
 		"qN":      "unknown modifier 'q'",
-		"pR":      "cannon",
 		"(1,2":    "unclosed (",
 		"(a,b)":   "bad leap",
 		"(0,0)":   "bad leap",
