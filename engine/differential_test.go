@@ -41,7 +41,20 @@ func TestDifferentialAgainstNotnil(t *testing.T) {
 				wantSAN[m.String()] = chess.AlgebraicNotation{}.Encode(oracle, m)
 				givesCheck[m.String()] = m.HasTag(chess.Check)
 			}
+			var tactical []string
+			for _, m := range p.LegalCaptures(nil) {
+				tactical = append(tactical, v.UCI(m))
+			}
 			moves := p.LegalMoves(buf)
+			var wantTactical []string
+			for _, m := range moves {
+				if p.IsCapture(m) || m.Promotion() != 0 {
+					wantTactical = append(wantTactical, v.UCI(m))
+				}
+			}
+			slices.Sort(tactical)
+			slices.Sort(wantTactical)
+			require.Equal(t, wantTactical, tactical, "captures of %s", fen)
 			var got []string
 			for _, m := range moves {
 				uci := v.UCI(m)

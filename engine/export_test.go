@@ -27,3 +27,15 @@ func (p *Position) Snapshot() Position {
 // LegalMovesByMaking exposes the general legality path, the oracle for the
 // fast one.
 func (p *Position) LegalMovesByMaking(dst []Move) []Move { return p.legalByMaking(dst[:0]) }
+
+// MobilitiesByLoop counts mobility square by square, the oracle for the
+// bit-mask count of small boards.
+func (p *Position) MobilitiesByLoop() (white, black int) {
+	for _, from := range p.Pieces(White) {
+		white += p.countPiece(from, White)
+	}
+	for _, from := range p.Pieces(Black) {
+		black += p.countPiece(from, Black)
+	}
+	return white, black
+}

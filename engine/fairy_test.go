@@ -180,19 +180,35 @@ func TestFastLegalityMatchesMaking(t *testing.T) {
 	if testing.Short() {
 		games = 20
 	}
-	start := "rnzcakczrn/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNZCAKCZRN w - - 0 1"
-	for _, hoppers := range []bool{false, true} {
-		fen := start
-		if hoppers {
-			fen = "rnzgakhzrn/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNZGAKHZRN w - - 0 1"
-		}
-		v := fairyVariant(t, 10, 10, hoppers, fen)
+	for _, tc := range []struct {
+		size    int
+		hoppers bool
+		fen     string
+	}{
+		{10, false, "rnzcakczrn/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNZCAKCZRN w - - 0 1"},
+		{10, true, "onzgakhzro/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/ONZGAKHZRO w - - 0 1"},
+		{8, true, "ozgakhzr/pppppppp/8/8/8/8/PPPPPPPP/OZGAKHZR w - - 0 1"},
+	} {
+		v := fairyVariant(t, tc.size, tc.size, tc.hoppers, tc.fen)
 		rng := rand.New(rand.NewPCG(5, 6))
 		for g := 0; g < games; g++ {
 			p := v.StartPosition()
 			for ply := 0; ply < 200; ply++ {
 				fast := p.LegalMoves(nil)
 				slow := p.LegalMovesByMaking(nil)
+				tactical := []engine.Move{}
+				for _, m := range fast {
+					if p.IsCapture(m) || m.Promotion() != 0 {
+						tactical = append(tactical, m)
+					}
+				}
+				captures := p.LegalCaptures([]engine.Move{})
+				w, b := p.Mobilities()
+				lw, lb := p.MobilitiesByLoop()
+				require.Equal(t, [2]int{lw, lb}, [2]int{w, b}, "mobility of %s", p.FEN())
+				slices.Sort(tactical)
+				slices.Sort(captures)
+				require.Equal(t, tactical, captures, "captures of %s", p.FEN())
 				slices.Sort(fast)
 				slices.Sort(slow)
 				require.Equal(t, slow, fast, p.FEN())

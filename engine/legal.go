@@ -39,7 +39,7 @@ func (p *Position) legalMoves(dst []Move) []Move {
 			continue
 		}
 		start := len(dst)
-		dst = p.genPiece(dst, from)
+		dst = p.gen(dst, from)
 		if checkers == 0 && !pinned.Has(from) && p.ep[0] == NoSquare {
 			continue
 		}
@@ -82,7 +82,7 @@ func (p *Position) legalMoves(dst []Move) []Move {
 // once it has left ksq (so a rider cannot hide behind it).
 func (p *Position) genRoyal(dst []Move, ksq Square) []Move {
 	start := len(dst)
-	dst = p.genPiece(dst, ksq)
+	dst = p.gen(dst, ksq)
 	them := p.stm.Other()
 	king := p.board[ksq]
 	kept := start
@@ -179,6 +179,39 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		}
 	}
 	return dst[:kept]
+}
+
+// LegalCaptures appends to dst[:0] the legal captures and promotions: the
+// moves a quiescence search looks at.
+func (p *Position) LegalCaptures(dst []Move) []Move {
+	if p.v.MustCapture {
+		// Every legal move is a capture, or none is: then only
+		// promotions remain tactical.
+		dst = p.LegalMoves(dst)
+		kept := dst[:0]
+		for _, m := range dst {
+			if p.isCapture(m) || m.Promotion() != 0 {
+				kept = append(kept, m)
+			}
+		}
+		return kept
+	}
+	p.tacticalOnly = true
+	if sb := p.v.small; sb != nil {
+		p.occupancy = sb.occupancy(p)
+	}
+	dst = p.LegalMoves(dst)
+	p.tacticalOnly = false
+	return dst
+}
+
+// gen appends the pseudo-legal moves of the piece on from: by masks when
+// only captures are wanted on a small board, square by square otherwise.
+func (p *Position) gen(dst []Move, from Square) []Move {
+	if p.tacticalOnly && p.v.small != nil {
+		return p.v.small.genTactical(p, dst, from, &p.occupancy)
+	}
+	return p.genPiece(dst, from)
 }
 
 // HasLegalMove reports whether the side to move has any legal move.

@@ -8,13 +8,14 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 	us := pc.Colour()
 	sm := &p.v.moves[pc][from]
 	pawn := p.v.pawnTypes>>pc&1 != 0
+	quiets := !p.tacticalOnly
 	for _, t := range sm.quiet {
-		if p.board[t] == NoPiece {
+		if p.board[t] == NoPiece && (quiets || pawn && p.v.PromotionZone[us].Has(t)) {
 			dst = p.push(dst, NewMove(from, t), pawn)
 		}
 	}
 	for _, t := range sm.both {
-		if q := p.board[t]; q == NoPiece || q.Colour() != us {
+		if q := p.board[t]; (q == NoPiece && quiets) || (q != NoPiece && q.Colour() != us) {
 			dst = p.push(dst, NewMove(from, t), pawn)
 		}
 	}
@@ -44,7 +45,7 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 				continue
 			}
 			if q == NoPiece {
-				if r.quiet {
+				if r.quiet && quiets {
 					dst = p.push(dst, NewMove(from, t), pawn)
 				}
 				continue
@@ -70,6 +71,8 @@ func (p *Position) genLame(dst []Move, from Square, l *lameLeap, pawn bool) []Mo
 	}
 	q := p.board[l.to]
 	switch {
+	case q == NoPiece && l.quiet && p.tacticalOnly && !(pawn && p.v.PromotionZone[p.stm].Has(l.to)):
+		return dst
 	case q == NoPiece && l.quiet:
 		if l.doubleStep {
 			return append(dst, newSpecialMove(from, l.to, DoubleStep, 0))
@@ -96,7 +99,7 @@ func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move
 		}
 		land := r.squares[k+1]
 		q := p.board[land]
-		if (q == NoPiece && r.quiet) || (q != NoPiece && r.capture && q.Colour() != p.board[from].Colour()) {
+		if (q == NoPiece && r.quiet && !p.tacticalOnly) || (q != NoPiece && r.capture && q.Colour() != p.board[from].Colour()) {
 			dst = p.push(dst, NewMove(from, land), pawn)
 		}
 		return dst
@@ -114,7 +117,7 @@ func (p *Position) genCannon(dst []Move, from Square, r *moveRay, pawn bool) []M
 		case !hurdle:
 			hurdle = q != NoPiece
 		case q == NoPiece:
-			if r.quiet {
+			if r.quiet && !p.tacticalOnly {
 				dst = p.push(dst, NewMove(from, t), pawn)
 			}
 		default:
@@ -161,6 +164,9 @@ func (p *Position) pushPromotions(dst []Move, m Move) []Move {
 // are empty and whose king path is not attacked. The king's destination is
 // checked by the caller, like every king move.
 func (p *Position) genCastling(dst []Move) []Move {
+	if p.tacticalOnly {
+		return dst
+	}
 	us := p.stm
 	for i := range p.v.Castling {
 		cr := &p.v.Castling[i]

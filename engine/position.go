@@ -27,6 +27,11 @@ type Position struct {
 	checks   [2]uint8 // checks each side still needs (check counting)
 
 	history []undo
+	// tacticalOnly makes the generator skip quiet moves (LegalCaptures);
+	// occupancy is then each side's pieces as small-board masks.
+	tacticalOnly bool
+	occupancy    [2]uint64
+
 	// removed holds the pieces taken off by blasts and launches, which
 	// can be many per move; each undo record says how many are its own.
 	removed []removedPiece

@@ -232,7 +232,7 @@ func (p *Position) escalated() bool {
 // missile and the kings.
 func (p *Position) genLaunches(dst []Move) []Move {
 	v := p.v
-	if v.missileType == 0 || !p.escalated() {
+	if v.missileType == 0 || p.tacticalOnly || !p.escalated() {
 		return dst
 	}
 	them := p.stm.Other()

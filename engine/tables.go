@@ -30,9 +30,13 @@ type lameLeap struct {
 // so the generator never lists a move twice.
 type moveRay struct {
 	squares        []Square
+	ray            int // index into Variant.rays (riders only)
 	quiet, capture bool
 	cannon         bool // a hop that may land anywhere beyond the hurdle
 	skip           uint16
+	// plain: moves and captures with nothing skipped, the common rider,
+	// which the hot loops treat without further tests.
+	plain bool
 }
 
 // attackTables answer "which pieces of one colour attack this square" by
@@ -107,6 +111,7 @@ func (v *Variant) buildTables() {
 			v.buildAttacks(pc, rayOf)
 		}
 	}
+	v.small = v.buildSmallBoard()
 	for c := range v.simpleAttacks {
 		at := &v.attacks[c]
 		v.simpleAttacks[c] = len(at.hopDirs) == 0 && len(at.cannonDirs) == 0
@@ -249,7 +254,7 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 
 	var sm squareMoves
 	for _, i := range rayOrder {
-		sm.rays = append(sm.rays, moveRay{squares: v.rays[i][s], quiet: rays[i].quiet, capture: rays[i].capture})
+		sm.rays = append(sm.rays, moveRay{squares: v.rays[i][s], ray: i, quiet: rays[i].quiet, capture: rays[i].capture})
 	}
 	for _, i := range hopOrder {
 		sm.hops = append(sm.hops, moveRay{squares: v.rays[i/2][s], quiet: hops[i].quiet, capture: hops[i].capture, cannon: i%2 == 1})
@@ -302,6 +307,10 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 		if eps && cp != nil && len(cp.path) == 0 {
 			sm.epCapt = append(sm.epCapt, t)
 		}
+	}
+	for i := range sm.rays {
+		r := &sm.rays[i]
+		r.plain = r.quiet && r.capture && r.skip == 0
 	}
 	return sm
 }

@@ -193,6 +193,7 @@ type Variant struct {
 	castleClear [NumSquares]uint8
 	onBoard     SquareSet
 	zobrist     zobristKeys
+	small       *smallBoard // bit masks for counting mobility, on boards of at most 64 squares
 }
 
 // NewVariant checks the rules and builds the variant's tables. The error

@@ -17,6 +17,6 @@ func newRootCommand() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(newPerftCommand(), newVariantsCommand())
+	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand())
 	return root
 }

@@ -1,0 +1,63 @@
+package search
+
+import (
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Limits bound one search. Zero values mean "no limit"; with no limit at
+// all the search runs until it is stopped (or reaches MaxPly).
+type Limits struct {
+	Depth    int           // plies
+	Nodes    uint64        // nodes searched
+	Mate     int           // stop once a mate in this many moves is found
+	MoveTime time.Duration // time for this move
+	// The clock: time left and increment per move for each side, and the
+	// moves until the next time control (0: sudden death).
+	WTime, BTime, WInc, BInc time.Duration
+	MovesToGo                int
+	// Infinite searches until stopped, whatever else is set.
+	Infinite bool
+	// SearchMoves restricts the root to these moves.
+	SearchMoves []engine.Move
+}
+
+// clock reports whether the limits include a clock.
+func (l Limits) clock() bool { return l.WTime > 0 || l.BTime > 0 }
+
+// budget returns how long to search: soft is when not to start another
+// iteration, hard when to stop at once. Zero means unlimited. overhead is
+// subtracted for communication delays. The clock budget spends a share of
+// the remaining time plus most of the increment and always keeps a safety
+// margin, so a move never loses on time.
+func (l Limits) budget(side engine.Colour, overhead time.Duration) (soft, hard time.Duration) {
+	if l.Infinite {
+		return 0, 0
+	}
+	if l.MoveTime > 0 {
+		t := max(l.MoveTime-overhead, time.Millisecond)
+		return t, t
+	}
+	if !l.clock() {
+		return 0, 0
+	}
+	left, inc := l.WTime, l.WInc
+	if side == engine.Black {
+		left, inc = l.BTime, l.BInc
+	}
+	movesToGo := 30
+	if l.MovesToGo > 0 {
+		movesToGo = min(l.MovesToGo, 30)
+	}
+	// Keep a margin of 5% of the clock plus the overhead, never spend it.
+	usable := left - left/20 - overhead
+	if usable <= 0 {
+		return time.Millisecond, time.Millisecond
+	}
+	soft = usable/time.Duration(movesToGo) + inc*3/4
+	hard = min(soft*4, usable/3+inc)
+	soft = min(soft, usable)
+	hard = max(min(hard, usable), soft)
+	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}

@@ -1,0 +1,72 @@
+package search
+
+import "fmt"
+
+// Score is a search score in centipawns from the side to move's view, or a
+// mate score: MateScore − n when the side to move mates n plies from the
+// root, −(MateScore − n) when it is mated. Every score with |s| ≥ MateBound
+// is a mate score.
+type Score int
+
+// Score bounds.
+const (
+	// MaxPly is the deepest the search goes below the root.
+	MaxPly = 128
+	// MateScore is the score of mating at the root itself.
+	MateScore Score = 32000
+	// MateBound: scores this large are mates.
+	MateBound = MateScore - MaxPly
+	// Infinity is beyond every score.
+	Infinity Score = 32001
+)
+
+// MateIn returns the score of the side to move mating in plies plies.
+func MateIn(plies int) Score { return MateScore - Score(plies) }
+
+// MatedIn returns the score of the side to move being mated in plies plies.
+func MatedIn(plies int) Score { return -MateScore + Score(plies) }
+
+// IsMate reports whether s is a mate score.
+func (s Score) IsMate() bool { return s >= MateBound || s <= -MateBound }
+
+// MateMoves returns, for a mate score, the number of moves to mate as UCI
+// reports it: positive when the side to move mates, negative when it is
+// mated.
+func (s Score) MateMoves() int {
+	if s > 0 {
+		return int(MateScore-s+1) / 2
+	}
+	return -int(MateScore+s) / 2
+}
+
+// String formats the score as UCI does: "cp 35" or "mate -2".
+func (s Score) String() string {
+	if s.IsMate() {
+		return fmt.Sprintf("mate %d", s.MateMoves())
+	}
+	return fmt.Sprintf("cp %d", int(s))
+}
+
+// toTT converts a score relative to the root into one relative to the node
+// at ply, as the transposition table stores mate scores: a mate found at a
+// node is the same distance from that node wherever the node is reached.
+func toTT(s Score, ply int) Score {
+	switch {
+	case s >= MateBound:
+		return s + Score(ply)
+	case s <= -MateBound:
+		return s - Score(ply)
+	}
+	return s
+}
+
+// fromTT undoes toTT.
+func fromTT(s Score, ply int) Score {
+	switch {
+	case s >= MateBound:
+		return s - Score(ply)
+	case s <= -MateBound:
+		return s + Score(ply)
+	}
+	return s
+}
