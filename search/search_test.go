@@ -1,0 +1,239 @@
+package search_test
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// mateCase is a position with a forced mate in Moves, checked with
+// Stockfish 15.1 (chess) and Fairy-Stockfish 11.1 (the variants).
+type mateCase struct {
+	variant, fen string
+	moves        int
+	best         []string // the mating first moves (any of them)
+}
+
+var mateSuite = []mateCase{
+	{"chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, []string{"a1a8"}},
+	{"chess", "k7/8/2K5/8/8/8/8/1Q6 w - - 0 1", 1, []string{"b1b7"}},
+	{"chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10", 2, []string{"d5f6"}},
+	{"chess", "6k1/pp4p1/2p5/2bp4/8/P5Pb/1P3rrP/2BRRN1K b - - 0 1", 2, []string{"g2g1"}},
+	{"chess", "2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 3, []string{"b1g6"}},
+	{"chess", "r5rk/5p1p/5R2/4B3/8/8/7P/7K w - - 0 1", 3, []string{"f6a6"}},
+	{"capablanca", "k9/10/2C7/10/10/10/10/1R7K w - - 0 1", 1, nil},
+	{"capablanca", "1k8/10/3C6/10/10/10/10/R8K w - - 0 1", 2, []string{"d6f7"}},
+	{"knightmate", "k7/8/1Q6/8/8/8/8/7K w - - 0 1", 1, nil},
+	{"3check", "4k3/8/8/8/8/8/8/R3K3 w - - 1+3 0 1", 1, nil},
+	{"3check", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2+3 0 3", 2, []string{"f3f7"}},
+}
+
+func setup(t testing.TB, variant, fen string) *engine.Position {
+	t.Helper()
+	v, err := variants.Lookup(variant)
+	require.NoError(t, err)
+	p, err := v.ParseFEN(fen)
+	require.NoError(t, err)
+	return p
+}
+
+func TestMateSuite(t *testing.T) {
+	for _, opts := range []search.Options{{}, {NoTT: true}} {
+		for _, mc := range mateSuite {
+			p := setup(t, mc.variant, mc.fen)
+			s := search.New(opts)
+			r := s.Search(context.Background(), p, search.Limits{Depth: 2*mc.moves + 1}, nil)
+			require.True(t, r.Score.IsMate(), "%s %s: %v", mc.variant, mc.fen, r.Score)
+			require.Equal(t, mc.moves, r.Score.MateMoves(), "%s %s", mc.variant, mc.fen)
+			require.Equal(t, "mate "+itoa(mc.moves), r.Score.String())
+			if mc.best != nil {
+				require.Contains(t, mc.best, p.Variant().UCI(r.Best), mc.fen)
+			}
+		}
+	}
+}
+
+func itoa(n int) string { return string(rune('0' + n)) }
+
+func TestMatedScoreAndTerminalRoot(t *testing.T) {
+	// Black to move is mated in 1 whatever it does: 1...Kg8 2.Ra8#.
+	p := setup(t, "chess", "7k/R7/6K1/8/8/8/8/8 b - - 0 1")
+	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+	require.Equal(t, search.MatedIn(2), r.Score)
+	require.Equal(t, -1, r.Score.MateMoves())
+
+	// Checkmated at the root: no move, a mate score.
+	p = setup(t, "chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
+	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+	require.Equal(t, engine.NoMove, r.Best)
+	require.Equal(t, search.MatedIn(0), r.Score)
+}
+
+func TestTactics(t *testing.T) {
+	for _, tc := range []struct {
+		name, variant, fen string
+		best               []string
+	}{
+		{"take the hanging queen", "chess", "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", []string{"d1d5"}},
+		{"take the hanging rook", "capablanca", "4k5/10/10/10/2r7/10/10/2R1K5 w - - 0 1", []string{"c1c4"}},
+		{"fork king and queen", "chess", "4k3/8/8/2q5/8/8/8/1N2K3 w - - 0 1", []string{"b1a3", "b1d2"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := setup(t, tc.variant, tc.fen)
+			r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+			require.Contains(t, tc.best, p.Variant().UCI(r.Best))
+		})
+	}
+	// The queen attacked by a pawn must leave (or take): at depth >= 3 the
+	// engine does not lose it.
+	p := setup(t, "chess", "4k3/8/8/4p3/3Q4/8/8/4K3 w - - 0 1")
+	for depth := 3; depth <= 5; depth++ {
+		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: depth}, nil)
+		require.Greater(t, int(r.Score), 600, "depth %d keeps the queen", depth)
+		require.Equal(t, "d4", r.Best.From().String())
+	}
+}
+
+// ttSuite are positions for the transposition-table tests.
+var ttSuite = []struct{ variant, fen string }{
+	{"chess", variants.ChessFEN},
+	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+	{"chess", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"},
+	{"chess", "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10"},
+	{"capablanca", "rnabqkbcnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNABQKBCNR w KQkq - 0 1"},
+	{"atomic", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"},
+}
+
+// TestTTIsExact: with everything that depends on move order turned off, a
+// table that reuses scores only at the stored depth changes no fixed-depth
+// score: it stores bounds correctly.
+func TestTTIsExact(t *testing.T) {
+	depth := 4
+	if testing.Short() {
+		depth = 3
+	}
+	for _, tc := range ttSuite {
+		p := setup(t, tc.variant, tc.fen)
+		for d := 1; d <= depth; d++ {
+			plain := search.New(search.Options{Pure: true, NoTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
+			withTT := search.New(search.Options{Pure: true, ExactDepthTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
+			require.Equal(t, plain.Score, withTT.Score, "%s depth %d", tc.fen, d)
+		}
+	}
+}
+
+// TestTTSavesNodes: in normal mode the table keeps mate scores and finds
+// far fewer nodes.
+func TestTTSavesNodes(t *testing.T) {
+	var with, without uint64
+	for _, tc := range ttSuite {
+		p := setup(t, tc.variant, tc.fen)
+		with += search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
+		without += search.New(search.Options{NoTT: true}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
+	}
+	t.Logf("depth 6 on %d positions: %d nodes with the table, %d without", len(ttSuite), with, without)
+	require.Less(t, with, without*3/4)
+}
+
+func TestDeterministic(t *testing.T) {
+	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	a := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	b := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	require.Equal(t, a, b)
+	// A searcher reused after Clear gives the same answer again.
+	s := search.New(search.Options{})
+	s.Search(context.Background(), p, search.Limits{Depth: 5}, nil)
+	s.Clear()
+	require.Equal(t, a, s.Search(context.Background(), p, search.Limits{Depth: 6}, nil))
+}
+
+func TestLimits(t *testing.T) {
+	p := setup(t, "chess", variants.ChessFEN)
+	var infos []search.Info
+	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 5}, func(i search.Info) { infos = append(infos, i) })
+	require.Len(t, infos, 5)
+	for i, info := range infos {
+		require.Equal(t, i+1, info.Depth)
+		require.NotEmpty(t, info.PV)
+		require.Equal(t, r.Best, infos[len(infos)-1].PV[0])
+		require.GreaterOrEqual(t, info.SelDepth, info.Depth)
+	}
+
+	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: 5000}, nil)
+	require.LessOrEqual(t, r.Nodes, uint64(5000))
+	require.NotEqual(t, engine.NoMove, r.Best)
+
+	e2e4, err := p.ParseUCI("e2e4")
+	require.NoError(t, err)
+	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4, SearchMoves: []engine.Move{e2e4}}, nil)
+	require.Equal(t, e2e4, r.Best)
+
+	start := time.Now()
+	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{MoveTime: 100 * time.Millisecond}, nil)
+	require.NotEqual(t, engine.NoMove, r.Best)
+	t.Logf("movetime 100ms took %v", time.Since(start))
+
+	// Mate limit: stop as soon as the mate is found.
+	m := setup(t, "chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
+	r = search.New(search.Options{}).Search(context.Background(), m, search.Limits{Mate: 1}, nil)
+	require.Equal(t, 1, r.Score.MateMoves())
+}
+
+// TestStopReturnsLegalMove: an infinite search stopped through its context
+// returns a legal move, even when stopped almost at once.
+func TestStopReturnsLegalMove(t *testing.T) {
+	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	legal := p.LegalMoves(nil)
+	for _, after := range []time.Duration{0, time.Millisecond, 30 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan search.Result)
+		go func() { done <- search.New(search.Options{}).Search(ctx, p, search.Limits{Infinite: true}, nil) }()
+		time.Sleep(after)
+		cancel()
+		r := <-done
+		require.True(t, slices.Contains(legal, r.Best), "stopped after %v", after)
+	}
+}
+
+// TestDrawsInTree: the fifty-move rule and repetitions score zero.
+func TestDrawsInTree(t *testing.T) {
+	// A rook up, but every move reaches the hundredth quiet ply.
+	p := setup(t, "chess", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
+	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+	require.Equal(t, search.Score(0), r.Score)
+	// Perpetual check saves the side a queen down.
+	p = setup(t, "chess", "6k1/5ppp/8/8/8/8/qq6/1Q4K1 w - - 0 1")
+	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	require.Less(t, int(r.Score), 0)
+}
+
+// BenchmarkStopLatency reports how long a search takes to return after its
+// context is cancelled (the figure, not a pass/fail bound).
+func BenchmarkStopLatency(b *testing.B) {
+	p := setup(b, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	s := search.New(search.Options{})
+	var total, worst time.Duration
+	n := 0
+	for b.Loop() {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan struct{})
+		go func() { s.Search(ctx, p, search.Limits{Infinite: true}, nil); close(done) }()
+		time.Sleep(50 * time.Millisecond)
+		start := time.Now()
+		cancel()
+		<-done
+		d := time.Since(start)
+		total += d
+		worst = max(worst, d)
+		n++
+	}
+	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms/stop")
+	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
+}
