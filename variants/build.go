@@ -125,7 +125,15 @@ func (s *spec) rules() (engine.Rules, error) {
 	if s.extinctionPseudoRoyal {
 		royal += s.extinctionTypes
 	}
+	values, _ := parseLetterList(s.pieceValues, true) // checked by the setter
+	names, _ := parseLetterList(s.pieceNames, false)
 	for _, p := range s.pieces {
+		if val, ok := values[p.letter]; ok {
+			p.value, _ = strconv.Atoi(val)
+		}
+		if name, ok := names[p.letter]; ok {
+			p.key = name
+		}
 		pt, err := s.pieceType(p, strings.IndexByte(royal, p.letter) >= 0, &triple)
 		if err != nil {
 			return r, err

@@ -77,6 +77,8 @@ func TestVariantFileErrors(t *testing.T) {
 		{"fen wrong size", "[a]\nmaxFile = 10\n", `x.ini:1: [a]: engine: variant "a": start position: engine: FEN`},
 		{"unknown promotion", "[a]\npromotionPieceTypes = qz\n", `x.ini:1: [a]: engine: variant "a": promotion piece Z is not defined`},
 		{"bad limit", "[a]\npromotionLimit = q1\n", `x.ini:2: promotionLimit: promotion limit "q1": want letter:count`},
+		{"bad piece value", "[a]\npieceValues = q:lots\n", `x.ini:2: pieceValues: "q:lots": the value must be a number of centipawns`},
+		{"bad piece name", "[a]\npieceNames = queen\n", `x.ini:2: pieceNames: "queen": want letter:value`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := variants.Builtin()

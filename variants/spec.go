@@ -54,6 +54,7 @@ type spec struct {
 	royalRule                      string
 	royal                          string
 	missile                        byte
+	pieceValues, pieceNames        string // letter:value and letter:name lists
 }
 
 // pieceSpec is one piece type of a spec.
@@ -150,6 +151,20 @@ func keys() map[string]setter {
 		},
 		"royalPieces":  lettersSetter(func(s *spec) *string { return &s.royal }),
 		"missilePiece": letterSetter(func(s *spec) *byte { return &s.missile }),
+		"pieceValues": func(s *spec, v string) error {
+			if _, err := parseLetterList(v, true); err != nil {
+				return err
+			}
+			s.pieceValues = v
+			return nil
+		},
+		"pieceNames": func(s *spec, v string) error {
+			if _, err := parseLetterList(v, false); err != nil {
+				return err
+			}
+			s.pieceNames = v
+			return nil
+		},
 	}
 }
 
@@ -292,6 +307,22 @@ func union(a, b engine.SquareSet) engine.SquareSet {
 		a[i] |= b[i]
 	}
 	return a
+}
+
+// parseLetterList reads "w:300 c:300" (numbers) or "w:wizard" (names).
+func parseLetterList(v string, numbers bool) (map[byte]string, error) {
+	out := map[byte]string{}
+	for _, tok := range strings.Fields(v) {
+		l, val, ok := strings.Cut(tok, ":")
+		if !ok || len(l) != 1 || !isLetter(l[0]) || val == "" {
+			return nil, fmt.Errorf("%q: want letter:value", tok)
+		}
+		if n, err := strconv.Atoi(val); numbers && (err != nil || n < 0 || n > 100000) {
+			return nil, fmt.Errorf("%q: the value must be a number of centipawns", tok)
+		}
+		out[lower(l[0])] = val
+	}
+	return out, nil
 }
 
 func checkLimits(v string) error {

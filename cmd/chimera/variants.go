@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -122,12 +124,16 @@ func showVariant(w io.Writer, v *engine.Variant, description string) {
 	fmt.Fprintf(w, "%s (%dx%d): %s\n\nPieces:\n", v.Name, v.Width, v.Height, description)
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "  letter\tname\tbetza\tvalue\troyal")
-	for _, pt := range v.Pieces {
-		royal := ""
+	values := eval.Values(v)
+	for i, pt := range v.Pieces {
+		royal, value := "", strconv.Itoa(values[i])
 		if pt.Royal {
 			royal = "royal"
 		}
-		fmt.Fprintf(tw, "  %c\t%s\t%s\t%d\t%s\n", pt.Letter, pt.Name, pt.Betza, pt.Value, royal)
+		if pt.Value == 0 && !pt.Royal {
+			value += " (estimated)"
+		}
+		fmt.Fprintf(tw, "  %c\t%s\t%s\t%s\t%s\n", pt.Letter, pt.Name, pt.Betza, value, royal)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\nStart position: %s\n\n", v.StartFEN)

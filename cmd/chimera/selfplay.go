@@ -1,0 +1,182 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/game"
+)
+
+// playerFlags are one side's search settings.
+type playerFlags struct {
+	depth    int
+	movetime int
+	tc       string
+}
+
+func (pf playerFlags) player(name string, hash int, def playerFlags) (game.Player, error) {
+	if pf.depth == 0 && pf.movetime == 0 && pf.tc == "" {
+		pf = def
+	}
+	p := game.Player{Name: name, Depth: pf.depth, MoveTime: time.Duration(pf.movetime) * time.Millisecond, HashMB: hash}
+	set := 0
+	for _, on := range []bool{pf.depth > 0, pf.movetime > 0, pf.tc != ""} {
+		if on {
+			set++
+		}
+	}
+	if set > 1 {
+		return p, errors.New("choose one of depth, movetime and tc for each side")
+	}
+	if pf.depth < 0 || pf.movetime < 0 {
+		return p, errors.New("depth and movetime must be positive")
+	}
+	if pf.tc != "" {
+		tc, err := game.ParseTimeControl(pf.tc)
+		if err != nil {
+			return p, err
+		}
+		p.TC = &tc
+	}
+	if set == 0 {
+		p.Depth = 4
+	}
+	p.Name = fmt.Sprintf("%s (%s)", name, describe(p))
+	return p, nil
+}
+
+func describe(p game.Player) string {
+	switch {
+	case p.TC != nil:
+		return "tc " + p.TC.String()
+	case p.MoveTime > 0:
+		return fmt.Sprintf("movetime %dms", p.MoveTime.Milliseconds())
+	}
+	return fmt.Sprintf("depth %d", p.Depth)
+}
+
+func newSelfPlayCommand() *cobra.Command {
+	var (
+		vf                 variantFlags
+		both, white, black playerFlags
+		games, randomPlies int
+		maxPlies, hash     int
+		seed               uint64
+		pgnPath, fen       string
+		show, fixed        bool
+	)
+	cmd := &cobra.Command{
+		Use:   "selfplay --variant V --games N [--depth D | --movetime MS | --tc 40/60+0.5]",
+		Short: "Play the engine against itself",
+		Long: `Selfplay plays the engine against itself, or two configurations of itself
+(--white-depth 3 --black-depth 5 and the like). The "white" configuration
+plays White in the first game and the colours alternate (unless
+--fixed-colours); the summary counts wins from the white configuration's
+point of view. The first --random-plies plies of each game are random so
+that games differ. PGN goes to --pgn; --show draws the board after every move.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := vf.variant()
+			if err != nil {
+				return err
+			}
+			if games < 1 {
+				return errors.New("selfplay: --games must be at least 1")
+			}
+			a, err := white.player("Chimera A", hash, both)
+			if err != nil {
+				return fmt.Errorf("selfplay: %w", err)
+			}
+			b, err := black.player("Chimera B", hash, both)
+			if err != nil {
+				return fmt.Errorf("selfplay: %w", err)
+			}
+			if fen != "" {
+				if _, err := v.ParseFEN(fen); err != nil {
+					return err
+				}
+			}
+			var pgn io.Writer
+			if pgnPath != "" {
+				f, err := os.Create(pgnPath)
+				if err != nil {
+					return fmt.Errorf("selfplay: %w", err)
+				}
+				defer f.Close()
+				pgn = f
+			}
+			out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
+			sp := &game.SelfPlay{Variant: v, StartFEN: fen, Games: games, A: a, B: b, FixedColours: fixed,
+				RandomPlies: randomPlies, Seed: seed, MaxPlies: maxPlies}
+			if show {
+				sp.OnMove = func(g int, pos *engine.Position, m engine.Move, san string) {
+					fmt.Fprintf(out, "\nGame %d, move %d: %s\n%s", g, pos.Ply(), san, pos.Board())
+				}
+			}
+			var pgnErr error
+			sp.OnGame = func(g int, rec *game.Record, st game.Stats) {
+				if pgn != nil && pgnErr == nil {
+					pgnErr = rec.WritePGN(pgn)
+				}
+				if show {
+					fmt.Fprintf(out, "\nGame %d: %s (%s)\n", g, rec.Result, rec.Termination)
+				}
+				progress(errOut, g, games, st)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			st, _, err := sp.Run(ctx)
+			fmt.Fprintln(errOut)
+			if err != nil {
+				return err
+			}
+			if pgnErr != nil {
+				return fmt.Errorf("selfplay: writing PGN: %w", pgnErr)
+			}
+			fmt.Fprintf(out, "%s vs %s, %s, %d games\n", a.Name, b.Name, v.Name, st.Games)
+			fmt.Fprintf(out, "A wins %d, draws %d, B wins %d (score %.1f/%d for A)\n",
+				st.AWins, st.Draws, st.BWins, float64(st.AWins)+float64(st.Draws)/2, st.Games)
+			fmt.Fprintf(out, "average length %.1f moves, %d time forfeits, %d nodes/second\n",
+				st.AverageLength(), st.TimeForfeits, st.NPS())
+			return nil
+		},
+	}
+	vf.register(cmd)
+	f := cmd.Flags()
+	f.IntVar(&games, "games", 1, "number of games")
+	f.IntVar(&both.depth, "depth", 0, "search depth for both sides (default 4)")
+	f.IntVar(&both.movetime, "movetime", 0, "milliseconds per move for both sides")
+	f.StringVar(&both.tc, "tc", "", "time control for both sides: 40/60+0.5, 60+0.5 or 60 (seconds)")
+	f.IntVar(&white.depth, "white-depth", 0, "depth of configuration A (White in game 1)")
+	f.IntVar(&black.depth, "black-depth", 0, "depth of configuration B")
+	f.IntVar(&white.movetime, "white-movetime", 0, "movetime of configuration A (ms)")
+	f.IntVar(&black.movetime, "black-movetime", 0, "movetime of configuration B (ms)")
+	f.StringVar(&white.tc, "white-tc", "", "time control of configuration A")
+	f.StringVar(&black.tc, "black-tc", "", "time control of configuration B")
+	f.BoolVar(&fixed, "fixed-colours", false, "A always plays White")
+	f.IntVar(&randomPlies, "random-plies", 4, "random opening plies per game")
+	f.Uint64Var(&seed, "seed", 1, "seed for the random opening plies")
+	f.IntVar(&maxPlies, "max-plies", 1000, "adjudicate a draw after this many plies (0: no limit)")
+	f.IntVar(&hash, "hash", 16, "transposition table size per side in MiB")
+	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
+	f.StringVar(&fen, "fen", "", "start position (default: the variant's)")
+	f.BoolVar(&show, "show", false, "draw the board after every move")
+	return cmd
+}
+
+// progress draws a one-line progress bar on stderr.
+func progress(w io.Writer, done, total int, st game.Stats) {
+	const width = 30
+	filled := done * width / total
+	fmt.Fprintf(w, "\r[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+		done, total, st.AWins, st.Draws, st.BWins)
+}

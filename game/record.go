@@ -1,0 +1,90 @@
+package game
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Record is one game: the start position, the moves, and how it ended.
+type Record struct {
+	Variant  *engine.Variant
+	StartFEN string
+	Moves    []engine.Move
+	SAN      []string
+	// Result is "1-0", "0-1", "1/2-1/2" or "*".
+	Result string
+	// Termination says why the game ended: a rule ("checkmate", "fifty-move
+	// rule", ...), "time forfeit", "illegal move" or "move limit".
+	Termination string
+	// Tags are the other PGN tags (Event, White, Black, Round...).
+	Tags map[string]string
+	Date time.Time
+}
+
+// tagOrder is the PGN seven-tag roster, then Chimera's.
+var tagOrder = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "FEN", "SetUp", "Termination", "TimeControl"}
+
+// WritePGN writes the game in PGN: the tags (Variant always; FEN and SetUp
+// when the game did not start from the variant's start position), then the
+// moves in SAN, ten moves a line, and the result.
+func (r *Record) WritePGN(w io.Writer) error {
+	tags := map[string]string{"Event": "?", "Site": "?", "Round": "?", "White": "?", "Black": "?"}
+	for k, v := range r.Tags {
+		tags[k] = v
+	}
+	tags["Date"] = "????.??.??"
+	if !r.Date.IsZero() {
+		tags["Date"] = r.Date.Format("2006.01.02")
+	}
+	tags["Result"] = r.Result
+	tags["Variant"] = r.Variant.Name
+	if r.StartFEN != r.Variant.StartFEN {
+		tags["FEN"], tags["SetUp"] = r.StartFEN, "1"
+	}
+	if r.Termination != "" {
+		tags["Termination"] = r.Termination
+	}
+	var b strings.Builder
+	for _, k := range tagOrder {
+		if v, ok := tags[k]; ok {
+			fmt.Fprintf(&b, "[%s %q]\n", k, v)
+		}
+	}
+	b.WriteString("\n")
+	pos, err := r.Variant.ParseFEN(r.StartFEN)
+	if err != nil {
+		return err
+	}
+	line := 0
+	for i, san := range r.SAN {
+		var tok string
+		switch {
+		case pos.SideToMove() == engine.White:
+			tok = fmt.Sprintf("%d. %s", pos.FullmoveNumber(), san)
+		case i == 0:
+			tok = fmt.Sprintf("%d... %s", pos.FullmoveNumber(), san)
+		default:
+			tok = san
+		}
+		pos.Make(r.Moves[i])
+		if line+len(tok) > 79 {
+			b.WriteString("\n")
+			line = 0
+		} else if line > 0 {
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(tok)
+		line += len(tok)
+	}
+	if line > 0 {
+		b.WriteString(" ")
+	}
+	b.WriteString(r.Result + "\n\n")
+	_, err = io.WriteString(w, b.String())
+	return err
+}
