@@ -10,9 +10,13 @@ func (p *Position) Attacked(s Square, by Colour) bool { return p.attackedBy(s, b
 // set (atomic chess leaves out the kings, which cannot capture).
 func (p *Position) attackedBy(s Square, by Colour, allowed uint64) bool {
 	at := &p.v.attacks[by]
-	for _, a := range at.leaps[s] {
-		if a.pieces&allowed>>p.board[a.from]&1 != 0 {
-			return true
+	// On small boards a mask test skips the leap list when no piece of
+	// the attacker stands on any of its squares, the usual case.
+	if p.v.small == nil || at.leapFrom[s]&p.occupancy[by] != 0 {
+		for _, a := range at.leaps[s] {
+			if a.pieces&allowed>>p.board[a.from]&1 != 0 {
+				return true
+			}
 		}
 	}
 	for _, d := range at.rayDirs {

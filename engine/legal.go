@@ -197,9 +197,6 @@ func (p *Position) LegalCaptures(dst []Move) []Move {
 		return kept
 	}
 	p.tacticalOnly = true
-	if sb := p.v.small; sb != nil {
-		p.occupancy = sb.occupancy(p)
-	}
 	dst = p.LegalMoves(dst)
 	p.tacticalOnly = false
 	return dst

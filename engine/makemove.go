@@ -39,6 +39,7 @@ func (p *Position) Make(m Move) {
 		// where the rook stood, or the other way round.
 		p.board[cr.KingFrom], p.board[cr.RookFrom] = NoPiece, NoPiece
 		p.board[cr.KingTo], p.board[cr.RookTo] = king, rook
+		p.occupancy[us] ^= v.squareBit[cr.KingFrom] ^ v.squareBit[cr.RookFrom] ^ v.squareBit[cr.KingTo] ^ v.squareBit[cr.RookTo]
 		p.list[us][ki], p.list[us][ri] = cr.KingTo, cr.RookTo
 		p.index[cr.KingTo], p.index[cr.RookTo] = ki, ri
 		key ^= z.piece[king][cr.KingFrom] ^ z.piece[king][cr.KingTo] ^ z.piece[rook][cr.RookFrom] ^ z.piece[rook][cr.RookTo]
@@ -180,6 +181,8 @@ func (p *Position) Unmake() {
 		ki, ri := p.index[cr.KingTo], p.index[cr.RookTo]
 		p.board[cr.KingTo], p.board[cr.RookTo] = NoPiece, NoPiece
 		p.board[cr.KingFrom], p.board[cr.RookFrom] = king, rook
+		sb := &p.v.squareBit
+		p.occupancy[us] ^= sb[cr.KingFrom] ^ sb[cr.RookFrom] ^ sb[cr.KingTo] ^ sb[cr.RookTo]
 		p.list[us][ki], p.list[us][ri] = cr.KingFrom, cr.RookFrom
 		p.index[cr.KingFrom], p.index[cr.RookFrom] = ki, ri
 	default:

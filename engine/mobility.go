@@ -241,19 +241,9 @@ func (sb *smallBoard) ray(v *Variant, i int, set func([]Square) uint64) int {
 	return len(sb.beyond) - 1
 }
 
-// occupancy returns each side's pieces as masks.
-func (sb *smallBoard) occupancy(p *Position) (occ [2]uint64) {
-	for c := White; c <= Black; c++ {
-		for _, s := range p.Pieces(c) {
-			occ[c] |= sb.bit[s]
-		}
-	}
-	return occ
-}
-
 // genTactical appends the captures and promotions of the piece on from,
 // like genPiece in tactical mode, with the masks: the quiescence search's
-// generator. occ is the occupancy from occupancy.
+// generator. occ is the position's occupancy.
 func (sb *smallBoard) genTactical(p *Position, dst []Move, from Square, occ *[2]uint64) []Move {
 	pc := p.board[from]
 	m := &sb.masks[pc][from]
@@ -292,7 +282,7 @@ func (sb *smallBoard) genTactical(p *Position, dst []Move, from Square, occ *[2]
 
 // mobilities counts both sides' targets with the masks.
 func (sb *smallBoard) mobilities(p *Position) (white, black int) {
-	occ := sb.occupancy(p)
+	occ := &p.occupancy
 	all := occ[White] | occ[Black]
 	var n [2]int
 	for c := White; c <= Black; c++ {

@@ -27,10 +27,11 @@ type Position struct {
 	checks   [2]uint8 // checks each side still needs (check counting)
 
 	history []undo
-	// tacticalOnly makes the generator skip quiet moves (LegalCaptures);
-	// occupancy is then each side's pieces as small-board masks.
+	// tacticalOnly makes the generator skip quiet moves (LegalCaptures).
 	tacticalOnly bool
-	occupancy    [2]uint64
+	// occupancy is each side's pieces as small-board masks, kept up to
+	// date on boards of at most 64 squares (zero elsewhere).
+	occupancy [2]uint64
 
 	// removed holds the pieces taken off by blasts and launches, which
 	// can be many per move; each undo record says how many are its own.
@@ -138,6 +139,7 @@ func (p *Position) Clone() *Position {
 func (p *Position) put(pc Piece, s Square) {
 	c := pc.Colour()
 	p.board[s] = pc
+	p.occupancy[c] ^= p.v.squareBit[s]
 	p.index[s] = uint8(p.count[c])
 	p.list[c][p.count[c]] = s
 	p.count[c]++
@@ -160,6 +162,7 @@ func (p *Position) remove(s Square) uint8 {
 	p.list[c][i] = last
 	p.index[last] = i
 	p.board[s] = NoPiece
+	p.occupancy[c] ^= p.v.squareBit[s]
 	p.pieceCount[pc]--
 	return i
 }
@@ -174,6 +177,7 @@ func (p *Position) restore(pc Piece, s Square, i uint8) {
 	p.list[c][i] = s
 	p.index[s] = i
 	p.board[s] = pc
+	p.occupancy[c] ^= p.v.squareBit[s]
 	p.pieceCount[pc]++
 }
 
@@ -185,6 +189,7 @@ func (p *Position) relocate(from, to Square) {
 	p.index[to] = i
 	p.board[to] = pc
 	p.board[from] = NoPiece
+	p.occupancy[pc.Colour()] ^= p.v.squareBit[from] | p.v.squareBit[to]
 }
 
 // findRoyal sets royalSq[c] to the square of one of c's royal pieces.
@@ -240,6 +245,15 @@ func (p *Position) CheckConsistency() error {
 	}
 	if counts != p.pieceCount {
 		return fmt.Errorf("engine: piece counts disagree with the board")
+	}
+	var occ [2]uint64
+	for c := White; c <= Black; c++ {
+		for _, s := range p.Pieces(c) {
+			occ[c] |= p.v.squareBit[s]
+		}
+	}
+	if occ != p.occupancy {
+		return fmt.Errorf("engine: occupancy masks disagree with the board")
 	}
 	if k := p.computeKey(); k != p.key {
 		return fmt.Errorf("engine: incremental key %016x, computed %016x", p.key, k)

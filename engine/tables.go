@@ -43,6 +43,9 @@ type moveRay struct {
 // scanning outward from the square with every atom reversed.
 type attackTables struct {
 	leaps   [NumSquares][]leapAttack // plain leapers, by target square
+	// leapFrom[s] is leaps[s]'s from-squares as a small-board mask, for a
+	// quick test that no leaper stands on any of them.
+	leapFrom [NumSquares]uint64
 	epLeaps [NumSquares][]leapAttack // capturers that may take en passant
 	lame    [NumSquares][]lameAttack // blockable leaps and limited rides
 	rayDirs []attackDir              // riders: first piece met along the ray
@@ -112,6 +115,17 @@ func (v *Variant) buildTables() {
 		}
 	}
 	v.small = v.buildSmallBoard()
+	if v.small != nil {
+		v.squareBit = v.small.bit
+		for c := range v.attacks {
+			at := &v.attacks[c]
+			for s := range at.leaps {
+				for _, a := range at.leaps[s] {
+					at.leapFrom[s] |= v.squareBit[a.from]
+				}
+			}
+		}
+	}
 	for c := range v.simpleAttacks {
 		at := &v.attacks[c]
 		v.simpleAttacks[c] = len(at.hopDirs) == 0 && len(at.cannonDirs) == 0

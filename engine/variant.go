@@ -194,6 +194,9 @@ type Variant struct {
 	onBoard     SquareSet
 	zobrist     zobristKeys
 	small       *smallBoard // bit masks for counting mobility, on boards of at most 64 squares
+	// squareBit is each square's small-board bit (all zero on bigger
+	// boards), so positions keep their occupancy masks without a test.
+	squareBit [NumSquares]uint64
 }
 
 // NewVariant checks the rules and builds the variant's tables. The error
