@@ -42,14 +42,14 @@ type moveRay struct {
 // attackTables answer "which pieces of one colour attack this square" by
 // scanning outward from the square with every atom reversed.
 type attackTables struct {
-	leaps   [NumSquares][]leapAttack // plain leapers, by target square
+	leaps [NumSquares][]leapAttack // plain leapers, by target square
 	// leapFrom[s] is leaps[s]'s from-squares as a small-board mask, for a
 	// quick test that no leaper stands on any of them.
 	leapFrom [NumSquares]uint64
-	epLeaps [NumSquares][]leapAttack // capturers that may take en passant
-	lame    [NumSquares][]lameAttack // blockable leaps and limited rides
-	rayDirs []attackDir              // riders: first piece met along the ray
-	hopDirs []attackDir              // hoppers: hurdle next, then the hopper
+	epLeaps  [NumSquares][]leapAttack // capturers that may take en passant
+	lame     [NumSquares][]lameAttack // blockable leaps and limited rides
+	rayDirs  []attackDir              // riders: first piece met along the ray
+	hopDirs  []attackDir              // hoppers: hurdle next, then the hopper
 	// cannonDirs: scanning outward, the first piece is the hurdle and the
 	// next one attacks if it is in pieces.
 	cannonDirs []attackDir
