@@ -49,11 +49,12 @@ func (t BenchTotals) NPS() uint64 {
 	return uint64(float64(t.Nodes) / t.Elapsed.Seconds())
 }
 
-// RunBench searches every bench position to depth with a fresh 16 MiB
-// searcher each, printing one line per position to out. lookup resolves
-// variant names.
+// RunBench searches every bench position to depth with a 16 MiB searcher
+// cleared before each, printing one line per position to out. lookup
+// resolves variant names.
 func RunBench(depth int, lookup func(string) (*engine.Variant, error), out io.Writer) (BenchTotals, error) {
 	var totals BenchTotals
+	s := New(Options{HashMB: 16})
 	for i, bp := range BenchPositions {
 		v, err := lookup(bp.Variant)
 		if err != nil {
@@ -63,14 +64,14 @@ func RunBench(depth int, lookup func(string) (*engine.Variant, error), out io.Wr
 		if err != nil {
 			return totals, err
 		}
-		s := New(Options{HashMB: 16})
+		s.Clear() // every position starts from an empty table
 		start := time.Now()
 		r := s.Search(context.Background(), pos, Limits{Depth: depth}, nil)
 		elapsed := time.Since(start)
 		totals.Nodes += r.Nodes
 		totals.Elapsed += elapsed
-		fmt.Fprintf(out, "%2d %-12s %-8s %-9s %10d nodes %8.0f ms  %s\n", i+1, bp.Variant, v.UCI(r.Best), r.Score,
-			r.Nodes, elapsed.Seconds()*1000, bp.FEN)
+		fmt.Fprintf(out, "%2d %-12s %-8s %-9s %10d nodes %7.0f ms %6.0f knps  %s\n", i+1, bp.Variant, v.UCI(r.Best), r.Score,
+			r.Nodes, elapsed.Seconds()*1000, float64(r.Nodes)/elapsed.Seconds()/1000, bp.FEN)
 	}
 	return totals, nil
 }
