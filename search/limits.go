@@ -21,6 +21,16 @@ type Limits struct {
 	Infinite bool
 	// SearchMoves restricts the root to these moves.
 	SearchMoves []engine.Move
+	// MultiPV is the number of best lines to report (default 1).
+	MultiPV int
+}
+
+// TimeBudget returns how long a search with these limits may think for
+// side: soft is when not to start another iteration, hard when to stop at
+// once (zero: unlimited). The UCI layer uses it when a ponder search
+// becomes a real one.
+func (l Limits) TimeBudget(side engine.Colour, overhead time.Duration) (soft, hard time.Duration) {
+	return l.budget(side, overhead)
 }
 
 // clock reports whether the limits include a clock.

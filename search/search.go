@@ -9,6 +9,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -39,8 +40,10 @@ type Prober interface {
 	Probe(p *engine.Position) (score Score, best engine.Move, ok bool)
 }
 
-// Info reports one completed iteration.
+// Info reports one completed iteration (one line of it with MultiPV).
 type Info struct {
+	// MultiPV numbers the line from 1, best first.
+	MultiPV         int
 	Depth, SelDepth int
 	Score           Score
 	Nodes           uint64
@@ -89,7 +92,8 @@ type Searcher struct {
 	stopped   bool
 	noNull    bool // the variant makes zugzwang common
 	rootMoves []engine.Move
-	rootBest  engine.Move // best move of the last iteration, searched first
+	rootBest  engine.Move   // best move of the last iteration, searched first
+	excluded  []engine.Move // root moves already reported on earlier MultiPV lines
 }
 
 // New returns a searcher with the given options.
@@ -157,26 +161,42 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 		maxDepth = min(limits.Depth, maxDepth)
 	}
 	res := Result{Best: s.rootMoves[0]}
-	prev := Score(0)
+	lines := min(max(limits.MultiPV, 1), len(s.rootMoves))
+	prev := make([]Score, lines)
 	for depth := 1; depth <= maxDepth; depth++ {
-		score := s.aspiration(depth, prev)
+		s.excluded = s.excluded[:0]
+		var infos []Info
+		for line := 0; line < lines; line++ {
+			score := s.aspiration(depth, prev[line])
+			if s.stopped {
+				break
+			}
+			prev[line] = score
+			if line == 0 {
+				res = Result{Best: s.pv[0][0], Score: score, Depth: depth, Nodes: s.nodes}
+				s.rootBest = res.Best
+				if s.pvLen[0] > 1 {
+					res.Ponder = s.pv[0][1]
+				}
+			}
+			info := s.info(depth, score)
+			info.MultiPV = line + 1
+			infos = append(infos, info)
+			s.excluded = append(s.excluded, s.pv[0][0])
+		}
 		if s.stopped {
-			// An interrupted iteration still improves on nothing at depth 1.
+			// An interrupted first iteration still beats no move at all.
 			if res.Depth == 0 && s.pvLen[0] > 0 {
 				res.Best = s.pv[0][0]
 			}
 			break
 		}
-		prev = score
-		res = Result{Best: s.pv[0][0], Score: score, Depth: depth, Nodes: s.nodes}
-		s.rootBest = res.Best
-		if s.pvLen[0] > 1 {
-			res.Ponder = s.pv[0][1]
-		}
 		if onInfo != nil {
-			onInfo(s.info(depth, score))
+			for _, info := range infos {
+				onInfo(info)
+			}
 		}
-		if s.doneAfterIteration(depth, score, soft) {
+		if s.doneAfterIteration(depth, res.Score, soft) {
 			break
 		}
 	}
@@ -417,8 +437,13 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 
 	var moves []engine.Move
 	if ply == 0 {
-		moves = append(s.moves[0][:0], s.rootMoves...) // honours SearchMoves
-		if s.rootBest != engine.NoMove {
+		moves = s.moves[0][:0] // the root moves: SearchMoves, less earlier MultiPV lines
+		for _, m := range s.rootMoves {
+			if !slices.Contains(s.excluded, m) {
+				moves = append(moves, m)
+			}
+		}
+		if s.rootBest != engine.NoMove && len(s.excluded) == 0 {
 			ttMove = s.rootBest
 		}
 	} else {
@@ -476,7 +501,9 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 			}
 		}
 	}
-	if !s.opts.NoTT {
+	if !s.opts.NoTT && (ply > 0 || len(s.excluded) == 0) {
+		// A root searched without some of its moves is not the position's
+		// value: it is not stored.
 		s.tt.store(p.Key(), bestMove, toTT(best, ply), depth, bound)
 	}
 	return best

@@ -237,3 +237,26 @@ func BenchmarkStopLatency(b *testing.B) {
 	b.ReportMetric(float64(total.Microseconds())/float64(n)/1000, "ms/stop")
 	b.ReportMetric(float64(worst.Microseconds())/1000, "worst-ms")
 }
+
+func TestMultiPV(t *testing.T) {
+	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	var infos []search.Info
+	single := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4, MultiPV: 3}, func(i search.Info) {
+		infos = append(infos, i)
+	})
+	require.Len(t, infos, 12)
+	last := infos[9:]
+	seen := map[engine.Move]bool{}
+	for i, info := range last {
+		require.Equal(t, i+1, info.MultiPV)
+		require.Equal(t, 4, info.Depth)
+		require.False(t, seen[info.PV[0]], "each line starts with a different move")
+		seen[info.PV[0]] = true
+		if i > 0 {
+			require.LessOrEqual(t, int(info.Score), int(last[i-1].Score)+0, "lines best first")
+		}
+	}
+	require.Equal(t, single.Score, r.Score, "line 1 is the single-PV result")
+	require.Equal(t, last[0].PV[0], r.Best)
+}
