@@ -12,11 +12,15 @@ func newRootCommand() *cobra.Command {
 		Use:   "chimera",
 		Short: "Chimera, a multi-variant chess engine",
 		Long: `Chimera is a multi-variant chess engine: one rules core for boards up to
-16x16 and pieces defined by movement atoms.`,
+16x16 and pieces defined by movement atoms. Without a command it speaks UCI
+on stdin/stdout, as chess GUIs expect.`,
 		Version:       version,
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		Args:          cobra.NoArgs,
+		// Without a subcommand Chimera is a UCI engine, as GUIs expect.
+		RunE: func(cmd *cobra.Command, _ []string) error { return runUCI(cmd, nil) },
 	}
-	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand())
+	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand(), newUCICommand())
 	return root
 }

@@ -1,0 +1,33 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/uci"
+)
+
+// runUCI speaks UCI on the command's stdin and stdout until quit or EOF.
+func runUCI(cmd *cobra.Command, files []string) error {
+	vf := variantFlags{files: files}
+	cat, err := vf.catalogue()
+	if err != nil {
+		return err
+	}
+	server := uci.NewServer(cmd.OutOrStdout(), uci.Config{Name: "Chimera " + version, Catalogue: cat})
+	return server.Run(cmd.InOrStdin())
+}
+
+func newUCICommand() *cobra.Command {
+	var files []string
+	cmd := &cobra.Command{
+		Use:   "uci",
+		Short: "Speak the UCI protocol on stdin/stdout (the default)",
+		Long: `Chimera speaks UCI to chess GUIs and tournament managers. Running chimera
+without arguments does the same. Variants are chosen with the UCI_Variant
+option; VariantPath (or --variant-file) loads user variants.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runUCI(cmd, files) },
+	}
+	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
+	return cmd
+}

@@ -1,0 +1,140 @@
+package uci
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+)
+
+// goCommand parses "go ..." and starts the search (or perft) in its own
+// goroutine. A go that cannot be run is answered with an error and
+// "bestmove 0000", so a waiting GUI never hangs.
+func (s *Server) goCommand(args []string) {
+	if s.searching {
+		s.errorf("go while searching; send stop first")
+		return
+	}
+	if s.pos == nil {
+		s.errorf("go before position")
+		s.out.printf("bestmove 0000")
+		return
+	}
+	limits, ponder, perft, err := s.parseGo(args)
+	if err != nil {
+		s.errorf("%v", err)
+		s.out.printf("bestmove 0000")
+		return
+	}
+	pos := s.pos.Clone()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.searching, s.cancel, s.stopSent, s.pending = true, cancel, false, nil
+	if perft > 0 {
+		go func() {
+			var total uint64
+			for _, e := range pos.Divide(perft) {
+				s.out.printf("%s: %d", s.variant.UCI(e.Move), e.Nodes)
+				total += e.Nodes
+			}
+			s.out.printf("")
+			s.out.printf("Nodes searched: %d", total)
+			s.done <- searchDone{perft: true}
+		}()
+		return
+	}
+	limits.MultiPV = s.opts.multiPV
+	s.holdResult = limits.Infinite || ponder
+	s.pondering = ponder
+	if ponder {
+		s.ponderClock, s.ponderSide = limits, pos.SideToMove()
+		limits = search.Limits{Infinite: true, SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
+	}
+	go func() {
+		r := s.eng.Search(ctx, pos, limits, s.sendInfo)
+		if r.Best == engine.NoMove {
+			// No legal move: say why before the null bestmove.
+			s.out.printf("info depth 0 score %s", r.Score)
+		}
+		s.done <- searchDone{result: r}
+	}()
+}
+
+// parseGo reads the go parameters.
+func (s *Server) parseGo(args []string) (l search.Limits, ponder bool, perft int, err error) {
+	num := func(i int) (int64, error) {
+		if i+1 >= len(args) {
+			return 0, fmt.Errorf("go %s needs a value", args[i])
+		}
+		n, err := strconv.ParseInt(args[i+1], 10, 64)
+		if err != nil {
+			return 0, fmt.Errorf("go %s: %q is not a number", args[i], args[i+1])
+		}
+		return n, nil
+	}
+	ms := func(n int64) time.Duration { return time.Duration(max(n, 1)) * time.Millisecond }
+	for i := 0; i < len(args); i++ {
+		var n int64
+		switch args[i] {
+		case "infinite":
+			l.Infinite = true
+			continue
+		case "ponder":
+			ponder = true
+			continue
+		case "searchmoves":
+			for i+1 < len(args) {
+				m, err := s.pos.ParseUCI(args[i+1])
+				if err != nil {
+					break
+				}
+				l.SearchMoves = append(l.SearchMoves, m)
+				i++
+			}
+			if len(l.SearchMoves) == 0 {
+				return l, false, 0, fmt.Errorf("go searchmoves: no legal move given")
+			}
+			continue
+		case "wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes", "mate", "movetime", "perft":
+			if n, err = num(i); err != nil {
+				return l, false, 0, err
+			}
+		default:
+			return l, false, 0, fmt.Errorf("go: unknown parameter %q", args[i])
+		}
+		key := args[i]
+		i++
+		switch key {
+		case "wtime":
+			l.WTime = ms(n)
+		case "btime":
+			l.BTime = ms(n)
+		case "winc":
+			l.WInc = time.Duration(max(n, 0)) * time.Millisecond
+		case "binc":
+			l.BInc = time.Duration(max(n, 0)) * time.Millisecond
+		case "movestogo":
+			l.MovesToGo = int(max(n, 0))
+		case "movetime":
+			l.MoveTime = ms(n)
+		case "depth", "nodes", "mate", "perft":
+			if n < 1 {
+				return l, false, 0, fmt.Errorf("go %s: %d must be at least 1", key, n)
+			}
+			switch key {
+			case "depth":
+				l.Depth = int(min(n, search.MaxPly-1))
+			case "nodes":
+				l.Nodes = uint64(n)
+			case "mate":
+				l.Mate = int(min(n, search.MaxPly/2))
+				l.Depth = max(l.Depth, min(2*l.Mate+1, search.MaxPly-1))
+			case "perft":
+				perft = int(min(n, 20))
+			}
+		}
+	}
+	return l, ponder, perft, nil
+}

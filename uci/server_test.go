@@ -1,0 +1,388 @@
+package uci_test
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/uci"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// session drives a server through pipes, as a GUI would.
+type session struct {
+	t     *testing.T
+	in    *io.PipeWriter
+	lines chan string
+	done  chan error
+}
+
+func start(t *testing.T, cfg uci.Config) *session {
+	t.Helper()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
+	server := uci.NewServer(outW, cfg)
+	go func() {
+		s.done <- server.Run(inR)
+		outW.Close()
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		inW.Close()
+		select {
+		case <-s.done:
+		case <-time.After(10 * time.Second):
+			t.Error("server did not stop at end of input")
+		}
+	})
+	return s
+}
+
+func (s *session) send(lines ...string) {
+	for _, l := range lines {
+		_, err := io.WriteString(s.in, l+"\n")
+		require.NoError(s.t, err)
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it, with the
+// lines before it. The deadline only guards against a hang.
+func (s *session) expect(prefix string) (string, []string) {
+	s.t.Helper()
+	var before []string
+	timeout := time.After(20 * time.Second)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("output ended waiting for %q after %q", prefix, before)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, before
+			}
+			before = append(before, l)
+		case <-timeout:
+			s.t.Fatalf("no %q within the deadline; got %q", prefix, before)
+		}
+	}
+}
+
+// quiet asserts that nothing is printed for a short while.
+func (s *session) quiet() {
+	s.t.Helper()
+	s.send("isready")
+	_, before := s.expect("readyok")
+	require.Empty(s.t, before)
+}
+
+func TestHandshake(t *testing.T) {
+	s := start(t, uci.Config{Name: "Chimera test"})
+	s.send("uci")
+	_, lines := s.expect("uciok")
+	text := strings.Join(lines, "\n")
+	require.Equal(t, "id name Chimera test", lines[0])
+	require.Contains(t, lines[1], "id author")
+	for _, want := range []string{
+		"option name Hash type spin default 16 min 1 max",
+		"option name Threads type spin",
+		"option name MultiPV type spin default 1",
+		"option name Clear Hash type button",
+		"option name Ponder type check default false",
+		"option name Move Overhead type spin",
+		"option name UCI_Variant type combo default chess var chess",
+		" var capablanca", " var reallybig", " var grand",
+		"option name VariantPath type string",
+	} {
+		require.Contains(t, text, want)
+	}
+	s.quiet()
+}
+
+func TestSearchAndBestMove(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("ucinewgame", "position startpos moves e2e4 e7e5", "go depth 5")
+	best, infos := s.expect("bestmove ")
+	require.Len(t, infos, 5)
+	for _, info := range infos {
+		for _, field := range []string{"info depth", " seldepth ", " multipv 1 ", " score cp ", " nodes ", " nps ", " hashfull ", " tbhits ", " time ", " pv "} {
+			require.Contains(t, info, field)
+		}
+	}
+	v := variants.Chess()
+	p := v.StartPosition()
+	for _, m := range []string{"e2e4", "e7e5"} {
+		mv, _ := p.ParseUCI(m)
+		p.Make(mv)
+	}
+	fields := strings.Fields(best)
+	_, err := p.ParseUCI(fields[1])
+	require.NoError(t, err, best)
+	require.Equal(t, "ponder", fields[2])
+	s.quiet() // exactly one bestmove, nothing after it
+}
+
+func TestIsReadyWhileSearchingAndStop(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go infinite")
+	s.send("isready")
+	_, before := s.expect("readyok")
+	for _, l := range before {
+		require.True(t, strings.HasPrefix(l, "info"), l)
+	}
+	time.Sleep(50 * time.Millisecond)
+	s.send("stop")
+	s.expect("bestmove ")
+	s.quiet()
+	s.send("stop") // a stray stop is harmless
+	s.quiet()
+}
+
+func TestInfiniteWaitsForStop(t *testing.T) {
+	// With one legal move the search ends at once; the bestmove must still
+	// wait for stop.
+	s := start(t, uci.Config{})
+	s.send("position fen 7k/8/8/8/8/8/6r1/7K w - - 0 1", "go infinite")
+	time.Sleep(100 * time.Millisecond)
+	s.send("isready")
+	_, before := s.expect("readyok")
+	for _, l := range before {
+		require.False(t, strings.HasPrefix(l, "bestmove"), "bestmove before stop")
+	}
+	s.send("stop")
+	best, _ := s.expect("bestmove")
+	require.Equal(t, "bestmove h1g2", strings.Fields(best)[0]+" "+strings.Fields(best)[1])
+}
+
+func TestPonder(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("setoption name Ponder value true", "position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
+	time.Sleep(50 * time.Millisecond)
+	s.quietExceptInfo()
+	s.send("ponderhit")
+	s.expect("bestmove ")
+	s.quiet()
+
+	s.send("position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
+	time.Sleep(20 * time.Millisecond)
+	s.send("stop")
+	s.expect("bestmove ")
+	s.quiet()
+}
+
+// quietExceptInfo asserts that only info lines were printed so far.
+func (s *session) quietExceptInfo() {
+	s.t.Helper()
+	s.send("isready")
+	_, before := s.expect("readyok")
+	for _, l := range before {
+		require.True(s.t, strings.HasPrefix(l, "info"), l)
+	}
+}
+
+func TestGoLimits(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("position startpos", "go nodes 3000")
+	s.expect("bestmove ")
+	s.send("go movetime 100")
+	s.expect("bestmove ")
+	s.send("go wtime 500 btime 500 winc 10 binc 10 movestogo 20")
+	s.expect("bestmove ")
+	s.send("go depth 3 searchmoves a2a3 h2h3")
+	best, _ := s.expect("bestmove ")
+	require.Contains(t, []string{"a2a3", "h2h3"}, strings.Fields(best)[1])
+	s.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go mate 1")
+	best, infos := s.expect("bestmove ")
+	require.Equal(t, "a1a8", strings.Fields(best)[1])
+	require.Contains(t, infos[len(infos)-1], "score mate 1")
+	s.send("setoption name MultiPV value 3", "position startpos", "go depth 3")
+	_, infos = s.expect("bestmove ")
+	require.Contains(t, strings.Join(infos, "\n"), " multipv 3 ")
+	s.send("setoption name MultiPV value 1")
+	s.send("position startpos", "go perft 3")
+	nodes, lines := s.expect("Nodes searched: ")
+	require.Equal(t, "Nodes searched: 8902", nodes)
+	require.Contains(t, lines, "e2e4: 600")
+	// A game already over: a null bestmove after the reason.
+	s.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go depth 3")
+	best, infos = s.expect("bestmove ")
+	require.Equal(t, "bestmove 0000", best)
+	require.Equal(t, "info depth 0 score mate 0", infos[len(infos)-1])
+	s.quiet()
+}
+
+func TestBadInput(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("go depth 1")
+	l, _ := s.expect("info string error: go before position")
+	require.NotEmpty(t, l)
+	s.expect("bestmove 0000")
+	s.send("position startpos moves e2e4")
+	for cmd, want := range map[string]string{
+		"xyzzy":                        `unknown command "xyzzy"`,
+		"position":                     "position needs startpos or fen",
+		"position fen":                 "position fen needs a FEN",
+		"position somewhere":           `want startpos or fen, got "somewhere"`,
+		"position startpos moves e2e5": `move 1 (e2e5)`,
+		"position startpos e2e4":       `unexpected "e2e4"`,
+		"position fen 8/8/8/8/8/8/8/8/8/8 w - - 0 1":     "board has 10 ranks, variant chess has 8",
+		"position fen rnbqkbnr/pppppppp w":               "board has 2 ranks",
+		"setoption":                                      "want setoption name NAME",
+		"setoption name Hash value 0":                    "option Hash: \"0\" is not a number from 1 to",
+		"setoption name Hash value lots":                 "option Hash",
+		"setoption name Bogus value 1":                   `unknown option "Bogus"`,
+		"setoption name UCI_Variant value nosuchvariant": `unknown variant "nosuchvariant"`,
+		"setoption name Ponder value maybe":              "option Ponder",
+		"setoption name VariantPath value /nonexistent":  "option VariantPath",
+	} {
+		s.send(cmd)
+		line, before := s.expect("info string error: ")
+		require.Empty(t, before, cmd)
+		require.Contains(t, line, want, cmd)
+	}
+	// None of that changed the position: e2e4 was played.
+	s.send("d")
+	fen, _ := s.expect("Fen: ")
+	require.Equal(t, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", fen)
+	for cmd, want := range map[string]string{
+		"go depth":         "go depth needs a value",
+		"go depth x":       `go depth: "x" is not a number`,
+		"go depth 0":       "must be at least 1",
+		"go sideways":      `unknown parameter "sideways"`,
+		"go searchmoves":   "no legal move given",
+		"go wtime":         "go wtime needs a value",
+		"go movestogo -x1": "not a number",
+	} {
+		s.send(cmd)
+		line, _ := s.expect("info string error: ")
+		require.Contains(t, line, want, cmd)
+		best, _ := s.expect("bestmove")
+		require.Equal(t, "bestmove 0000", best, cmd)
+	}
+	s.quiet()
+}
+
+func TestVariants(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("setoption name UCI_Variant value grand", "position startpos moves a3a5 a8a6", "d")
+	fen, _ := s.expect("Fen: ")
+	require.Equal(t, "Fen: r8r/1nbqkcabn1/1ppppppppp/10/p9/P9/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 2", fen)
+	s.send("position fen 4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1 moves a1a10", "d")
+	fen, _ = s.expect("Fen: ")
+	require.Contains(t, fen, "R3k5/")
+	s.send("position startpos", "go depth 2")
+	best, _ := s.expect("bestmove ")
+	require.Regexp(t, `^bestmove [a-j]\d+[a-j]\d+`, best)
+
+	// The wrong board size for the variant.
+	s.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	line, _ := s.expect("info string error: ")
+	require.Contains(t, line, "board has 8 ranks, variant grand has 10")
+
+	// Capablanca: castling as e1g1-style king moves, promotion letters.
+	s.send("setoption name UCI_Variant value capablanca",
+		"position fen 4k5/P9/10/10/10/10/10/R4K3R w K - 0 1 moves a7a8c e8d7 f1i1", "d")
+	fen, _ = s.expect("Fen: ")
+	require.Equal(t, "Fen: C9/3k6/10/10/10/10/10/R6RK1 b - - 2 2", fen)
+
+	// A user variant file joins the variant list.
+	path := filepath.Join(t.TempDir(), "mine.ini")
+	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\n"), 0o644))
+	s.send("setoption name VariantPath value " + path)
+	s.expect("info string loaded 1 variant(s)")
+	s.send("uci")
+	combo, _ := s.expect("option name UCI_Variant")
+	require.Contains(t, combo, " var mycap")
+	s.expect("uciok")
+	s.send("setoption name UCI_Variant value mycap", "position startpos", "go perft 2")
+	n, _ := s.expect("Nodes searched: ")
+	require.Equal(t, "Nodes searched: 784", n)
+}
+
+// TestQuitAndEOF: quit ends Run; so does the end of input.
+func TestQuitAndEOF(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("position startpos", "go infinite", "quit")
+	s.expect("bestmove ")
+	select {
+	case err := <-s.done:
+		require.NoError(t, err)
+		s.done <- err // for the cleanup
+	case <-time.After(10 * time.Second):
+		t.Fatal("quit did not end the session")
+	}
+}
+
+// instantEngine answers at once with the first legal move: for fuzzing the
+// protocol without searching.
+type instantEngine struct{ mu sync.Mutex }
+
+func (e *instantEngine) Search(_ context.Context, pos *engine.Position, l search.Limits, _ func(search.Info)) search.Result {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	moves := pos.LegalMoves(nil)
+	if len(moves) == 0 {
+		return search.Result{}
+	}
+	return search.Result{Best: moves[0]}
+}
+func (*instantEngine) Clear()                        {}
+func (*instantEngine) SetHash(int)                   {}
+func (*instantEngine) SetMoveOverhead(time.Duration) {}
+
+// FuzzCommands: no input line crashes the server or stops it answering.
+func FuzzCommands(f *testing.F) {
+	for _, seed := range []string{"position startpos moves e2e4", "go depth 3", "setoption name Hash value 32",
+		"position fen 8/8/8/8/8/8/8/K6k w - - 0 1", "go wtime 100 btime 100 searchmoves e2e4", "go perft 2",
+		"setoption name UCI_Variant value capablanca", "position startpos moves a2a4 j7j5", "stop", "ponderhit",
+		"go ponder", "d", "ucinewgame", "position fen"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		if strings.ContainsAny(line, "\n\r") || strings.HasPrefix(strings.TrimSpace(line), "quit") {
+			return
+		}
+		if strings.Contains(line, "perft") || strings.Contains(line, "VariantPath") {
+			return // slow or touches files: covered by the other tests
+		}
+		var out syncBuffer
+		server := uci.NewServer(&out, uci.Config{Engine: &instantEngine{}})
+		in := strings.NewReader("position startpos\n" + line + "\nstop\nisready\n")
+		require.NoError(t, server.Run(in))
+		require.Contains(t, out.String(), "readyok")
+	})
+}
+
+// syncBuffer is a goroutine-safe output buffer.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
