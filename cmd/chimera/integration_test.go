@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bufio"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/notnil/chess"
+	chessuci "github.com/notnil/chess/uci"
+	"github.com/stretchr/testify/require"
+)
+
+// binary is the chimera executable built once for the integration tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "chimera-test")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "chimera")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		panic("building chimera: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// within runs f with a deadline: notnil's client has none of its own.
+func within(t *testing.T, d time.Duration, f func() error) {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(d):
+		t.Fatal("the engine did not answer in time")
+	}
+}
+
+// TestUCIThroughNotnilClient drives the real binary with notnil/chess's UCI
+// client and plays a short game with it, checking every move.
+func TestUCIThroughNotnilClient(t *testing.T) {
+	eng, err := chessuci.New(binary)
+	require.NoError(t, err)
+	defer eng.Close()
+	within(t, 10*time.Second, func() error { return eng.Run(chessuci.CmdUCI, chessuci.CmdIsReady, chessuci.CmdUCINewGame) })
+	require.Contains(t, eng.ID()["name"], "Chimera")
+	opts := eng.Options()
+	require.Contains(t, opts, "Hash")
+	require.Contains(t, opts, "UCI_Variant")
+	within(t, 10*time.Second, func() error {
+		return eng.Run(chessuci.CmdSetOption{Name: "Hash", Value: "8"}, chessuci.CmdIsReady)
+	})
+
+	game := chess.NewGame()
+	for ply := 0; ply < 20 && game.Outcome() == chess.NoOutcome; ply++ {
+		cmds := []chessuci.Cmd{chessuci.CmdPosition{Position: game.Position()}, chessuci.CmdGo{Depth: 3}}
+		if ply%2 == 1 {
+			cmds[1] = chessuci.CmdGo{MoveTime: 30 * time.Millisecond}
+		}
+		within(t, 20*time.Second, func() error { return eng.Run(cmds...) })
+		move := eng.SearchResults().BestMove
+		require.NotNil(t, move)
+		require.NoError(t, game.Move(move), "chimera's move %v in %s", move, game.Position())
+	}
+	require.Greater(t, eng.SearchResults().Info.Depth, 0)
+}
+
+// script is a raw UCI conversation with the binary.
+type script struct {
+	t     *testing.T
+	cmd   *exec.Cmd
+	in    io.WriteCloser
+	lines chan string
+}
+
+func startScript(t *testing.T, args ...string) *script {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	in, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	out, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	s := &script{t: t, cmd: cmd, in: in, lines: make(chan string, 10000)}
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		in.Close()
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			require.NoError(t, err, "chimera exits cleanly at end of input")
+		case <-time.After(10 * time.Second):
+			cmd.Process.Kill()
+			t.Error("chimera did not exit at end of input")
+		}
+	})
+	return s
+}
+
+func (s *script) send(lines ...string) {
+	for _, l := range lines {
+		_, err := io.WriteString(s.in, l+"\n")
+		require.NoError(s.t, err)
+	}
+}
+
+func (s *script) expect(prefix string) (string, []string) {
+	s.t.Helper()
+	var before []string
+	timeout := time.After(30 * time.Second)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			require.True(s.t, ok, "output ended waiting for %q", prefix)
+			if strings.HasPrefix(l, prefix) {
+				return l, before
+			}
+			before = append(before, l)
+		case <-timeout:
+			s.t.Fatalf("no %q in time; got %q", prefix, before)
+		}
+	}
+}
+
+// TestUCIVariantsScripted plays variant moves through the real binary.
+func TestUCIVariantsScripted(t *testing.T) {
+	s := startScript(t) // no arguments: UCI
+	s.send("uci")
+	s.expect("uciok")
+	for _, tc := range []struct{ variant, moves string }{
+		{"capablanca", "position startpos moves e2e4 e7e5 c1d3"},
+		{"reallybig", "position startpos moves a2a8 p15p10"},
+		{"grand", "position startpos moves a3a5"},
+		{"atomic", "position startpos moves e2e4 d7d5 e4d5"},
+		{"3check", "position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 3+3 0 2 moves f1c4"},
+	} {
+		s.send("setoption name UCI_Variant value "+tc.variant, "ucinewgame", tc.moves, "isready")
+		_, before := s.expect("readyok")
+		require.Empty(t, before, tc.variant)
+		s.send("go depth 3")
+		best, _ := s.expect("bestmove ")
+		require.NotEqual(t, "bestmove 0000", best, tc.variant)
+	}
+	s.send("position startpos moves a2a9")
+	l, _ := s.expect("info string error:")
+	require.Contains(t, l, "a2a9")
+	s.send("quit")
+}
+
+// TestUCIStartposAndStop covers what notnil's client cannot: startpos and
+// stopping an infinite search.
+func TestUCIStartposAndStop(t *testing.T) {
+	s := startScript(t, "uci")
+	s.send("position startpos moves e2e4 c7c5", "go infinite")
+	time.Sleep(100 * time.Millisecond)
+	s.send("isready")
+	s.expect("readyok")
+	s.send("stop")
+	best, _ := s.expect("bestmove ")
+	require.Regexp(t, `^bestmove [a-h][1-8][a-h][1-8]`, best)
+}
