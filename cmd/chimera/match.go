@@ -1,0 +1,204 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/signal"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/match"
+)
+
+func newMatchCommand() *cobra.Command {
+	var (
+		vf                    variantFlags
+		engines, options      []string
+		games, concurrency    int
+		tc, openings, pgnPath string
+	)
+	cmd := &cobra.Command{
+		Use:   "match --engine NAME=CMD [--engine NAME=CMD] --variant V --games N --tc 10+0.1",
+		Short: "Play two UCI engines against each other",
+		Long: `Match plays two UCI engines against each other with Chimera's rules core as
+the referee: an illegal or malformed move, a crash or a hang loses the game
+and is reported, a flag that falls loses on time, and games end only by the
+variant's rules. Colours alternate; with --openings each position (one FEN
+or EPD line each) is played twice, once with each engine as White.
+
+CMD is the engine's command line; "self" means this chimera. With one
+--engine the opponent is this chimera. Engine options: --option
+NAME=Hash=64.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := vf.variant()
+			if err != nil {
+				return err
+			}
+			specs, err := engineSpecs(engines, options)
+			if err != nil {
+				return err
+			}
+			if games < 1 {
+				return errors.New("match: --games must be at least 1")
+			}
+			control, err := game.ParseTimeControl(tc)
+			if err != nil {
+				return fmt.Errorf("match: %w", err)
+			}
+			cfg := match.Config{Variant: v, Engines: specs, Games: games, TC: control, Concurrency: concurrency}
+			if openings != "" {
+				if cfg.Openings, err = readOpenings(openings); err != nil {
+					return err
+				}
+			}
+			if pgnPath != "" {
+				f, err := os.Create(pgnPath)
+				if err != nil {
+					return fmt.Errorf("match: %w", err)
+				}
+				defer f.Close()
+				cfg.PGN = f
+			}
+			errOut := cmd.ErrOrStderr()
+			cfg.OnGame = func(rec *game.Record, st match.Standing) {
+				fmt.Fprintf(errOut, "\rgame %d/%d: %s %s (%s)   %s: +%d =%d -%d", st.Games, games, rec.Result,
+					rec.Tags["White"]+" vs "+rec.Tags["Black"], rec.Termination, specs[0].Name, st.Wins, st.Draws, st.Losses)
+			}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			st, err := match.Run(ctx, cfg)
+			fmt.Fprintln(errOut)
+			printStanding(cmd.OutOrStdout(), specs, v.Name, control, st)
+			return err
+		},
+	}
+	vf.register(cmd)
+	f := cmd.Flags()
+	f.StringArrayVar(&engines, "engine", nil, "an engine as NAME=CMD (CMD \"self\": this chimera); give one or two")
+	f.StringArrayVar(&options, "option", nil, "a UCI option for an engine as NAME=OPTION=VALUE (repeatable)")
+	f.IntVar(&games, "games", 2, "number of games")
+	f.StringVar(&tc, "tc", "10+0.1", "time control: 40/60+0.5, 10+0.1 or 60 (seconds)")
+	f.StringVar(&openings, "openings", "", "EPD or FEN file of start positions")
+	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
+	f.IntVar(&concurrency, "concurrency", 1, "games played at once")
+	return cmd
+}
+
+// engineSpecs parses --engine and --option.
+func engineSpecs(engines, options []string) ([2]match.EngineSpec, error) {
+	var specs [2]match.EngineSpec
+	if len(engines) == 0 || len(engines) > 2 {
+		return specs, errors.New("match: give one or two --engine NAME=CMD")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return specs, err
+	}
+	if len(engines) == 1 {
+		engines = append(engines, "chimera=self")
+	}
+	for i, e := range engines {
+		name, command, ok := strings.Cut(e, "=")
+		if !ok || name == "" || strings.TrimSpace(command) == "" {
+			return specs, fmt.Errorf("match: --engine %q: want NAME=CMD", e)
+		}
+		args := strings.Fields(command)
+		if args[0] == "self" {
+			args[0] = self
+		}
+		specs[i] = match.EngineSpec{Name: name, Command: args, Options: map[string]string{}}
+	}
+	if specs[0].Name == specs[1].Name {
+		specs[1].Name += "-2"
+	}
+	for _, o := range options {
+		parts := strings.SplitN(o, "=", 3)
+		if len(parts) != 3 || parts[1] == "" {
+			return specs, fmt.Errorf("match: --option %q: want NAME=OPTION=VALUE", o)
+		}
+		found := false
+		for i := range specs {
+			if specs[i].Name == parts[0] {
+				specs[i].Options[parts[1]] = parts[2]
+				found = true
+			}
+		}
+		if !found {
+			return specs, fmt.Errorf("match: --option %q: no engine named %q", o, parts[0])
+		}
+	}
+	return specs, nil
+}
+
+// readOpenings reads one position per line: a FEN, or an EPD line whose
+// first four fields are the position (operations after them are ignored).
+func readOpenings(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("match: %w", err)
+	}
+	defer f.Close()
+	var out []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if i := strings.Index(line, ";"); i >= 0 {
+			line = line[:i]
+		}
+		fields := strings.Fields(line)
+		if len(fields) > 6 || (len(fields) > 4 && !isNumber(fields[len(fields)-1])) {
+			fields = fields[:4] // EPD: position then operations
+		}
+		out = append(out, strings.Join(fields, " "))
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("match: %s: %w", path, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("match: %s has no positions", path)
+	}
+	return out, nil
+}
+
+func isNumber(s string) bool {
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// printStanding prints the final table.
+func printStanding(w io.Writer, specs [2]match.EngineSpec, variant string, tc game.TimeControl, st match.Standing) {
+	elo, margin := st.Elo()
+	fmt.Fprintf(w, "%s vs %s, %s, tc %s, %d games\n", specs[0].Name, specs[1].Name, variant, tc, st.Games)
+	fmt.Fprintf(w, "%-16s %7s %5s %5s %5s %7s  %s\n", "engine", "score", "W", "D", "L", "score%", "Elo (95%)")
+	pct := 0.0
+	if st.Games > 0 {
+		pct = 100 * st.Score() / float64(st.Games)
+	}
+	eloText := "n/a"
+	switch {
+	case math.IsInf(elo, 0):
+		eloText = fmt.Sprintf("%+.0f", elo)
+	case math.IsInf(margin, 0):
+		eloText = fmt.Sprintf("%+.0f ± inf (too few games)", elo)
+	case st.Games > 0:
+		eloText = fmt.Sprintf("%+.0f ± %.0f", elo, margin)
+	}
+	fmt.Fprintf(w, "%-16s %7.1f %5d %5d %5d %6.1f%%  %s\n", specs[0].Name, st.Score(), st.Wins, st.Draws, st.Losses, pct, eloText)
+	fmt.Fprintf(w, "%-16s %7.1f %5d %5d %5d %6.1f%%\n", specs[1].Name, float64(st.Games)-st.Score(), st.Losses, st.Draws, st.Wins, 100-pct)
+	fmt.Fprintf(w, "illegal moves %d, time forfeits %d, crashes %d\n", st.IllegalMoves, st.TimeForfeits, st.Crashes)
+}

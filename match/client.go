@@ -1,0 +1,210 @@
+// Package match plays games between UCI engines, with Chimera's rules core
+// as the referee: it starts the engines as child processes, keeps their
+// clocks, checks every move, and writes PGN and a results table.
+package match
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+)
+
+// EngineSpec says how to start one engine.
+type EngineSpec struct {
+	Name    string
+	Command []string          // program and arguments
+	Options map[string]string // UCI options to set
+}
+
+// Client is a running UCI engine process.
+type Client struct {
+	spec    EngineSpec
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	lines   chan string
+	options map[string]string // name → declaration line, from the uci answer
+	mu      sync.Mutex        // serialises writes
+	exited  chan struct{}
+}
+
+// ErrEngineGone is returned when the engine process has ended.
+var ErrEngineGone = errors.New("engine process ended")
+
+// handshakeTimeout bounds how long an engine may take to answer uci and
+// isready.
+const handshakeTimeout = 10 * time.Second
+
+// Start launches the engine, completes the UCI handshake and sets its
+// options.
+func Start(ctx context.Context, spec EngineSpec) (*Client, error) {
+	if len(spec.Command) == 0 {
+		return nil, fmt.Errorf("engine %s: no command", spec.Name)
+	}
+	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
+	}
+	c := &Client{spec: spec, cmd: cmd, in: in, lines: make(chan string, 1024), options: map[string]string{}, exited: make(chan struct{})}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+		for sc.Scan() {
+			c.lines <- sc.Text()
+		}
+		close(c.lines)
+	}()
+	go func() {
+		cmd.Wait()
+		close(c.exited)
+	}()
+	c.send("uci")
+	_, before, err := c.waitFor(ctx, "uciok", time.Now().Add(handshakeTimeout))
+	if err != nil {
+		c.Kill()
+		return nil, fmt.Errorf("engine %s: uci: %w", spec.Name, err)
+	}
+	for _, l := range before {
+		if rest, ok := strings.CutPrefix(l, "option name "); ok {
+			name, _, _ := strings.Cut(rest, " type ")
+			c.options[strings.ToLower(name)] = l
+		}
+	}
+	for name, value := range spec.Options {
+		c.send(fmt.Sprintf("setoption name %s value %s", name, value))
+	}
+	if err := c.Ready(ctx); err != nil {
+		c.Kill()
+		return nil, err
+	}
+	return c, nil
+}
+
+// Name returns the engine's name in the match.
+func (c *Client) Name() string { return c.spec.Name }
+
+// HasOption reports whether the engine declared the option.
+func (c *Client) HasOption(name string) bool {
+	_, ok := c.options[strings.ToLower(name)]
+	return ok
+}
+
+// OptionLine returns the option's declaration.
+func (c *Client) OptionLine(name string) string { return c.options[strings.ToLower(name)] }
+
+func (c *Client) send(line string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	io.WriteString(c.in, line+"\n")
+}
+
+// waitFor reads lines until one starts with prefix.
+func (c *Client) waitFor(ctx context.Context, prefix string, deadline time.Time) (string, []string, error) {
+	var before []string
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	for {
+		select {
+		case l, ok := <-c.lines:
+			if !ok {
+				return "", before, ErrEngineGone
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, before, nil
+			}
+			before = append(before, l)
+		case <-timer.C:
+			return "", before, fmt.Errorf("no %q in time", prefix)
+		case <-ctx.Done():
+			return "", before, ctx.Err()
+		}
+	}
+}
+
+// Ready sends isready and waits for readyok.
+func (c *Client) Ready(ctx context.Context) error {
+	c.send("isready")
+	if _, _, err := c.waitFor(ctx, "readyok", time.Now().Add(handshakeTimeout)); err != nil {
+		return fmt.Errorf("engine %s: isready: %w", c.spec.Name, err)
+	}
+	return nil
+}
+
+// NewGame prepares the engine for a game of the variant.
+func (c *Client) NewGame(ctx context.Context, variant string) error {
+	if variant != "chess" || c.HasOption("UCI_Variant") {
+		if !c.HasOption("UCI_Variant") {
+			return fmt.Errorf("engine %s does not play variants (no UCI_Variant option)", c.spec.Name)
+		}
+		if line := c.OptionLine("UCI_Variant"); !strings.Contains(line+" ", " var "+variant+" ") {
+			return fmt.Errorf("engine %s does not offer variant %s", c.spec.Name, variant)
+		}
+		c.send("setoption name UCI_Variant value " + variant)
+	}
+	c.send("ucinewgame")
+	return c.Ready(ctx)
+}
+
+// Go sends the position and a go with the clocks, and waits for the
+// bestmove until deadline. It returns the move text and the last info line.
+func (c *Client) Go(ctx context.Context, position, goArgs string, deadline time.Time) (move, info string, err error) {
+	c.send(position)
+	c.send("go " + goArgs)
+	line, before, err := c.waitFor(ctx, "bestmove", deadline)
+	for i := len(before) - 1; i >= 0; i-- {
+		if strings.HasPrefix(before[i], "info") && strings.Contains(before[i], " score ") {
+			info = before[i]
+			break
+		}
+	}
+	if err != nil {
+		return "", info, err
+	}
+	fields := strings.Fields(line)
+	if len(fields) < 2 {
+		return "", info, fmt.Errorf("malformed %q", line)
+	}
+	return fields[1], info, nil
+}
+
+// Quit asks the engine to quit and kills it if it does not.
+func (c *Client) Quit() {
+	c.send("quit")
+	c.in.Close()
+	select {
+	case <-c.exited:
+	case <-time.After(2 * time.Second):
+		c.Kill()
+	}
+}
+
+// Kill ends the process at once.
+func (c *Client) Kill() {
+	if c.cmd.Process != nil {
+		c.cmd.Process.Kill()
+	}
+	<-c.exited
+}
+
+// Alive reports whether the process is still running.
+func (c *Client) Alive() bool {
+	select {
+	case <-c.exited:
+		return false
+	default:
+		return true
+	}
+}

@@ -1,0 +1,179 @@
+package match_test
+
+import (
+	"bytes"
+	"context"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/match"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+var (
+	chimera string // the built engine
+	tmp     string
+)
+
+func TestMain(m *testing.M) {
+	var err error
+	tmp, err = os.MkdirTemp("", "chimera-match")
+	if err != nil {
+		panic(err)
+	}
+	chimera = filepath.Join(tmp, "chimera")
+	if out, err := exec.Command("go", "build", "-o", chimera, "../cmd/chimera").CombinedOutput(); err != nil {
+		panic("building chimera: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(tmp)
+	os.Exit(code)
+}
+
+// fakeEngine writes a shell script that speaks just enough UCI and then
+// misbehaves as told when asked to move.
+func fakeEngine(t *testing.T, name, onGo string) match.EngineSpec {
+	t.Helper()
+	script := `#!/bin/sh
+while read line; do
+  case "$line" in
+    uci) echo "id name ` + name + `"; echo "uciok";;
+    isready) echo "readyok";;
+    go*) ` + onGo + `;;
+    quit) exit 0;;
+  esac
+done
+`
+	path := filepath.Join(t.TempDir(), name+".sh")
+	require.NoError(t, os.WriteFile(path, []byte(script), 0o755))
+	return match.EngineSpec{Name: name, Command: []string{"/bin/sh", path}}
+}
+
+func self(name string) match.EngineSpec {
+	return match.EngineSpec{Name: name, Command: []string{chimera}, Options: map[string]string{"Hash": "8"}}
+}
+
+func tc(t *testing.T, s string) game.TimeControl {
+	c, err := game.ParseTimeControl(s)
+	require.NoError(t, err)
+	return c
+}
+
+func TestSelfMatch(t *testing.T) {
+	var pgn bytes.Buffer
+	games := 0
+	st, err := match.Run(context.Background(), match.Config{
+		Variant: variants.Chess(), Engines: [2]match.EngineSpec{self("a"), self("b")},
+		Games: 4, TC: tc(t, "1+0.01"), Concurrency: 2, PGN: &pgn,
+		Openings: []string{variants.ChessFEN, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
+		OnGame:   func(*game.Record, match.Standing) { games++ },
+	})
+	require.NoError(t, err)
+	require.Equal(t, 4, st.Games)
+	require.Equal(t, 4, games)
+	require.Zero(t, st.IllegalMoves+st.TimeForfeits+st.Crashes)
+	require.Equal(t, 4, strings.Count(pgn.String(), `[Variant "chess"]`))
+	require.Equal(t, 2, strings.Count(pgn.String(), `[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]`))
+}
+
+func TestMisbehavingEngines(t *testing.T) {
+	for _, tc2 := range []struct {
+		name, onGo string
+		check      func(match.Standing) int
+	}{
+		{"illegal", `echo "bestmove e2e5"`, func(s match.Standing) int { return s.IllegalMoves }},
+		{"garbage", `echo "bestmove"`, func(s match.Standing) int { return s.IllegalMoves + s.Crashes + s.TimeForfeits }},
+		{"crash", `exit 1`, func(s match.Standing) int { return s.Crashes }},
+		{"hang", `sleep 30`, func(s match.Standing) int { return s.TimeForfeits }},
+	} {
+		t.Run(tc2.name, func(t *testing.T) {
+			st, err := match.Run(context.Background(), match.Config{
+				Variant: variants.Chess(), Engines: [2]match.EngineSpec{fakeEngine(t, tc2.name, tc2.onGo), self("chimera")},
+				Games: 2, TC: tc(t, "0.5+0"), Margin: 200 * 1e6,
+			})
+			require.NoError(t, err)
+			require.Equal(t, 2, st.Games)
+			require.Equal(t, 2, st.Losses, "the misbehaving engine loses every game")
+			require.Equal(t, 2, tc2.check(st))
+		})
+	}
+}
+
+func TestUnstartableEngine(t *testing.T) {
+	_, err := match.Run(context.Background(), match.Config{
+		Variant: variants.Chess(), Games: 1, TC: tc(t, "1"),
+		Engines: [2]match.EngineSpec{{Name: "nothing", Command: []string{filepath.Join(tmp, "no-such-engine")}}, self("c")},
+	})
+	require.ErrorContains(t, err, "nothing")
+}
+
+func TestVariantNeedsUCIVariant(t *testing.T) {
+	v, err := variants.Lookup("capablanca")
+	require.NoError(t, err)
+	st, err := match.Run(context.Background(), match.Config{
+		Variant: v, Games: 2, TC: tc(t, "1+0.01"),
+		Engines: [2]match.EngineSpec{fakeEngine(t, "plain", `echo "bestmove e2e4"`), self("c")},
+	})
+	require.NoError(t, err)
+	require.Equal(t, 2, st.Losses)
+}
+
+func TestElo(t *testing.T) {
+	st := match.Standing{Games: 100, Wins: 50, Draws: 20, Losses: 30}
+	elo, margin := st.Elo()
+	require.InDelta(t, 70, elo, 1) // 60% → +70
+	require.Greater(t, margin, 40.0)
+	require.Less(t, margin, 90.0)
+	even := match.Standing{Games: 10, Draws: 10}
+	elo, margin = even.Elo()
+	require.Zero(t, elo)
+	require.Zero(t, margin)
+	_, margin = match.Standing{Games: 2, Wins: 2}.Elo()
+	require.True(t, math.IsInf(margin, 1))
+}
+
+// TestAgainstDebianEngines plays short matches against stockfish and
+// fairy-stockfish when they are installed (apt-get install stockfish
+// fairy-stockfish); otherwise it is skipped.
+func TestAgainstDebianEngines(t *testing.T) {
+	for _, tc2 := range []struct{ engine, variant string }{
+		{"stockfish", "chess"}, {"fairy-stockfish", "chess"}, {"fairy-stockfish", "capablanca"},
+	} {
+		path := findEngine(tc2.engine)
+		if path == "" {
+			t.Logf("%s not installed: skipped", tc2.engine)
+			continue
+		}
+		v, err := variants.Lookup(tc2.variant)
+		require.NoError(t, err)
+		st, err := match.Run(context.Background(), match.Config{
+			Variant: v, Games: 2, TC: tc(t, "1+0.02"),
+			Engines: [2]match.EngineSpec{self("chimera"), {Name: tc2.engine, Command: []string{path}}},
+		})
+		require.NoError(t, err, tc2.engine)
+		require.Equal(t, 2, st.Games)
+		require.Zero(t, st.IllegalMoves+st.Crashes, "%s %s: %+v", tc2.engine, tc2.variant, st)
+	}
+}
+
+func findEngine(name string) string {
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	if p := "/usr/games/" + name; fileExists(p) {
+		return p
+	}
+	return ""
+}
+
+func fileExists(p string) bool {
+	_, err := os.Stat(p)
+	return err == nil
+}
