@@ -112,6 +112,10 @@ func (e *epSquares) has(s Square) bool {
 	return false
 }
 
+// CastlingRights returns the castling rights left, one bit per rule of the
+// variant's Castling list.
+func (p *Position) CastlingRights() uint8 { return p.castling }
+
 // Count returns how many pieces of the given code stand on the board.
 func (p *Position) Count(pc Piece) int { return int(p.pieceCount[pc]) }
 

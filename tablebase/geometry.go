@@ -1,0 +1,273 @@
+package tablebase
+
+import (
+	"fmt"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// geometry is a table's board and pieces in compact form: squares numbered
+// 0..n-1 (rank*width+file), each piece's moves as target lists and rays,
+// the symmetries that preserve every piece's moves, and the index scheme.
+type geometry struct {
+	w, h, n  int
+	square   []engine.Square            // compact → engine square
+	compact  [engine.NumSquares]int     // engine square → compact, -1 off the board
+	syms     [][]int                    // symmetry transforms of compact squares
+	region   []int                      // squares the first king is folded into
+	regionOf []int                      // compact square → index in region, -1 if none
+	toRegion [][]int                    // compact square → the symmetries taking it into the region
+	pieces   []engine.Piece             // the table's pieces, in index order
+	moves    []*pieceMoves              // by piece slot
+	same     [][2]int                   // pairs of slots holding identical pieces
+	size     int                        // entries per side to move
+	kinds    map[engine.Piece]*pieceMoves
+}
+
+// pieceMoves are one piece type's moves on the compact board.
+type pieceMoves struct {
+	leaps [][]int   // by square: leap targets
+	rays  [][][]int // by square: rays, nearest square first
+	// reach[from*n+to]: 0 when the piece cannot reach `to` from `from` on an
+	// empty board, 1 by a leap, 2+k along ray k of `from`.
+	reach []int
+}
+
+// newGeometry builds the geometry for a material in a variant. Pieces
+// must move by plain leaps and rides, the same way forwards and backwards
+// (so that un-moves are moves), as every pawnless chess piece does.
+func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
+	g := &geometry{w: v.Width, h: v.Height, n: v.Width * v.Height, kinds: map[engine.Piece]*pieceMoves{}}
+	for i := range g.compact {
+		g.compact[i] = -1
+	}
+	for r := 0; r < g.h; r++ {
+		for f := 0; f < g.w; f++ {
+			g.compact[engine.SquareAt(f, r)] = len(g.square)
+			g.square = append(g.square, engine.SquareAt(f, r))
+		}
+	}
+	g.pieces = m.pieces(v)
+	for _, pc := range g.pieces {
+		pt := v.PieceType(pc)
+		if err := checkSymmetric(pt); err != nil {
+			return nil, fmt.Errorf("tablebase: %s: %w", m, err)
+		}
+		if g.kinds[pc] == nil {
+			g.kinds[pc] = g.buildMoves(pt)
+		}
+		g.moves = append(g.moves, g.kinds[pc])
+	}
+	for i := range g.pieces {
+		for j := i + 1; j < len(g.pieces); j++ {
+			if g.pieces[i] == g.pieces[j] {
+				g.same = append(g.same, [2]int{i, j})
+			}
+		}
+	}
+	g.buildSymmetries(v)
+	g.size = len(g.region)
+	for i := 1; i < len(g.pieces); i++ {
+		g.size *= g.n
+	}
+	if g.size > 1<<31 {
+		return nil, fmt.Errorf("tablebase: %s: %d positions is too many", m, g.size)
+	}
+	return g, nil
+}
+
+// checkSymmetric rejects pieces whose moves are not plain and reversible.
+func checkSymmetric(pt *engine.PieceType) error {
+	type key struct {
+		kind  engine.AtomKind
+		rng   int
+		vec   engine.Vector
+	}
+	set := map[key]bool{}
+	for _, a := range pt.Atoms {
+		if (a.Kind != engine.Leap && a.Kind != engine.Ride) || a.MoveOnly || a.CaptureOnly || a.Initial || a.Lame || a.EnPassant {
+			return fmt.Errorf("piece %s (%s): only plain leaps and rides are supported", pt.Name, pt.Betza)
+		}
+		for _, vec := range a.Vectors {
+			set[key{a.Kind, a.Range, vec}] = true
+		}
+	}
+	for k := range set {
+		if !set[key{k.kind, k.rng, engine.Vector{DX: -k.vec.DX, DY: -k.vec.DY}}] {
+			return fmt.Errorf("piece %s (%s): moves not the same both ways", pt.Name, pt.Betza)
+		}
+	}
+	return nil
+}
+
+// step moves compact square c by vec, reporting false off the board.
+func (g *geometry) step(c int, vec engine.Vector) (int, bool) {
+	f, r := c%g.w+vec.DX, c/g.w+vec.DY
+	if f < 0 || r < 0 || f >= g.w || r >= g.h {
+		return 0, false
+	}
+	return r*g.w + f, true
+}
+
+func (g *geometry) buildMoves(pt *engine.PieceType) *pieceMoves {
+	pm := &pieceMoves{leaps: make([][]int, g.n), rays: make([][][]int, g.n), reach: make([]int, g.n*g.n)}
+	for c := 0; c < g.n; c++ {
+		for _, a := range pt.Atoms {
+			for _, vec := range a.Vectors {
+				if a.Kind == engine.Leap {
+					if t, ok := g.step(c, vec); ok && pm.reach[c*g.n+t] != 1 {
+						pm.leaps[c] = append(pm.leaps[c], t)
+						pm.reach[c*g.n+t] = 1 // a leap cannot be blocked
+					}
+					continue
+				}
+				var ray []int
+				for t, ok := g.step(c, vec); ok && (a.Range == 0 || len(ray) < a.Range); t, ok = g.step(t, vec) {
+					ray = append(ray, t)
+				}
+				if len(ray) > 0 {
+					for _, t := range ray {
+						if pm.reach[c*g.n+t] == 0 {
+							pm.reach[c*g.n+t] = 2 + len(pm.rays[c])
+						}
+					}
+					pm.rays[c] = append(pm.rays[c], ray)
+				}
+			}
+		}
+	}
+	return pm
+}
+
+// buildSymmetries finds the board symmetries that map every piece's moves
+// onto themselves, and the region the first king is folded into.
+func (g *geometry) buildSymmetries(v *engine.Variant) {
+	type transform func(f, r int) (int, int)
+	candidates := []transform{
+		func(f, r int) (int, int) { return f, r },
+		func(f, r int) (int, int) { return g.w - 1 - f, r },
+		func(f, r int) (int, int) { return f, g.h - 1 - r },
+		func(f, r int) (int, int) { return g.w - 1 - f, g.h - 1 - r },
+	}
+	if g.w == g.h {
+		candidates = append(candidates,
+			func(f, r int) (int, int) { return r, f },
+			func(f, r int) (int, int) { return g.w - 1 - r, f },
+			func(f, r int) (int, int) { return r, g.w - 1 - f },
+			func(f, r int) (int, int) { return g.w - 1 - r, g.w - 1 - f })
+	}
+	for _, t := range candidates {
+		perm := make([]int, g.n)
+		for c := 0; c < g.n; c++ {
+			f, r := t(c%g.w, c/g.w)
+			perm[c] = r*g.w + f
+		}
+		if g.preserves(perm) {
+			g.syms = append(g.syms, perm)
+		}
+	}
+	g.regionOf = make([]int, g.n)
+	g.toRegion = make([][]int, g.n)
+	for c := 0; c < g.n; c++ {
+		g.regionOf[c] = -1
+	}
+	for c := 0; c < g.n; c++ {
+		rep := c
+		for _, s := range g.syms {
+			rep = min(rep, s[c])
+		}
+		if rep == c {
+			g.regionOf[c] = len(g.region)
+			g.region = append(g.region, c)
+		}
+		for i, s := range g.syms {
+			if s[c] == rep {
+				g.toRegion[c] = append(g.toRegion[c], i)
+			}
+		}
+	}
+}
+
+// preserves reports whether the square permutation maps every piece's
+// reach relation onto itself.
+func (g *geometry) preserves(perm []int) bool {
+	for _, pm := range g.kinds {
+		for a := 0; a < g.n; a++ {
+			for b := 0; b < g.n; b++ {
+				if (pm.reach[a*g.n+b] != 0) != (pm.reach[perm[a]*g.n+perm[b]] != 0) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// index returns the entry index of piece squares sq (index order) whose
+// first square is in the region.
+func (g *geometry) index(sq []int) int {
+	idx := g.regionOf[sq[0]]
+	mul := len(g.region)
+	for _, s := range sq[1:] {
+		idx += s * mul
+		mul *= g.n
+	}
+	return idx
+}
+
+// decode fills sq from an entry index.
+func (g *geometry) decode(idx int, sq []int) {
+	sq[0] = g.region[idx%len(g.region)]
+	idx /= len(g.region)
+	for i := 1; i < len(sq); i++ {
+		sq[i] = idx % g.n
+		idx /= g.n
+	}
+}
+
+// canonical returns the entry index of any placement: the smallest index
+// among its images under the symmetries that bring the first king into the
+// region, with identical pieces in ascending square order. Every placement
+// of a class maps to the same entry.
+func (g *geometry) canonical(sq []int) int {
+	var buf [MaxPieces]int
+	img := buf[:len(sq)]
+	best := -1
+	for _, si := range g.toRegion[sq[0]] {
+		s := g.syms[si]
+		for i, c := range sq {
+			img[i] = s[c]
+		}
+		for _, pair := range g.same {
+			if img[pair[0]] > img[pair[1]] {
+				img[pair[0]], img[pair[1]] = img[pair[1]], img[pair[0]]
+			}
+		}
+		if idx := g.index(img); best < 0 || idx < best {
+			best = idx
+		}
+	}
+	return best
+}
+
+// attacks reports whether the piece in slot i, on from, attacks `to` given
+// the occupied squares.
+func (g *geometry) attacks(i, from, to int, occ []bool) bool {
+	pm := g.moves[i]
+	switch r := pm.reach[from*g.n+to]; {
+	case r == 0:
+		return false
+	case r == 1:
+		return true
+	default:
+		for _, t := range pm.rays[from][r-2] {
+			if t == to {
+				return true
+			}
+			if occ[t] {
+				return false
+			}
+		}
+	}
+	return false
+}

@@ -1,0 +1,135 @@
+// Package tablebase generates, stores and probes endgame tablebases for
+// pawnless material, generic over the variant's board and pieces, by
+// retrograde analysis: start from the mates, walk un-moves, and count for
+// every defending position the replies not yet proven lost. Each table
+// holds, for both sides to move, win/draw/loss and the distance to mate in
+// plies, with the board's symmetries folded out.
+package tablebase
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Material is a signature such as KBNvK: the strong side's piece letters,
+// then the weak side's. In a table the strong side is White.
+type Material struct {
+	Strong, Weak string // uppercase letters, the royal piece first
+}
+
+// MaxPieces is the most pieces (kings included) a table may hold.
+const MaxPieces = 5
+
+// ParseMaterial reads "KBNvK" for a variant: letters must be the variant's,
+// each side needs exactly one royal piece, there are no pawns, and at most
+// MaxPieces pieces in all.
+func ParseMaterial(v *engine.Variant, s string) (Material, error) {
+	strong, weak, ok := strings.Cut(strings.TrimSpace(s), "v")
+	if !ok {
+		return Material{}, fmt.Errorf("tablebase: material %q: want the form KBNvK", s)
+	}
+	m := Material{Strong: strings.ToUpper(strong), Weak: strings.ToUpper(weak)}
+	return m.normalised(v)
+}
+
+// normalised checks the material and orders each side's pieces: the royal
+// piece first, then by type.
+func (m Material) normalised(v *engine.Variant) (Material, error) {
+	fix := func(side string) (string, error) {
+		if side == "" {
+			return "", fmt.Errorf("tablebase: material %s: a side without pieces", m)
+		}
+		royal, others := "", []byte{}
+		for i := 0; i < len(side); i++ {
+			t := v.TypeByLetter(side[i])
+			if t == 0 {
+				return "", fmt.Errorf("tablebase: material %s: no piece %q in variant %s", m, side[i], v.Name)
+			}
+			pt := v.Pieces[t-1]
+			switch {
+			case pt.Role == engine.RolePawn:
+				return "", fmt.Errorf("tablebase: material %s: pawns are not supported", m)
+			case pt.Royal && royal != "":
+				return "", fmt.Errorf("tablebase: material %s: more than one royal piece a side", m)
+			case pt.Royal:
+				royal = string(pt.Letter)
+			default:
+				others = append(others, pt.Letter)
+			}
+		}
+		if royal == "" {
+			return "", fmt.Errorf("tablebase: material %s: each side needs a royal piece", m)
+		}
+		sort.Slice(others, func(i, j int) bool { return v.TypeByLetter(others[i]) < v.TypeByLetter(others[j]) })
+		return royal + string(others), nil
+	}
+	var err error
+	if m.Strong, err = fix(m.Strong); err != nil {
+		return m, err
+	}
+	if m.Weak, err = fix(m.Weak); err != nil {
+		return m, err
+	}
+	if n := len(m.Strong) + len(m.Weak); n > MaxPieces {
+		return m, fmt.Errorf("tablebase: material %s: %d pieces, at most %d", m, n, MaxPieces)
+	}
+	return m, nil
+}
+
+// String writes the signature: KBNvK.
+func (m Material) String() string { return m.Strong + "v" + m.Weak }
+
+// Pieces returns the table's pieces in index order: White's (the strong
+// side) then Black's, each royal piece first.
+func (m Material) pieces(v *engine.Variant) []engine.Piece {
+	var out []engine.Piece
+	for _, l := range []byte(m.Strong) {
+		out = append(out, engine.MakePiece(v.TypeByLetter(l), engine.White))
+	}
+	for _, l := range []byte(m.Weak) {
+		out = append(out, engine.MakePiece(v.TypeByLetter(l), engine.Black))
+	}
+	return out
+}
+
+// without returns the material after piece i (index order) is captured, in
+// canonical orientation (the stronger side first, by the variant's values)
+// and whether the colours were swapped.
+func (m Material) without(i int) Material {
+	s, w := m.Strong, m.Weak
+	if i < len(s) {
+		s = s[:i] + s[i+1:]
+	} else {
+		j := i - len(s)
+		w = w[:j] + w[j+1:]
+	}
+	return Material{Strong: s, Weak: w}
+}
+
+// materialOf reads the material of a position: White's and Black's letters,
+// royal first. ok is false when a side has not exactly one royal piece.
+func materialOf(p *engine.Position) (white, black string, ok bool) {
+	v := p.Variant()
+	side := func(c engine.Colour) (string, bool) {
+		royal, others := "", []byte{}
+		for _, s := range p.Pieces(c) {
+			pt := v.PieceType(p.At(s))
+			if pt.Royal {
+				if royal != "" {
+					return "", false
+				}
+				royal = string(pt.Letter)
+			} else {
+				others = append(others, pt.Letter)
+			}
+		}
+		sort.Slice(others, func(i, j int) bool { return v.TypeByLetter(others[i]) < v.TypeByLetter(others[j]) })
+		return royal + string(others), royal != ""
+	}
+	white, okW := side(engine.White)
+	black, okB := side(engine.Black)
+	return white, black, okW && okB
+}

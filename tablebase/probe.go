@@ -1,0 +1,197 @@
+package tablebase
+
+import (
+	"fmt"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// valueOf returns the entry value of a placement given as pieces with
+// compact squares and the side to move, whichever colour holds the strong
+// side: a mirrored placement (colours swapped, ranks mirrored) is looked
+// up as the position it is. It returns notPosition when the pieces do not
+// fit the table.
+func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
+	g := t.geo
+	if len(pieces) != len(g.pieces) {
+		return notPosition
+	}
+	for _, swap := range []bool{false, true} {
+		var sq [MaxPieces]int
+		var used [MaxPieces]bool
+		ok := true
+		for slot, want := range g.pieces {
+			found := -1
+			for j, pc := range pieces {
+				c := pc.Colour()
+				if swap {
+					c = c.Other()
+				}
+				if !used[j] && pc.Type() == want.Type() && c == want.Colour() {
+					found = j
+					break
+				}
+			}
+			if found < 0 {
+				ok = false
+				break
+			}
+			used[found] = true
+			s := squares[found]
+			if swap {
+				s = (g.h-1-s/g.w)*g.w + s%g.w
+			}
+			sq[slot] = s
+		}
+		if ok {
+			side := stm
+			if swap {
+				side = 1 - stm
+			}
+			return t.val[side][g.canonical(sq[:len(pieces)])]
+		}
+	}
+	return notPosition
+}
+
+// Result is a probe's answer for the side to move.
+type Result struct {
+	// WDL is 1 when the side to move wins, 0 for a draw, −1 when it loses.
+	WDL int
+	// DTM is signed plies to mate: +p when the side to move mates in p
+	// plies, −p when it is mated in p, 0 for draws and checkmated
+	// positions.
+	DTM int
+}
+
+// String says the result in words a player reads: "mate in 17", "mated in
+// 12", "draw", "checkmated".
+func (r Result) String() string {
+	switch {
+	case r.WDL > 0:
+		return fmt.Sprintf("win: mate in %d", (r.DTM+1)/2)
+	case r.WDL < 0 && r.DTM == 0:
+		return "loss: checkmated"
+	case r.WDL < 0:
+		return fmt.Sprintf("loss: mated in %d", -r.DTM/2)
+	}
+	return "draw"
+}
+
+// decode turns an entry value into a Result.
+func decode(v byte) Result {
+	if v == 0 || v == notPosition {
+		return Result{}
+	}
+	plies := int(v) - 1
+	if plies%2 == 1 {
+		return Result{WDL: 1, DTM: plies}
+	}
+	return Result{WDL: -1, DTM: -plies}
+}
+
+// Covers reports whether the table answers the position: its material,
+// either colour strong, and no castling rights left.
+func (t *Table) Covers(p *engine.Position) bool {
+	if p.Variant() != t.Variant || t.castlingLeft(p) {
+		return false
+	}
+	white, black, ok := materialOf(p)
+	if !ok {
+		return false
+	}
+	m := t.Material
+	return (white == m.Strong && black == m.Weak) || (white == m.Weak && black == m.Strong)
+}
+
+func (t *Table) castlingLeft(p *engine.Position) bool { return p.CastlingRights() != 0 }
+
+// Probe returns the value of a position the table covers.
+func (t *Table) Probe(p *engine.Position) (Result, error) {
+	if !t.Covers(p) {
+		return Result{}, fmt.Errorf("tablebase: %s does not cover %s", t.Material, p.FEN())
+	}
+	v := t.lookup(p)
+	if v == notPosition {
+		return Result{}, fmt.Errorf("tablebase: %s is not a legal position", p.FEN())
+	}
+	return decode(v), nil
+}
+
+// lookup returns the entry value of a covered position.
+func (t *Table) lookup(p *engine.Position) byte {
+	var pieces [MaxPieces]engine.Piece
+	var squares [MaxPieces]int
+	n := 0
+	for c := engine.White; c <= engine.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			if n == MaxPieces {
+				return notPosition
+			}
+			pieces[n], squares[n] = p.At(s), t.geo.compact[s]
+			n++
+		}
+	}
+	return t.valueOf(pieces[:n], squares[:n], int(p.SideToMove()))
+}
+
+// MoveValue is a legal move with the result it leads to, for the side
+// that makes it.
+type MoveValue struct {
+	Move   engine.Move
+	Result Result
+}
+
+// Moves returns every legal move of a covered position with its value for
+// the mover, and the moves that keep the optimal distance: the fastest mate
+// when winning, the longest resistance when losing, every drawing move when
+// drawn. Captures into smaller tables are valued through them.
+func (t *Table) Moves(p *engine.Position, tables func(*engine.Position) (*Table, bool)) (all []MoveValue, best []engine.Move, err error) {
+	for _, m := range p.LegalMoves(nil) {
+		p.Make(m)
+		var r Result
+		if child, ok := tables(p); ok { // otherwise bare kings: a draw
+			cr, err := child.Probe(p)
+			if err != nil {
+				p.Unmake()
+				return nil, nil, err
+			}
+			r = Result{WDL: -cr.WDL}
+			switch {
+			case cr.WDL < 0:
+				r.DTM = -cr.DTM + 1
+			case cr.WDL > 0:
+				r.DTM = -(cr.DTM + 1)
+			}
+		}
+		p.Unmake()
+		all = append(all, MoveValue{Move: m, Result: r})
+	}
+	bestIdx := -1
+	for i, mv := range all {
+		if bestIdx < 0 || better(mv.Result, all[bestIdx].Result) {
+			bestIdx = i
+		}
+	}
+	for _, mv := range all {
+		if bestIdx >= 0 && mv.Result == all[bestIdx].Result {
+			best = append(best, mv.Move)
+		}
+	}
+	return all, best, nil
+}
+
+// better orders results for the mover: win sooner, then draw, then lose
+// later.
+func better(a, b Result) bool {
+	if a.WDL != b.WDL {
+		return a.WDL > b.WDL
+	}
+	switch a.WDL {
+	case 1:
+		return a.DTM < b.DTM
+	case -1:
+		return a.DTM < b.DTM // more negative: mated later
+	}
+	return false
+}

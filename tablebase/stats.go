@@ -1,0 +1,110 @@
+package tablebase
+
+// Stats are a table's figures over every legal placement, without
+// symmetry reduction (identical pieces counted once per unordered
+// placement), for one side to move, as the reference figures count them.
+type Stats struct {
+	Legal, Win, Draw, Loss int
+	Checkmated, Stalemate  int
+	// WinPlies and LossPlies count positions by distance to mate in plies.
+	WinPlies, LossPlies map[int]int
+}
+
+// MaxWin returns the longest win in plies and how many positions have it.
+func (s Stats) MaxWin() (plies, count int) { return maxKey(s.WinPlies) }
+
+// MaxLoss returns the longest loss in plies and how many positions have it.
+func (s Stats) MaxLoss() (plies, count int) { return maxKey(s.LossPlies) }
+
+func maxKey(m map[int]int) (int, int) {
+	best := -1
+	for k := range m {
+		best = max(best, k)
+	}
+	if best < 0 {
+		return 0, 0
+	}
+	return best, m[best]
+}
+
+// Stats enumerates every placement for side to move stm (0 White) and
+// counts results. filter, when not nil, chooses placements (squares in
+// slot order), e.g. by the bishop's colour.
+func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
+	g := t.geo
+	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
+	b := g.newBoard()
+	sq := make([]int, len(g.pieces))
+	var walk func(i int)
+	walk = func(i int) {
+		if i == len(sq) {
+			for _, pair := range g.same {
+				if sq[pair[0]] >= sq[pair[1]] {
+					return
+				}
+			}
+			if filter != nil && !filter(sq) {
+				return
+			}
+			if !b.place(sq) {
+				return
+			}
+			defer b.clear()
+			if !b.legal(stm) {
+				return
+			}
+			st.Legal++
+			r := decode(t.val[stm][g.canonical(sq)])
+			switch {
+			case r.WDL > 0:
+				st.Win++
+				st.WinPlies[r.DTM]++
+			case r.WDL < 0:
+				st.Loss++
+				st.LossPlies[-r.DTM]++
+				if r.DTM == 0 {
+					st.Checkmated++
+				}
+			default:
+				st.Draw++
+				if !b.hasMove(stm) {
+					st.Stalemate++
+				}
+			}
+			return
+		}
+		for s := 0; s < g.n; s++ {
+			sq[i] = s
+			walk(i + 1)
+		}
+	}
+	walk(0)
+	return st
+}
+
+// hasMove reports whether side stm has a legal move on the board (captures
+// included).
+func (b *board) hasMove(stm int) bool {
+	found := false
+	for i := range b.g.pieces {
+		if found || b.g.colourOf(i) != stm {
+			continue
+		}
+		b.targets(i, func(t int) {
+			if found {
+				return
+			}
+			victim := b.who[t]
+			if victim >= 0 {
+				b.occ[t], b.who[t] = false, -1
+			}
+			from := b.move(i, t)
+			found = !b.attacked(stm, victim)
+			b.move(i, from)
+			if victim >= 0 {
+				b.occ[t], b.who[t] = true, victim
+			}
+		})
+	}
+	return found
+}
