@@ -11,16 +11,16 @@ import (
 // the symmetries that preserve every piece's moves, and the index scheme.
 type geometry struct {
 	w, h, n  int
-	square   []engine.Square            // compact → engine square
-	compact  [engine.NumSquares]int     // engine square → compact, -1 off the board
-	syms     [][]int                    // symmetry transforms of compact squares
-	region   []int                      // squares the first king is folded into
-	regionOf []int                      // compact square → index in region, -1 if none
-	toRegion [][]int                    // compact square → the symmetries taking it into the region
-	pieces   []engine.Piece             // the table's pieces, in index order
-	moves    []*pieceMoves              // by piece slot
-	same     [][2]int                   // pairs of slots holding identical pieces
-	size     int                        // entries per side to move
+	square   []engine.Square        // compact → engine square
+	compact  [engine.NumSquares]int // engine square → compact, -1 off the board
+	syms     [][]int                // symmetry transforms of compact squares
+	region   []int                  // squares the first king is folded into
+	regionOf []int                  // compact square → index in region, -1 if none
+	toRegion [][]int                // compact square → the symmetries taking it into the region
+	pieces   []engine.Piece         // the table's pieces, in index order
+	moves    []*pieceMoves          // by piece slot
+	same     [][2]int               // pairs of slots holding identical pieces
+	size     int                    // entries per side to move
 	kinds    map[engine.Piece]*pieceMoves
 }
 
@@ -79,9 +79,9 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 // checkSymmetric rejects pieces whose moves are not plain and reversible.
 func checkSymmetric(pt *engine.PieceType) error {
 	type key struct {
-		kind  engine.AtomKind
-		rng   int
-		vec   engine.Vector
+		kind engine.AtomKind
+		rng  int
+		vec  engine.Vector
 	}
 	set := map[key]bool{}
 	for _, a := range pt.Atoms {
