@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -290,7 +291,7 @@ func (gen *generation) examine(b *board, stm, idx int, children *[]int) (int, bo
 			from := b.move(i, t)
 			if !b.attacked(stm, -1) {
 				legalMoves++
-				*children = append(*children, g.canonical(b.sq))
+				*children = append(*children, g.moved(idx, b.sq, i, from))
 			}
 			b.move(i, from)
 		})
@@ -321,11 +322,7 @@ func (gen *generation) examine(b *board, stm, idx int, children *[]int) (int, bo
 
 // countDistinct counts distinct values in a short list (sorting it).
 func countDistinct(xs []int) int {
-	for i := 1; i < len(xs); i++ {
-		for j := i; j > 0 && xs[j] < xs[j-1]; j-- {
-			xs[j], xs[j-1] = xs[j-1], xs[j]
-		}
-	}
+	slices.Sort(xs)
 	n := 0
 	for i := range xs {
 		if i == 0 || xs[i] != xs[i-1] {
@@ -356,58 +353,87 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 
 // propagate walks the un-moves from the resolved positions, level by
 // level: a position with a move to a lost one is won one ply later; a
-// position all of whose replies are won for the opponent is lost.
+// position all of whose replies are won for the opponent is lost. The
+// un-moves of a chunk of entries are generated in parallel; the results
+// are applied in order, so the outcome does not depend on scheduling.
 func (gen *generation) propagate(progress func(float64)) {
-	g := gen.g
-	b := g.newBoard()
-	sq := make([]int, len(g.pieces))
-	preds := make([]int, 0, 128)
+	workers := runtime.GOMAXPROCS(0)
+	boards := make([]*board, workers)
+	for w := range boards {
+		boards[w] = gen.g.newBoard()
+	}
+	const chunk = 1 << 14
+	preds := make([][]int, chunk)
 	for level := 0; level <= maxPlies; level++ {
-		bucket := gen.buckets[level]
-		if len(bucket) == 0 && gen.emptyFrom(level) {
+		if len(gen.buckets[level]) == 0 && gen.emptyFrom(level) {
 			break
 		}
-		for k := 0; k < len(bucket); k++ {
-			e := bucket[k]
-			stm, idx := int(e>>31), int(e&(1<<31-1))
-			v := &gen.t.val[stm][idx]
-			switch {
-			case gen.done[stm][idx]:
-				continue // a capture win that a quiet win matched
-			case level%2 == 1 && *v == 0:
-				*v = byte(level + 1) // a win by capture found at init
-			case *v != byte(level+1):
-				continue // resolved sooner
+		bucket := gen.buckets[level]
+		for start := 0; start < len(bucket); start += chunk {
+			part := bucket[start:min(start+chunk, len(bucket))]
+			var wg sync.WaitGroup
+			for w := 0; w < workers; w++ {
+				wg.Add(1)
+				go func(w int) {
+					defer wg.Done()
+					sq := make([]int, len(gen.g.pieces))
+					for k := w; k < len(part); k += workers {
+						preds[k] = preds[k][:0]
+						stm, idx := int(part[k]>>31), int(part[k]&(1<<31-1))
+						if v := gen.t.val[stm][idx]; v != 0 && v != byte(level+1) {
+							continue // resolved sooner
+						}
+						gen.g.decode(idx, sq)
+						boards[w].place(sq)
+						preds[k] = gen.predecessors(boards[w], stm, idx, preds[k])
+						boards[w].clear()
+					}
+				}(w)
 			}
-			gen.done[stm][idx] = true
-			g.decode(idx, sq)
-			b.place(sq)
-			preds = gen.predecessors(b, stm, preds[:0])
-			b.clear()
-			for _, q := range preds {
-				qv := &gen.t.val[1-stm][q]
-				if *qv != 0 {
-					continue
-				}
-				if level%2 == 0 {
-					// stm is mated here: whoever moved into it wins.
-					*qv = byte(level + 2)
-					gen.buckets[level+1] = append(gen.buckets[level+1], uint32((1-stm)<<31|q))
-					continue
-				}
-				gen.cnt[1-stm][q]--
-				if gen.cnt[1-stm][q] == 0 && !gen.canSave[1-stm][q] {
-					// Lost at the longest resistance: the last reply proven
-					// lost, or a capture into a smaller table that loses later.
-					lost := max(level+1, int(gen.capLoss[1-stm][q])-1)
-					*qv = byte(lost + 1)
-					gen.buckets[lost] = append(gen.buckets[lost], uint32((1-stm)<<31|q))
-				}
+			wg.Wait()
+			for k, e := range part {
+				gen.apply(level, e, preds[k])
 			}
 		}
 		gen.buckets[level] = nil
 		if progress != nil {
 			progress(0.5 + 0.5*float64(level)/float64(maxPlies))
+		}
+	}
+}
+
+// apply settles one entry of the bucket of a level and passes its result
+// to its predecessors.
+func (gen *generation) apply(level int, e uint32, preds []int) {
+	stm, idx := int(e>>31), int(e&(1<<31-1))
+	v := &gen.t.val[stm][idx]
+	switch {
+	case gen.done[stm][idx]:
+		return // a capture win that a quiet win matched
+	case level%2 == 1 && *v == 0:
+		*v = byte(level + 1) // a win by capture found at init
+	case *v != byte(level+1):
+		return // resolved sooner
+	}
+	gen.done[stm][idx] = true
+	for _, q := range preds {
+		qv := &gen.t.val[1-stm][q]
+		if *qv != 0 {
+			continue
+		}
+		if level%2 == 0 {
+			// stm is mated here: whoever moved into it wins.
+			*qv = byte(level + 2)
+			gen.buckets[level+1] = append(gen.buckets[level+1], uint32((1-stm)<<31|q))
+			continue
+		}
+		gen.cnt[1-stm][q]--
+		if gen.cnt[1-stm][q] == 0 && !gen.canSave[1-stm][q] {
+			// Lost at the longest resistance: the last reply proven
+			// lost, or a capture into a smaller table that loses later.
+			lost := max(level+1, int(gen.capLoss[1-stm][q])-1)
+			*qv = byte(lost + 1)
+			gen.buckets[lost] = append(gen.buckets[lost], uint32((1-stm)<<31|q))
 		}
 	}
 }
@@ -423,7 +449,7 @@ func (gen *generation) emptyFrom(level int) bool {
 
 // predecessors appends the distinct entries (other side to move) from
 // which a legal non-capture move leads to the position on b.
-func (gen *generation) predecessors(b *board, stm int, out []int) []int {
+func (gen *generation) predecessors(b *board, stm, idx int, out []int) []int {
 	g := gen.g
 	mover := 1 - stm
 	for i := range g.pieces {
@@ -436,7 +462,7 @@ func (gen *generation) predecessors(b *board, stm int, out []int) []int {
 			}
 			from := b.move(i, t)
 			if !b.attacked(stm, -1) { // the side not to move in the predecessor
-				out = append(out, g.canonical(b.sq))
+				out = append(out, g.moved(idx, b.sq, i, from))
 			}
 			b.move(i, from)
 		})

@@ -21,6 +21,7 @@ type geometry struct {
 	moves    []*pieceMoves          // by piece slot
 	same     [][2]int               // pairs of slots holding identical pieces
 	size     int                    // entries per side to move
+	weight   []int                  // index weight of each slot (0 for the first)
 	kinds    map[engine.Piece]*pieceMoves
 }
 
@@ -67,7 +68,9 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	}
 	g.buildSymmetries(v)
 	g.size = len(g.region)
+	g.weight = []int{0}
 	for i := 1; i < len(g.pieces); i++ {
+		g.weight = append(g.weight, g.size)
 		g.size *= g.n
 	}
 	if g.size > 1<<31 {
@@ -248,6 +251,18 @@ func (g *geometry) canonical(sq []int) int {
 		}
 	}
 	return best
+}
+
+// moved returns the entry index of a canonical entry's placement after the
+// piece in slot i went from `from` to its current square in sq. When the
+// first king stayed put on a square only the identity brings into the
+// region, and no identical pieces need reordering, that is arithmetic on
+// the parent's index; otherwise it is canonical.
+func (g *geometry) moved(parent int, sq []int, i, from int) int {
+	if i != 0 && len(g.toRegion[sq[0]]) == 1 && len(g.same) == 0 {
+		return parent + (sq[i]-from)*g.weight[i]
+	}
+	return g.canonical(sq)
 }
 
 // attacks reports whether the piece in slot i, on from, attacks `to` given

@@ -108,3 +108,15 @@ func (b *board) hasMove(stm int) bool {
 	}
 	return found
 }
+
+// SlotsOf returns the slots (index order, as Stats filters see squares)
+// holding pieces with the given letter, of either colour.
+func (t *Table) SlotsOf(letter byte) []int {
+	var out []int
+	for i, pc := range t.geo.pieces {
+		if t.Variant.PieceType(pc).Letter == letter {
+			out = append(out, i)
+		}
+	}
+	return out
+}

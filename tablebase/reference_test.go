@@ -1,0 +1,207 @@
+package tablebase_test
+
+import (
+	"bufio"
+	"encoding/csv"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// generator builds chess tables once per test binary, sharing subtables.
+type generator struct {
+	mu    sync.Mutex
+	cache map[string]*tablebase.Table
+}
+
+var chessTables = &generator{cache: map[string]*tablebase.Table{}}
+
+func (g *generator) get(t testing.TB, name string) *tablebase.Table {
+	t.Helper()
+	v := variants.Chess()
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	var sub tablebase.Subtables
+	sub = func(m tablebase.Material) (*tablebase.Table, error) {
+		if tb, ok := g.cache[m.String()]; ok {
+			return tb, nil
+		}
+		tb, err := tablebase.Generate(v, m, sub, nil)
+		if err == nil {
+			g.cache[m.String()] = tb
+		}
+		return tb, err
+	}
+	m, err := tablebase.ParseMaterial(v, name)
+	require.NoError(t, err)
+	tb, err := sub(m)
+	require.NoError(t, err)
+	return tb
+}
+
+// countsRow is one row of testdata/counts.csv.
+type countsRow map[string]string
+
+func readCSV(t *testing.T, path string) []countsRow {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	records, err := csv.NewReader(f).ReadAll()
+	require.NoError(t, err)
+	var rows []countsRow
+	for _, rec := range records[1:] {
+		row := countsRow{}
+		for i, h := range records[0] {
+			row[h] = rec[i]
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func (r countsRow) int(t *testing.T, key string) int {
+	if r[key] == "" {
+		return 0
+	}
+	n, err := strconv.Atoi(r[key])
+	require.NoError(t, err, key)
+	return n
+}
+
+// subsetFilter chooses placements for a subset of the reference figures.
+func subsetFilter(tb *tablebase.Table, subset string) func([]int) bool {
+	light := func(sq int) bool { return (sq%8+sq/8)%2 == 1 }
+	bishops := tb.SlotsOf('B')
+	switch subset {
+	case "light_bishop":
+		return func(sq []int) bool { return light(sq[bishops[0]]) }
+	case "dark_bishop":
+		return func(sq []int) bool { return !light(sq[bishops[0]]) }
+	case "same_colour_bishops":
+		return func(sq []int) bool { return light(sq[bishops[0]]) == light(sq[bishops[1]]) }
+	case "opposite_colour_bishops":
+		return func(sq []int) bool { return light(sq[bishops[0]]) != light(sq[bishops[1]]) }
+	}
+	return nil
+}
+
+// checkMaterial compares every count and histogram bucket of a material
+// with the reference files.
+func checkMaterial(t *testing.T, material string) {
+	tb := chessTables.get(t, tableName(material))
+	hist := map[string]int{}
+	for _, row := range readCSV(t, "testdata/histograms.csv") {
+		if row["material"] == material {
+			hist[row["stm"]+"/"+row["subset"]+"/"+row["result"]+"/"+row["dtm_plies"]] = row.int(t, "count")
+		}
+	}
+	rows := 0
+	for _, row := range readCSV(t, "testdata/counts.csv") {
+		if row["material"] != material {
+			continue
+		}
+		rows++
+		stm := 0
+		if row["stm"] == "b" {
+			stm = 1
+		}
+		st := tb.Stats(stm, subsetFilter(tb, row["subset"]))
+		where := material + " " + row["stm"] + " " + row["subset"]
+		require.Equal(t, row.int(t, "legal"), st.Legal, where)
+		require.Equal(t, row.int(t, "win"), st.Win, where)
+		require.Equal(t, row.int(t, "draw"), st.Draw, where)
+		require.Equal(t, row.int(t, "loss"), st.Loss, where)
+		require.Equal(t, row.int(t, "stm_checkmated"), st.Checkmated, where)
+		require.Equal(t, row.int(t, "stalemate"), st.Stalemate, where)
+		if row["max_win_plies"] != "" {
+			plies, n := st.MaxWin()
+			require.Equal(t, row.int(t, "max_win_plies"), plies, where)
+			require.Equal(t, row.int(t, "n_at_max_win"), n, where)
+		}
+		if row["max_loss_plies"] != "" {
+			plies, n := st.MaxLoss()
+			require.Equal(t, row.int(t, "max_loss_plies"), plies, where)
+			require.Equal(t, row.int(t, "n_at_max_loss"), n, where)
+		}
+		for key, count := range hist {
+			parts := strings.Split(key, "/")
+			if parts[0] != row["stm"] || parts[1] != row["subset"] {
+				continue
+			}
+			plies, _ := strconv.Atoi(parts[3])
+			var got int
+			switch parts[2] {
+			case "win":
+				got = st.WinPlies[plies]
+			case "loss":
+				got = st.LossPlies[plies]
+			default:
+				got = st.Draw
+			}
+			require.Equal(t, count, got, "%s %s %d plies", where, parts[2], plies)
+		}
+	}
+	require.Positive(t, rows, "reference rows for %s", material)
+}
+
+// tableName turns the reference's KBNK into our KBNvK.
+func tableName(material string) string {
+	i := strings.LastIndex(material, "K")
+	return material[:i] + "v" + material[i:]
+}
+
+func TestReferenceSmallEndings(t *testing.T) {
+	for _, m := range []string{"KQK", "KRK", "KBK", "KNK"} {
+		checkMaterial(t, m)
+	}
+}
+
+func TestReferenceKBNK(t *testing.T) {
+	checkMaterial(t, "KBNK")
+}
+
+func TestReferenceFourPieceEndings(t *testing.T) {
+	if testing.Short() {
+		t.Skip("KBBK, KNNK and KQKR take a while")
+	}
+	for _, m := range []string{"KBBK", "KNNK", "KQKR"} {
+		checkMaterial(t, m)
+	}
+}
+
+// TestKBNKSample checks the 1,000 sample positions' exact values.
+func TestKBNKSample(t *testing.T) {
+	tb := chessTables.get(t, "KBNvK")
+	v := variants.Chess()
+	f, err := os.Open("testdata/sample.txt")
+	require.NoError(t, err)
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || line == "" {
+			continue
+		}
+		parts := strings.Split(line, ";")
+		require.Len(t, parts, 3, line)
+		p, err := v.ParseFEN(parts[0])
+		require.NoError(t, err)
+		r, err := tb.Probe(p)
+		require.NoError(t, err)
+		dtm, _ := strconv.Atoi(parts[2])
+		wdl := map[string]int{"win": 1, "draw": 0, "loss": -1}[parts[1]]
+		require.Equal(t, wdl, r.WDL, line)
+		require.Equal(t, dtm, r.DTM, line)
+		n++
+	}
+	require.Equal(t, 1000, n)
+}
