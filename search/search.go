@@ -33,11 +33,24 @@ type Options struct {
 	Pure, ExactDepthTT, NoTT bool
 }
 
-// Prober answers a position from a tablebase: the score from the side to
-// move's view with mate distances counted from the position, and a best
-// move when it is the root.
+// Prober answers a position from an endgame tablebase: for the side to
+// move, win/draw/loss (1, 0, −1) and the signed plies to mate counted from
+// the position (+p when it mates, −p when it is mated), and at the root a
+// best move. It may decline (ok false), for instance for a table that is
+// too dear to build in the middle of a search.
 type Prober interface {
-	Probe(p *engine.Position) (score Score, best engine.Move, ok bool)
+	Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool)
+}
+
+// tablebaseScore converts a probe into a score relative to the node at ply.
+func tablebaseScore(wdl, dtm, ply int) Score {
+	switch {
+	case wdl > 0:
+		return MateIn(ply + dtm)
+	case wdl < 0:
+		return MatedIn(ply - dtm)
+	}
+	return 0
 }
 
 // Info reports one completed iteration (one line of it with MultiPV).
@@ -143,13 +156,15 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 	if len(s.rootMoves) == 0 {
 		return Result{Score: s.terminalScore(root)}
 	}
-	if s.opts.Prober != nil {
-		if score, best, ok := s.opts.Prober.Probe(root); ok && best != engine.NoMove && s.isRootMove(best) {
+	if s.opts.Prober != nil && len(limits.SearchMoves) == 0 {
+		if wdl, dtm, best, ok := s.opts.Prober.Probe(root, true); ok && best != engine.NoMove && s.isRootMove(best) {
 			s.tbHits++
+			score := tablebaseScore(wdl, dtm, 0)
 			if onInfo != nil {
-				onInfo(Info{Depth: 1, SelDepth: 1, Score: score, TBHits: s.tbHits, Time: time.Since(s.start), PV: []engine.Move{best}})
+				onInfo(Info{Depth: 1, SelDepth: 1, MultiPV: 1, Score: score, Nodes: s.nodes, TBHits: s.tbHits,
+					Time: time.Since(s.start), PV: []engine.Move{best}})
 			}
-			return Result{Best: best, Score: score, Depth: 1}
+			return Result{Best: best, Score: score, Depth: 1, Nodes: s.nodes}
 		}
 	}
 	soft, hard := limits.budget(root.SideToMove(), s.opts.MoveOverhead)
@@ -384,9 +399,9 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 			}
 		}
 		if s.opts.Prober != nil {
-			if score, _, ok := s.opts.Prober.Probe(p); ok {
+			if wdl, dtm, _, ok := s.opts.Prober.Probe(p, false); ok {
 				s.tbHits++
-				return fromTT(score, ply) // tablebase mates count from this node
+				return tablebaseScore(wdl, dtm, ply)
 			}
 		}
 	}

@@ -76,6 +76,9 @@ func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float6
 	}
 	gen.initialise(progress)
 	gen.propagate(progress)
+	if progress != nil {
+		progress(1)
+	}
 	return t, nil
 }
 
@@ -397,7 +400,8 @@ func (gen *generation) propagate(progress func(float64)) {
 		}
 		gen.buckets[level] = nil
 		if progress != nil {
-			progress(0.5 + 0.5*float64(level)/float64(maxPlies))
+			// Distances rarely pass 100 plies in tables this size.
+			progress(0.5 + 0.5*min(float64(level)/100, 0.99))
 		}
 	}
 }

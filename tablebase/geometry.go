@@ -38,6 +38,9 @@ type pieceMoves struct {
 // must move by plain leaps and rides, the same way forwards and backwards
 // (so that un-moves are moves), as every pawnless chess piece does.
 func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
+	if err := checkRules(v); err != nil {
+		return nil, err
+	}
 	g := &geometry{w: v.Width, h: v.Height, n: v.Width * v.Height, kinds: map[engine.Piece]*pieceMoves{}}
 	for i := range g.compact {
 		g.compact[i] = -1
@@ -77,6 +80,20 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		return nil, fmt.Errorf("tablebase: %s: %d positions is too many", m, g.size)
 	}
 	return g, nil
+}
+
+// checkRules rejects variants whose rules the generator does not model:
+// anything beyond check, checkmate (a loss) and stalemate (a draw).
+func checkRules(v *engine.Variant) error {
+	r := v.Rules
+	special := r.BlastOnCapture || r.MustCapture || r.NoChecks || r.CheckCounting > 0 || r.FlagPiece != 0 ||
+		r.Missile != 0 || r.RoyalRule != engine.AllRoyal || r.ExtinctionValue != engine.NoValue ||
+		r.BareKingValue != engine.NoValue || (r.CheckmateValue != engine.NoValue && r.CheckmateValue != engine.LossValue) ||
+		(r.StalemateValue != engine.NoValue && r.StalemateValue != engine.DrawValue)
+	if special {
+		return fmt.Errorf("tablebase: variant %s has game-end rules the generator does not model", v.Name)
+	}
+	return nil
 }
 
 // checkSymmetric rejects pieces whose moves are not plain and reversible.

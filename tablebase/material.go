@@ -63,7 +63,7 @@ func (m Material) normalised(v *engine.Variant) (Material, error) {
 		if royal == "" {
 			return "", fmt.Errorf("tablebase: material %s: each side needs a royal piece", m)
 		}
-		sort.Slice(others, func(i, j int) bool { return v.TypeByLetter(others[i]) < v.TypeByLetter(others[j]) })
+		sortPieces(v, others)
 		return royal + string(others), nil
 	}
 	var err error
@@ -77,6 +77,12 @@ func (m Material) normalised(v *engine.Variant) (Material, error) {
 		return m, fmt.Errorf("tablebase: material %s: %d pieces, at most %d", m, n, MaxPieces)
 	}
 	return m, nil
+}
+
+// sortPieces orders piece letters the way signatures are written: by the
+// variant's type order, later types first (KQRBN in chess).
+func sortPieces(v *engine.Variant, letters []byte) {
+	sort.Slice(letters, func(i, j int) bool { return v.TypeByLetter(letters[i]) > v.TypeByLetter(letters[j]) })
 }
 
 // String writes the signature: KBNvK.
@@ -126,7 +132,7 @@ func materialOf(p *engine.Position) (white, black string, ok bool) {
 				others = append(others, pt.Letter)
 			}
 		}
-		sort.Slice(others, func(i, j int) bool { return v.TypeByLetter(others[i]) < v.TypeByLetter(others[j]) })
+		sortPieces(v, others)
 		return royal + string(others), royal != ""
 	}
 	white, okW := side(engine.White)

@@ -120,3 +120,6 @@ func (t *Table) SlotsOf(letter byte) []int {
 	}
 	return out
 }
+
+// Entries returns the number of entries per side to move.
+func (t *Table) Entries() int { return t.geo.size }

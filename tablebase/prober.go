@@ -1,0 +1,68 @@
+package tablebase
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Prober answers positions for the search (it implements search.Prober):
+// at the root from any table it can load or generate, inside the tree from
+// tables already in memory or of at most TreePieces pieces (cheap to
+// build).
+type Prober struct {
+	store *Store
+	// RootPieces and TreePieces bound the material probed at the root and
+	// inside the tree (kings included).
+	RootPieces, TreePieces int
+	// unavailable remembers materials no table can cover, by material key,
+	// so the search does not ask again.
+	unavailable map[uint64]bool
+}
+
+// Prober returns a prober over the store's tables: four pieces at the root,
+// three (or any table in memory) inside the tree.
+func (s *Store) Prober() *Prober {
+	return &Prober{store: s, RootPieces: 4, TreePieces: 3, unavailable: map[uint64]bool{}}
+}
+
+// Probe implements search.Prober. At the root it also returns a move that
+// keeps the optimal distance (the first, in generation order, of the best).
+func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool) {
+	n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black))
+	limit := pr.TreePieces
+	if root {
+		limit = pr.RootPieces
+	}
+	t, loaded := pr.store.Loaded(p)
+	if !loaded {
+		if n > limit || n < 3 {
+			return 0, 0, engine.NoMove, false
+		}
+		key, _ := positionKey(p)
+		pr.store.mu.Lock()
+		skip := pr.unavailable[key]
+		pr.store.mu.Unlock()
+		if skip {
+			return 0, 0, engine.NoMove, false
+		}
+		var err error
+		if t, err = pr.store.ForPosition(p); err != nil {
+			pr.store.mu.Lock()
+			pr.unavailable[key] = true
+			pr.store.mu.Unlock()
+			return 0, 0, engine.NoMove, false
+		}
+	}
+	v := t.lookup(p)
+	if v == notPosition {
+		return 0, 0, engine.NoMove, false
+	}
+	r := decode(v)
+	if root {
+		_, bestMoves, err := t.Moves(p, pr.store.Children)
+		if err != nil || len(bestMoves) == 0 {
+			return 0, 0, engine.NoMove, false
+		}
+		best = bestMoves[0]
+	}
+	return r.WDL, r.DTM, best, true
+}

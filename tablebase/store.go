@@ -1,0 +1,195 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Store keeps the tables of a directory: in memory once used, loaded from
+// their files, or generated (with the smaller tables they need) and saved.
+// A damaged file is reported and regenerated, never trusted. It is safe
+// for concurrent use.
+type Store struct {
+	dir string
+	// Log, when set, receives notes for people: a damaged file, a table
+	// being generated.
+	Log func(string)
+	// Progress, when set, is told the fraction of a generation done.
+	Progress func(m Material, frac float64)
+
+	mu     sync.Mutex
+	tables map[string]*Table // by variant/material
+	byKey  map[uint64]*Table // by material key of the position
+}
+
+// DefaultDir is where tables live unless told otherwise: the user's cache
+// directory, or the system temporary directory when there is none.
+func DefaultDir() string {
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "chimera", "tablebases")
+	}
+	return filepath.Join(os.TempDir(), "chimera-tablebases")
+}
+
+// NewStore returns a store for dir ("" means DefaultDir).
+func NewStore(dir string) *Store {
+	if dir == "" {
+		dir = DefaultDir()
+	}
+	return &Store{dir: dir, tables: map[string]*Table{}, byKey: map[uint64]*Table{}}
+}
+
+// Dir returns the store's directory.
+func (s *Store) Dir() string { return s.dir }
+
+func (s *Store) log(format string, args ...any) {
+	if s.Log != nil {
+		s.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// Table returns the table of a material, from memory, its file, or by
+// generating it.
+func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.table(v, m)
+}
+
+func (s *Store) table(v *engine.Variant, m Material) (*Table, error) {
+	m, err := m.normalised(v)
+	if err != nil {
+		return nil, err
+	}
+	key := v.Name + "/" + m.String()
+	if t, ok := s.tables[key]; ok {
+		return t, nil
+	}
+	t, err := Load(s.dir, v, m)
+	switch {
+	case err == nil:
+	case errors.Is(err, ErrCorrupt):
+		s.log("%v; regenerating it", err)
+		fallthrough
+	case errors.Is(err, os.ErrNotExist):
+		s.log("generating %s tablebase %s", v.Name, m)
+		sub := func(child Material) (*Table, error) { return s.table(v, child) }
+		progress := func(frac float64) {
+			if s.Progress != nil {
+				s.Progress(m, frac)
+			}
+		}
+		if t, err = Generate(v, m, sub, progress); err != nil {
+			return nil, err
+		}
+		if err := t.Save(s.dir); err != nil {
+			s.log("could not save %s: %v", m, err)
+		}
+	default:
+		return nil, err
+	}
+	s.tables[key] = t
+	s.byKey[materialKey(v, t.geo.pieces, false)] = t
+	s.byKey[materialKey(v, t.geo.pieces, true)] = t
+	return t, nil
+}
+
+// materialKey packs a set of pieces (colours swapped if asked) into a
+// number that does not depend on their order.
+func materialKey(v *engine.Variant, pieces []engine.Piece, swap bool) uint64 {
+	codes := make([]int, len(pieces))
+	for i, pc := range pieces {
+		c := pc.Colour()
+		if swap {
+			c = c.Other()
+		}
+		codes[i] = int(engine.MakePiece(pc.Type(), c))
+	}
+	sort.Ints(codes)
+	var k uint64
+	for _, c := range codes {
+		k = k<<6 | uint64(c)
+	}
+	return k | uint64(v.Width)<<40 | uint64(v.Height)<<48 // tables of one store share the variant's board
+}
+
+// positionKey is materialKey for a position, without allocating.
+func positionKey(p *engine.Position) (uint64, bool) {
+	var codes [MaxPieces]int
+	n := 0
+	for c := engine.White; c <= engine.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			if n == MaxPieces {
+				return 0, false
+			}
+			codes[n] = int(p.At(s))
+			n++
+		}
+	}
+	for i := 1; i < n; i++ {
+		for j := i; j > 0 && codes[j] < codes[j-1]; j-- {
+			codes[j], codes[j-1] = codes[j-1], codes[j]
+		}
+	}
+	var k uint64
+	for _, c := range codes[:n] {
+		k = k<<6 | uint64(c)
+	}
+	v := p.Variant()
+	return k | uint64(v.Width)<<40 | uint64(v.Height)<<48, true
+}
+
+// Loaded returns the table in memory that covers the position, if any.
+func (s *Store) Loaded(p *engine.Position) (*Table, bool) {
+	key, ok := positionKey(p)
+	if !ok || p.CastlingRights() != 0 {
+		return nil, false
+	}
+	s.mu.Lock()
+	t, found := s.byKey[key]
+	s.mu.Unlock()
+	if !found || t.Variant != p.Variant() {
+		return nil, false
+	}
+	return t, true
+}
+
+// ForPosition returns the table covering the position, loading or
+// generating it when its material allows.
+func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
+	if t, ok := s.Loaded(p); ok {
+		return t, nil
+	}
+	white, black, ok := materialOf(p)
+	if !ok {
+		return nil, fmt.Errorf("tablebase: %s: each side needs exactly one royal piece", p.FEN())
+	}
+	if p.CastlingRights() != 0 {
+		return nil, fmt.Errorf("tablebase: %s: castling rights are not covered", p.FEN())
+	}
+	v := p.Variant()
+	t, err := s.Table(v, orient(v, Material{Strong: white, Weak: black}))
+	if err != nil {
+		return nil, err
+	}
+	if !t.Covers(p) {
+		return nil, fmt.Errorf("tablebase: %s is not covered by %s", p.FEN(), t.Material)
+	}
+	return t, nil
+}
+
+// Children returns the table for a position reached by a move, or false
+// for bare kings (a draw without a table).
+func (s *Store) Children(p *engine.Position) (*Table, bool) {
+	if len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2 {
+		return nil, false
+	}
+	t, err := s.ForPosition(p)
+	return t, err == nil
+}
