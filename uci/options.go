@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/chimera-chess/chimera/tablebase"
 )
 
 // options are the session's UCI options.
@@ -12,6 +14,8 @@ type options struct {
 	hash, threads, multiPV, overheadMS int
 	ponder                             bool
 	variantPath                        string
+	useTablebase                       bool
+	tablebaseDir                       string
 }
 
 func defaultOptions() options {
@@ -44,7 +48,9 @@ func (s *Server) optionLines() []string {
 	for _, name := range s.cat.Names() {
 		combo += " var " + name
 	}
-	lines = append(lines, combo, "option name VariantPath type string default <empty>")
+	lines = append(lines, combo, "option name VariantPath type string default <empty>",
+		"option name UseTablebase type check default true",
+		"option name TablebaseDir type string default "+s.opts.tablebaseDir)
 	return lines
 }
 
@@ -104,6 +110,20 @@ func (s *Server) setOption(args []string) {
 			s.variant, s.pos = v, nil
 			s.eng.Clear()
 		}
+	case strings.EqualFold(name, "UseTablebase"):
+		switch strings.ToLower(value) {
+		case "true":
+			s.setTablebases(s.opts.tablebaseDir, true)
+		case "false":
+			s.setTablebases(s.opts.tablebaseDir, false)
+		default:
+			s.errorf("option UseTablebase: %q is not true or false", value)
+		}
+	case strings.EqualFold(name, "TablebaseDir"):
+		if value == "" || value == "<empty>" {
+			value = tablebase.DefaultDir()
+		}
+		s.setTablebases(value, s.opts.useTablebase)
 	case strings.EqualFold(name, "VariantPath"):
 		if value == "" || value == "<empty>" {
 			return

@@ -16,6 +16,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -25,6 +26,7 @@ type Engine interface {
 	Clear()
 	SetHash(mb int)
 	SetMoveOverhead(d time.Duration)
+	SetProber(p search.Prober)
 }
 
 // Config sets up a server.
@@ -35,6 +37,9 @@ type Config struct {
 	Catalogue *variants.Catalogue
 	// Engine searches (default: a new search.Searcher).
 	Engine Engine
+	// TablebaseDir is where endgame tables are kept and generated (default:
+	// tablebase.DefaultDir()); the TablebaseDir option changes it.
+	TablebaseDir string
 }
 
 // Server is one UCI session.
@@ -82,7 +87,23 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	s := &Server{cfg: cfg, out: &lineWriter{w: out}, cat: cfg.Catalogue, eng: cfg.Engine,
 		done: make(chan searchDone, 1), opts: defaultOptions()}
 	s.variant, _ = s.cat.Lookup("chess")
+	s.setTablebases(cfg.TablebaseDir, true)
 	return s
+}
+
+// setTablebases points the search at the tables of dir, or at none.
+func (s *Server) setTablebases(dir string, use bool) {
+	if dir == "" {
+		dir = tablebase.DefaultDir()
+	}
+	s.opts.tablebaseDir, s.opts.useTablebase = dir, use
+	if !use {
+		s.eng.SetProber(nil)
+		return
+	}
+	store := tablebase.NewStore(dir)
+	store.Log = func(msg string) { s.out.printf("info string %s", msg) }
+	s.eng.SetProber(store.Prober())
 }
 
 // lineWriter writes whole lines under a lock, so the search goroutine's

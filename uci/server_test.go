@@ -32,6 +32,9 @@ func start(t *testing.T, cfg uci.Config) *session {
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &session{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
+	if cfg.TablebaseDir == "" {
+		cfg.TablebaseDir = t.TempDir()
+	}
 	server := uci.NewServer(outW, cfg)
 	go func() {
 		s.done <- server.Run(inR)
@@ -109,6 +112,8 @@ func TestHandshake(t *testing.T) {
 		"option name UCI_Variant type combo default chess var chess",
 		" var capablanca", " var reallybig", " var grand",
 		"option name VariantPath type string",
+		"option name UseTablebase type check default true",
+		"option name TablebaseDir type string default ",
 	} {
 		require.Contains(t, text, want)
 	}
@@ -345,6 +350,7 @@ func (e *instantEngine) Search(_ context.Context, pos *engine.Position, l search
 func (*instantEngine) Clear()                        {}
 func (*instantEngine) SetHash(int)                   {}
 func (*instantEngine) SetMoveOverhead(time.Duration) {}
+func (*instantEngine) SetProber(search.Prober)       {}
 
 // FuzzCommands: no input line crashes the server or stops it answering.
 func FuzzCommands(f *testing.F) {
@@ -362,7 +368,7 @@ func FuzzCommands(f *testing.F) {
 			return // slow or touches files: covered by the other tests
 		}
 		var out syncBuffer
-		server := uci.NewServer(&out, uci.Config{Engine: &instantEngine{}})
+		server := uci.NewServer(&out, uci.Config{Engine: &instantEngine{}, TablebaseDir: os.TempDir()})
 		in := strings.NewReader("position startpos\n" + line + "\nstop\nisready\n")
 		require.NoError(t, server.Run(in))
 		require.Contains(t, out.String(), "readyok")
@@ -385,4 +391,24 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+func TestTablebaseOverUCI(t *testing.T) {
+	s := start(t, uci.Config{})
+	// KRvK is quick to build even under the race detector; KBNvK is
+	// tested in the tablebase package.
+	s.send("position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 10")
+	_, infos := s.expect("bestmove ")
+	last := infos[len(infos)-1]
+	require.Contains(t, last, "score mate 10")
+	require.NotContains(t, last, "tbhits 0")
+
+	s.send("setoption name UseTablebase value false", "position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
+	_, infos = s.expect("bestmove ")
+	require.Contains(t, infos[len(infos)-1], "tbhits 0")
+	s.send("setoption name UseTablebase value perhaps")
+	line, _ := s.expect("info string error:")
+	require.Contains(t, line, "UseTablebase")
+	s.send("setoption name TablebaseDir value "+t.TempDir(), "setoption name UseTablebase value true")
+	s.quiet()
 }

@@ -1,0 +1,182 @@
+package tablebase_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+func TestSaveLoadAndDamage(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	m, err := tablebase.ParseMaterial(v, "KRvK")
+	require.NoError(t, err)
+	var logs []string
+	store := tablebase.NewStore(dir)
+	store.Log = func(s string) { logs = append(logs, s) }
+	tb, err := store.Table(v, m)
+	require.NoError(t, err)
+	path := filepath.Join(dir, tablebase.FileName(v, m))
+	require.FileExists(t, path)
+
+	loaded, err := tablebase.Load(dir, v, m)
+	require.NoError(t, err)
+	p, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
+	require.NoError(t, err)
+	a, _ := tb.Probe(p)
+	b, _ := loaded.Probe(p)
+	require.Equal(t, a, b)
+
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	for name, damage := range map[string][]byte{
+		"flipped byte": append(append([]byte{}, data[:len(data)-10]...), append([]byte{data[len(data)-10] ^ 1}, data[len(data)-9:]...)...),
+		"truncated":    data[:len(data)/2],
+		"trailing":     append(append([]byte{}, data...), 0),
+		"not a table":  []byte("hello"),
+	} {
+		require.NoError(t, os.WriteFile(path, damage, 0o644))
+		_, err := tablebase.Load(dir, v, m)
+		require.True(t, errors.Is(err, tablebase.ErrCorrupt), "%s: %v", name, err)
+
+		// A fresh store reports it and regenerates it.
+		logs = nil
+		fresh := tablebase.NewStore(dir)
+		fresh.Log = func(s string) { logs = append(logs, s) }
+		again, err := fresh.Table(v, m)
+		require.NoError(t, err, name)
+		c, _ := again.Probe(p)
+		require.Equal(t, a, c, name)
+		require.NotEmpty(t, logs, name)
+		require.Contains(t, logs[0], "regenerating", name)
+	}
+	// A table of another material under this name is not trusted either.
+	other, err := tablebase.ParseMaterial(v, "KQvK")
+	require.NoError(t, err)
+	_, err = store.Table(v, other)
+	require.NoError(t, err)
+	require.NoError(t, os.Rename(filepath.Join(dir, tablebase.FileName(v, other)), path))
+	_, err = tablebase.Load(dir, v, m)
+	require.True(t, errors.Is(err, tablebase.ErrCorrupt), "%v", err)
+}
+
+func TestUnsupported(t *testing.T) {
+	v := variants.Chess()
+	for material, want := range map[string]string{
+		"KPvK":    "pawns are not supported",
+		"KQRBNvK": "at most 5",
+		"KBN":     "want the form",
+		"KZvK":    "no piece 'Z'",
+		"QvK":     "royal piece",
+	} {
+		_, err := tablebase.ParseMaterial(v, material)
+		require.ErrorContains(t, err, want, material)
+	}
+	atomic, err := variants.Lookup("atomic")
+	require.NoError(t, err)
+	m, err := tablebase.ParseMaterial(atomic, "KQvK")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(t.TempDir()).Table(atomic, m)
+	require.ErrorContains(t, err, "game-end rules")
+	gh, err := variants.Lookup("grasshopper")
+	require.NoError(t, err)
+	m, err = tablebase.ParseMaterial(gh, "KGvK")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(t.TempDir()).Table(gh, m)
+	require.ErrorContains(t, err, "only plain leaps and rides")
+}
+
+// TestBestMovesKeepTheDistance: every best move of a won position leads to
+// a position lost one ply sooner, and colours may be swapped.
+func TestBestMovesKeepTheDistance(t *testing.T) {
+	v := variants.Chess()
+	store := tablebase.NewStore(t.TempDir())
+	for _, fen := range []string{
+		"8/8/8/8/8/8/2k5/KNB5 w - - 0 1",
+		"knb5/2K5/8/8/8/8/8/8 b - - 0 1", // the same, colours swapped and ranks mirrored
+		"7k/8/8/8/8/8/8/R5K1 b - - 0 1",
+	} {
+		p, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		tb, err := store.ForPosition(p)
+		require.NoError(t, err, fen)
+		r, err := tb.Probe(p)
+		require.NoError(t, err)
+		_, best, err := tb.Moves(p, store.Children)
+		require.NoError(t, err)
+		require.NotEmpty(t, best)
+		for _, m := range best {
+			p.Make(m)
+			child, err := tb.Probe(p)
+			require.NoError(t, err)
+			p.Unmake()
+			if r.WDL > 0 {
+				require.Equal(t, -(r.DTM - 1), child.DTM, "%s %s", fen, v.UCI(m))
+			} else {
+				require.Equal(t, -r.DTM-1, child.DTM, "%s %s", fen, v.UCI(m))
+			}
+		}
+	}
+	p, _ := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
+	r, _ := mustTable(t, store, p).Probe(p)
+	require.Equal(t, "win: mate in 33", r.String())
+	q, _ := v.ParseFEN("knb5/2K5/8/8/8/8/8/8 b - - 0 1")
+	r, _ = mustTable(t, store, q).Probe(q)
+	require.Equal(t, 65, r.DTM)
+}
+
+func mustTable(t *testing.T, s *tablebase.Store, p *engine.Position) *tablebase.Table {
+	tb, err := s.ForPosition(p)
+	require.NoError(t, err)
+	return tb
+}
+
+// TestSearchUsesTablebase: with KBNK on the board the search plays a
+// DTM-optimal move at once and reports the true mate distance.
+func TestSearchUsesTablebase(t *testing.T) {
+	v := variants.Chess()
+	store := tablebase.NewStore(t.TempDir())
+	s := search.New(search.Options{Prober: store.Prober()})
+	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
+	require.NoError(t, err)
+	var infos []search.Info
+	r := s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
+	require.Equal(t, 33, r.Score.MateMoves())
+	require.Equal(t, "mate 33", r.Score.String())
+	tb := mustTable(t, store, p)
+	_, best, err := tb.Moves(p, store.Children)
+	require.NoError(t, err)
+	require.True(t, slices.Contains(best, r.Best))
+	require.NotEmpty(t, infos)
+	require.Positive(t, infos[len(infos)-1].TBHits)
+
+	// A three-piece table is cheap: probed and built when first met.
+	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
+	require.NoError(t, err)
+	r = s.Search(context.Background(), q, search.Limits{Depth: 3}, nil)
+	require.Equal(t, 10, r.Score.MateMoves())
+}
+
+func TestMaterialNames(t *testing.T) {
+	v := variants.Chess()
+	m, err := tablebase.ParseMaterial(v, "knbvk")
+	require.NoError(t, err)
+	require.Equal(t, "KBNvK", m.String())
+	capa, err := variants.Lookup("capablanca")
+	require.NoError(t, err)
+	m, err = tablebase.ParseMaterial(capa, "KAvK")
+	require.NoError(t, err)
+	require.Equal(t, "KAvK", m.String())
+	require.True(t, strings.HasSuffix(tablebase.FileName(capa, m), "capablanca-KAvK.ctb"))
+}
