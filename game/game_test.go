@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -107,4 +108,33 @@ func TestSelfPlayOnTheClock(t *testing.T) {
 	st, _, err := sp.Run(context.Background())
 	require.NoError(t, err)
 	require.Zero(t, st.TimeForfeits)
+}
+
+// TestComparison: plain search converts KQvK at depth 4 but wanders at
+// depth 1, and the rows add up.
+func TestComparison(t *testing.T) {
+	v := variants.Chess()
+	store := tablebase.NewStore(t.TempDir())
+	m, err := tablebase.ParseMaterial(v, "KQvK")
+	require.NoError(t, err)
+	tb, err := store.Table(v, m)
+	require.NoError(t, err)
+	c := &game.Comparison{Table: tb, Store: store, Positions: 10, Seed: 3, MaxMoves: 80,
+		Settings: []game.CompareSetting{{Depth: 1}, {Depth: 4}}}
+	rows, err := c.Run(context.Background())
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	for _, r := range rows {
+		require.Equal(t, 10, r.Games)
+		require.LessOrEqual(t, r.MatedIn50, r.Mated)
+		require.LessOrEqual(t, r.OptimalMoves, r.Moves)
+		require.GreaterOrEqual(t, r.MovesUsed, r.MovesOptimal, "nobody beats the tablebase")
+	}
+	require.GreaterOrEqual(t, rows[1].Mated, 8, "depth 4 mates with a queen")
+	require.Greater(t, rows[1].Mated, rows[0].Mated)
+	for _, p := range game.RandomWins(tb, 5, 9) {
+		r, err := tb.Probe(p)
+		require.NoError(t, err)
+		require.Equal(t, 1, r.WDL)
+	}
 }

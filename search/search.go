@@ -31,6 +31,9 @@ type Options struct {
 	// stored scores only at exactly the stored depth; NoTT disables the
 	// table.
 	Pure, ExactDepthTT, NoTT bool
+	// IgnoreMoveRule makes the search blind to the n-move rule (repetitions
+	// still count), for measuring how it converts a won ending.
+	IgnoreMoveRule bool
 }
 
 // Prober answers a position from an endgame tablebase: for the side to
@@ -384,7 +387,7 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 		if s.checkStop() {
 			return 0
 		}
-		if !s.opts.Pure && p.IsDrawByRule(true) {
+		if !s.opts.Pure && (p.RepetitionCount() >= 2 || (!s.opts.IgnoreMoveRule && p.IsDrawByRule(true))) {
 			return 0
 		}
 		if r, over := p.ImmediateEnd(); over {

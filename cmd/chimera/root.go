@@ -21,6 +21,6 @@ on stdin/stdout, as chess GUIs expect.`,
 		// Without a subcommand Chimera is a UCI engine, as GUIs expect.
 		RunE: func(cmd *cobra.Command, _ []string) error { return runUCI(cmd, nil) },
 	}
-	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand(), newUCICommand(), newMatchCommand(), newTablebaseCommand())
+	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand(), newUCICommand(), newMatchCommand(), newTablebaseCommand(), newCompareCommand())
 	return root
 }

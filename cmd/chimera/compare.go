@@ -1,0 +1,185 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/tablebase"
+)
+
+func newCompareCommand() *cobra.Command {
+	var (
+		f                  tbFlags
+		material, depths   string
+		movetimes, svgPath string
+		positions          int
+		seed               uint64
+	)
+	cmd := &cobra.Command{
+		Use:   "compare --material KBNvK --positions 500 --depth 2,4,6 | --movetime MS [--svg FILE]",
+		Short: "Measure how far search falls short of perfect play",
+		Long: `Compare takes random won positions of an ending, lets the search (without
+tablebases) play the winning side against the tablebase's best defence (the
+longest resistance), and reports for each search setting: the share of games
+mated, mated within the fifty-move rule, the moves used against the optimal
+distance, the share of moves that kept the shortest mate, and the share that
+threw the win away. --svg draws the moves used against the optimum.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := f.vf.variant()
+			if err != nil {
+				return err
+			}
+			m, err := tablebase.ParseMaterial(v, material)
+			if err != nil {
+				return err
+			}
+			settings, err := compareSettings(depths, movetimes)
+			if err != nil {
+				return err
+			}
+			if positions < 1 {
+				return errors.New("compare: --positions must be at least 1")
+			}
+			errOut := cmd.ErrOrStderr()
+			store := f.store(errOut)
+			table, err := store.Table(v, m)
+			if err != nil {
+				return err
+			}
+			c := &game.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
+				Progress: func(done, total int) { fmt.Fprintf(errOut, "\rgames %d/%d", done, total) }}
+			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			defer stop()
+			rows, err := c.Run(ctx)
+			fmt.Fprintln(errOut)
+			if err != nil {
+				return err
+			}
+			printComparison(cmd.OutOrStdout(), table.Material.String(), rows)
+			if svgPath != "" {
+				out, err := os.Create(svgPath)
+				if err != nil {
+					return fmt.Errorf("compare: %w", err)
+				}
+				defer out.Close()
+				return writeComparisonSVG(out, v.Name+" "+table.Material.String(), rows)
+			}
+			return nil
+		},
+	}
+	f.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&material, "material", "KBNvK", "the ending, strong side first")
+	fl.IntVar(&positions, "positions", 100, "random won positions to play")
+	fl.StringVar(&depths, "depth", "", "comma-separated search depths, e.g. 2,4,6")
+	fl.StringVar(&movetimes, "movetime", "", "comma-separated milliseconds per move")
+	fl.StringVar(&svgPath, "svg", "", "write a chart to this SVG file")
+	fl.Uint64Var(&seed, "seed", 1, "seed for choosing the positions")
+	return cmd
+}
+
+func compareSettings(depths, movetimes string) ([]game.CompareSetting, error) {
+	var out []game.CompareSetting
+	parse := func(list, what string, add func(int)) error {
+		if list == "" {
+			return nil
+		}
+		for _, s := range strings.Split(list, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(s))
+			if err != nil || n < 1 {
+				return fmt.Errorf("compare: --%s %q: want positive numbers separated by commas", what, list)
+			}
+			add(n)
+		}
+		return nil
+	}
+	if err := parse(depths, "depth", func(n int) { out = append(out, game.CompareSetting{Depth: n}) }); err != nil {
+		return nil, err
+	}
+	if err := parse(movetimes, "movetime", func(n int) {
+		out = append(out, game.CompareSetting{MoveTime: time.Duration(n) * time.Millisecond})
+	}); err != nil {
+		return nil, err
+	}
+	if len(out) == 0 {
+		return nil, errors.New("compare: give --depth or --movetime")
+	}
+	return out, nil
+}
+
+func pct(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return 100 * float64(a) / float64(b)
+}
+
+func avg(a, b int) float64 {
+	if b == 0 {
+		return 0
+	}
+	return float64(a) / float64(b)
+}
+
+func printComparison(w io.Writer, material string, rows []game.CompareRow) {
+	fmt.Fprintf(w, "%s: search (winning side) against perfect defence\n", material)
+	fmt.Fprintf(w, "%-16s %6s %8s %10s %10s %10s %10s %10s\n", "setting", "games", "mated", "mated<=50", "avg moves", "optimal", "best moves", "win lost")
+	for _, r := range rows {
+		fmt.Fprintf(w, "%-16s %6d %7.1f%% %9.1f%% %10.1f %10.1f %9.1f%% %9.1f%%\n", r.Setting, r.Games,
+			pct(r.Mated, r.Games), pct(r.MatedIn50, r.Games), avg(r.MovesUsed, r.Mated), avg(r.MovesOptimal, r.Mated),
+			pct(r.OptimalMoves, r.Moves), pct(r.Blunders, r.Games))
+	}
+}
+
+// writeComparisonSVG draws, per setting, the average moves used (in the
+// mated games) next to the optimal distance, and the share mated.
+func writeComparisonSVG(w io.Writer, title string, rows []game.CompareRow) error {
+	const (
+		width, height     = 720, 420
+		left, bottom, top = 70, 60, 50
+		barW, groupW      = 36, 120
+	)
+	maxMoves := 1.0
+	for _, r := range rows {
+		maxMoves = max(maxMoves, avg(r.MovesUsed, r.Mated), avg(r.MovesOptimal, r.Mated))
+	}
+	plotH := float64(height - bottom - top)
+	y := func(moves float64) float64 { return float64(height-bottom) - plotH*moves/(maxMoves*1.15) }
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" font-family="sans-serif" font-size="13">`+"\n", width, height)
+	fmt.Fprintf(&b, `<rect width="100%%" height="100%%" fill="white"/>`+"\n")
+	fmt.Fprintf(&b, `<text x="%d" y="28" font-size="17">%s: moves to mate, search vs perfect play</text>`+"\n", left, title)
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, height-bottom, width-20, height-bottom)
+	fmt.Fprintf(&b, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="black"/>`+"\n", left, top, left, height-bottom)
+	for tick := 0.0; tick <= maxMoves*1.15; tick += 10 {
+		fmt.Fprintf(&b, `<text x="%d" y="%.0f" text-anchor="end">%.0f</text><line x1="%d" y1="%.0f" x2="%d" y2="%.0f" stroke="#ddd"/>`+"\n",
+			left-6, y(tick)+4, tick, left, y(tick), width-20, y(tick))
+	}
+	fmt.Fprintf(&b, `<text transform="translate(20,%d) rotate(-90)">average moves (mated games)</text>`+"\n", height/2+60)
+	for i, r := range rows {
+		x := left + 30 + i*groupW
+		used, opt := avg(r.MovesUsed, r.Mated), avg(r.MovesOptimal, r.Mated)
+		fmt.Fprintf(&b, `<rect x="%d" y="%.0f" width="%d" height="%.0f" fill="#d9534f"><title>used %.1f</title></rect>`+"\n",
+			x, y(used), barW, float64(height-bottom)-y(used), used)
+		fmt.Fprintf(&b, `<rect x="%d" y="%.0f" width="%d" height="%.0f" fill="#5cb85c"><title>optimal %.1f</title></rect>`+"\n",
+			x+barW+4, y(opt), barW, float64(height-bottom)-y(opt), opt)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", x+barW, height-bottom+18, r.Setting)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#555">mated %.0f%%</text>`+"\n", x+barW, height-bottom+36, pct(r.Mated, r.Games))
+	}
+	fmt.Fprintf(&b, `<rect x="%d" y="40" width="12" height="12" fill="#d9534f"/><text x="%d" y="51">search</text>`+"\n", width-190, width-172)
+	fmt.Fprintf(&b, `<rect x="%d" y="40" width="12" height="12" fill="#5cb85c"/><text x="%d" y="51">optimal (tablebase)</text>`+"\n", width-120+10-40, width-102+10-40)
+	b.WriteString("</svg>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
