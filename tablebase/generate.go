@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"runtime"
-	"slices"
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -138,25 +137,18 @@ func (b *board) clear() {
 }
 
 // colourOf returns the colour of the piece in slot i.
-func (g *geometry) colourOf(i int) int { return int(g.pieces[i].Colour()) }
+func (g *geometry) colourOf(i int) int { return g.colour[i] }
 
 // firstOf returns colour c's first slot (its royal piece).
-func (g *geometry) firstOf(c int) int {
-	for i, pc := range g.pieces {
-		if int(pc.Colour()) == c {
-			return i
-		}
-	}
-	return -1
-}
+func (g *geometry) firstOf(c int) int { return g.king[c] }
 
 // attacked reports whether colour c's king is attacked by the other side,
 // with slot `skip` removed (a captured piece), or -1.
 func (b *board) attacked(c, skip int) bool {
 	g := b.g
-	k := b.sq[g.firstOf(c)]
-	for i, s := range b.sq {
-		if i != skip && g.colourOf(i) != c && g.attacks(i, s, k, b.occ) {
+	k := b.sq[g.king[c]]
+	for _, i := range g.slotsOf[1-c] {
+		if i != skip && g.attacks(i, b.sq[i], k, b.occ) {
 			return true
 		}
 	}
@@ -323,9 +315,17 @@ func (gen *generation) examine(b *board, stm, idx int, children *[]int) (int, bo
 	return 0, false
 }
 
-// countDistinct counts distinct values in a short list (sorting it).
+// countDistinct counts distinct values in a short list (sorting it by
+// insertion: the lists hold a few dozen entries at most).
 func countDistinct(xs []int) int {
-	slices.Sort(xs)
+	for i := 1; i < len(xs); i++ {
+		x := xs[i]
+		j := i
+		for ; j > 0 && xs[j-1] > x; j-- {
+			xs[j] = xs[j-1]
+		}
+		xs[j] = x
+	}
 	n := 0
 	for i := range xs {
 		if i == 0 || xs[i] != xs[i-1] {

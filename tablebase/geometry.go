@@ -22,6 +22,9 @@ type geometry struct {
 	same     [][2]int               // pairs of slots holding identical pieces
 	size     int                    // entries per side to move
 	weight   []int                  // index weight of each slot (0 for the first)
+	colour   []int                  // by slot: 0 White, 1 Black
+	slotsOf  [2][]int               // each colour's slots
+	king     [2]int                 // each colour's royal slot
 	kinds    map[engine.Piece]*pieceMoves
 }
 
@@ -61,6 +64,14 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 			g.kinds[pc] = g.buildMoves(pt)
 		}
 		g.moves = append(g.moves, g.kinds[pc])
+	}
+	for i, pc := range g.pieces {
+		c := int(pc.Colour())
+		if len(g.slotsOf[c]) == 0 {
+			g.king[c] = i // the royal piece comes first
+		}
+		g.colour = append(g.colour, c)
+		g.slotsOf[c] = append(g.slotsOf[c], i)
 	}
 	for i := range g.pieces {
 		for j := i + 1; j < len(g.pieces); j++ {

@@ -180,3 +180,24 @@ func TestMaterialNames(t *testing.T) {
 	require.Equal(t, "KAvK", m.String())
 	require.True(t, strings.HasSuffix(tablebase.FileName(capa, m), "capablanca-KAvK.ctb"))
 }
+
+// BenchmarkProbe measures one probe of a loaded KBNK table.
+func BenchmarkProbe(b *testing.B) {
+	v := variants.Chess()
+	store := tablebase.NewStore(b.TempDir())
+	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
+	require.NoError(b, err)
+	tb, err := store.ForPosition(p)
+	require.NoError(b, err)
+	prober := store.Prober()
+	b.Run("table", func(b *testing.B) {
+		for b.Loop() {
+			tb.Probe(p)
+		}
+	})
+	b.Run("search-prober", func(b *testing.B) {
+		for b.Loop() {
+			prober.Probe(p, false)
+		}
+	})
+}
