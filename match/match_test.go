@@ -57,7 +57,8 @@ done
 }
 
 func self(name string) match.EngineSpec {
-	return match.EngineSpec{Name: name, Command: []string{chimera}, Options: map[string]string{"Hash": "8"}}
+	return match.EngineSpec{Name: name, Command: []string{chimera},
+		Options: map[string]string{"Hash": "8", "TablebaseDir": filepath.Join(tmp, "tablebases")}}
 }
 
 func tc(t *testing.T, s string) game.TimeControl {
@@ -78,7 +79,7 @@ func TestSelfMatch(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4, st.Games)
 	require.Equal(t, 4, games)
-	require.Zero(t, st.IllegalMoves+st.TimeForfeits+st.Crashes)
+	require.Zero(t, st.IllegalMoves+st.TimeForfeits+st.Crashes, "%+v", st)
 	require.Equal(t, 4, strings.Count(pgn.String(), `[Variant "chess"]`))
 	require.Equal(t, 2, strings.Count(pgn.String(), `[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]`))
 }

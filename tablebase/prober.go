@@ -5,9 +5,10 @@ import (
 )
 
 // Prober answers positions for the search (it implements search.Prober):
-// at the root from any table it can load or generate, inside the tree from
-// tables already in memory or of at most TreePieces pieces (cheap to
-// build).
+// from tables in memory or on disk, and from tables of at most TreePieces
+// pieces, which are cheap to build at once. A larger table that does not
+// exist yet (up to RootPieces pieces) is built in the background when a
+// root position needs it, and used from then on.
 type Prober struct {
 	store *Store
 	// RootPieces and TreePieces bound the material probed at the root and
@@ -44,11 +45,34 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		if skip {
 			return 0, 0, engine.NoMove, false
 		}
-		var err error
-		if t, err = pr.store.ForPosition(p); err != nil {
+		m, err := positionMaterial(p)
+		if err == nil {
+			if _, err = m.normalised(p.Variant()); err == nil {
+				err = checkRules(p.Variant())
+			}
+		}
+		if err != nil {
 			pr.store.mu.Lock()
 			pr.unavailable[key] = true
 			pr.store.mu.Unlock()
+			return 0, 0, engine.NoMove, false
+		}
+		var found bool
+		if t, found = pr.store.stored(p.Variant(), m); !found {
+			if n > pr.TreePieces {
+				// Too dear to build while the clock runs: build it in the
+				// background and use it from a later move on.
+				pr.store.generateInBackground(p.Variant(), m)
+				return 0, 0, engine.NoMove, false
+			}
+			if t, err = pr.store.Table(p.Variant(), m); err != nil {
+				pr.store.mu.Lock()
+				pr.unavailable[key] = true
+				pr.store.mu.Unlock()
+				return 0, 0, engine.NoMove, false
+			}
+		}
+		if !t.Covers(p) {
 			return 0, 0, engine.NoMove, false
 		}
 	}

@@ -23,9 +23,10 @@ type Store struct {
 	// Progress, when set, is told the fraction of a generation done.
 	Progress func(m Material, frac float64)
 
-	mu     sync.Mutex
-	tables map[string]*Table // by variant/material
-	byKey  map[uint64]*Table // by material key of the position
+	mu      sync.Mutex
+	tables  map[string]*Table // by variant/material
+	byKey   map[uint64]*Table // by material key of the position
+	pending map[string]bool   // tables being generated in the background
 }
 
 // DefaultDir is where tables live unless told otherwise: the user's cache
@@ -42,7 +43,7 @@ func NewStore(dir string) *Store {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	return &Store{dir: dir, tables: map[string]*Table{}, byKey: map[uint64]*Table{}}
+	return &Store{dir: dir, tables: map[string]*Table{}, byKey: map[uint64]*Table{}, pending: map[string]bool{}}
 }
 
 // Dir returns the store's directory.
@@ -55,31 +56,28 @@ func (s *Store) log(format string, args ...any) {
 }
 
 // Table returns the table of a material, from memory, its file, or by
-// generating it.
+// generating it. Generation runs without holding the store's lock, so
+// probes of other tables go on meanwhile.
 func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.table(v, m)
-}
-
-func (s *Store) table(v *engine.Variant, m Material) (*Table, error) {
 	m, err := m.normalised(v)
 	if err != nil {
 		return nil, err
 	}
 	key := v.Name + "/" + m.String()
-	if t, ok := s.tables[key]; ok {
+	s.mu.Lock()
+	t, ok := s.tables[key]
+	s.mu.Unlock()
+	if ok {
 		return t, nil
 	}
-	t, err := Load(s.dir, v, m)
+	t, err = Load(s.dir, v, m)
 	switch {
 	case err == nil:
 	case errors.Is(err, ErrCorrupt):
 		s.log("%v; regenerating it", err)
 		fallthrough
 	case errors.Is(err, os.ErrNotExist):
-		s.log("generating %s tablebase %s", v.Name, m)
-		sub := func(child Material) (*Table, error) { return s.table(v, child) }
+		sub := func(child Material) (*Table, error) { return s.Table(v, child) }
 		progress := func(frac float64) {
 			if s.Progress != nil {
 				s.Progress(m, frac)
@@ -94,10 +92,59 @@ func (s *Store) table(v *engine.Variant, m Material) (*Table, error) {
 	default:
 		return nil, err
 	}
+	return s.keep(key, t), nil
+}
+
+// keep files a table in memory (or returns the one another goroutine
+// filed first).
+func (s *Store) keep(key string, t *Table) *Table {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old, ok := s.tables[key]; ok {
+		return old
+	}
 	s.tables[key] = t
-	s.byKey[materialKey(v, t.geo.pieces, false)] = t
-	s.byKey[materialKey(v, t.geo.pieces, true)] = t
-	return t, nil
+	s.byKey[materialKey(t.Variant, t.geo.pieces, false)] = t
+	s.byKey[materialKey(t.Variant, t.geo.pieces, true)] = t
+	return t
+}
+
+// stored returns a table from memory or its file, without generating.
+func (s *Store) stored(v *engine.Variant, m Material) (*Table, bool) {
+	m, err := m.normalised(v)
+	if err != nil {
+		return nil, false
+	}
+	key := v.Name + "/" + m.String()
+	s.mu.Lock()
+	t, ok := s.tables[key]
+	s.mu.Unlock()
+	if ok {
+		return t, true
+	}
+	if t, err = Load(s.dir, v, m); err != nil {
+		return nil, false
+	}
+	return s.keep(key, t), true
+}
+
+// generateInBackground starts generating a table unless that is already
+// under way; the table is filed in memory (and saved) when done.
+func (s *Store) generateInBackground(v *engine.Variant, m Material) {
+	key := v.Name + "/" + m.String()
+	s.mu.Lock()
+	if s.pending[key] {
+		s.mu.Unlock()
+		return
+	}
+	s.pending[key] = true
+	s.mu.Unlock()
+	go func() {
+		s.Table(v, m)
+		s.mu.Lock()
+		delete(s.pending, key)
+		s.mu.Unlock()
+	}()
 }
 
 // materialKey packs a set of pieces (colours swapped if asked) into a
@@ -166,15 +213,11 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 	if t, ok := s.Loaded(p); ok {
 		return t, nil
 	}
-	white, black, ok := materialOf(p)
-	if !ok {
-		return nil, fmt.Errorf("tablebase: %s: each side needs exactly one royal piece", p.FEN())
+	m, err := positionMaterial(p)
+	if err != nil {
+		return nil, err
 	}
-	if p.CastlingRights() != 0 {
-		return nil, fmt.Errorf("tablebase: %s: castling rights are not covered", p.FEN())
-	}
-	v := p.Variant()
-	t, err := s.Table(v, orient(v, Material{Strong: white, Weak: black}))
+	t, err := s.Table(p.Variant(), m)
 	if err != nil {
 		return nil, err
 	}
@@ -182,6 +225,18 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 		return nil, fmt.Errorf("tablebase: %s is not covered by %s", p.FEN(), t.Material)
 	}
 	return t, nil
+}
+
+// positionMaterial returns the material of a position, strong side first.
+func positionMaterial(p *engine.Position) (Material, error) {
+	white, black, ok := materialOf(p)
+	if !ok {
+		return Material{}, fmt.Errorf("tablebase: %s: each side needs exactly one royal piece", p.FEN())
+	}
+	if p.CastlingRights() != 0 {
+		return Material{}, fmt.Errorf("tablebase: %s: castling rights are not covered", p.FEN())
+	}
+	return orient(p.Variant(), Material{Strong: white, Weak: black}), nil
 }
 
 // Children returns the table for a position reached by a move, or false

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -150,8 +151,22 @@ func TestSearchUsesTablebase(t *testing.T) {
 	s := search.New(search.Options{Prober: store.Prober()})
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(t, err)
+
+	// A four-piece table that does not exist yet is built in the
+	// background; the search goes on without it meanwhile.
+	r := s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
+	require.False(t, r.Score.IsMate())
+	deadline := time.Now().Add(time.Minute)
+	for {
+		if _, _, _, ok := store.Prober().Probe(p, true); ok {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "the table was not built in the background")
+		time.Sleep(50 * time.Millisecond)
+	}
+
 	var infos []search.Info
-	r := s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
+	r = s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
 	require.Equal(t, 33, r.Score.MateMoves())
 	require.Equal(t, "mate 33", r.Score.String())
 	tb := mustTable(t, store, p)
