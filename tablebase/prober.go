@@ -4,16 +4,22 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Prober answers positions for the search (it implements search.Prober):
-// from tables in memory or on disk, and from tables of at most TreePieces
-// pieces, which are cheap to build at once. A larger table that does not
-// exist yet (up to RootPieces pieces) is built in the background when a
-// root position needs it, and used from then on.
+// Prober answers positions for the search (it implements search.Prober)
+// from tables in memory or on disk: up to RootPieces pieces at the root and
+// TreePieces inside the tree (where a table not yet in memory is not read
+// from disk either). A missing table of up to BuildPieces pieces is built
+// in the background when first needed, and used from then on: a search
+// never waits for a generation.
 type Prober struct {
 	store *Store
 	// RootPieces and TreePieces bound the material probed at the root and
 	// inside the tree (kings included).
 	RootPieces, TreePieces int
+	// BuildPieces bounds the tables built in the background when missing:
+	// a four-piece table costs seconds of both cores, which a game on the
+	// clock cannot spare, so by default only three-piece ones are built and
+	// larger ones must exist already (chimera tb generate).
+	BuildPieces int
 	// unavailable remembers materials no table can cover, by material key,
 	// so the search does not ask again.
 	unavailable map[uint64]bool
@@ -22,7 +28,7 @@ type Prober struct {
 // Prober returns a prober over the store's tables: four pieces at the root,
 // three (or any table in memory) inside the tree.
 func (s *Store) Prober() *Prober {
-	return &Prober{store: s, RootPieces: 4, TreePieces: 3, unavailable: map[uint64]bool{}}
+	return &Prober{store: s, RootPieces: 4, TreePieces: 3, BuildPieces: 3, unavailable: map[uint64]bool{}}
 }
 
 // Probe implements search.Prober. At the root it also returns a move that
@@ -35,7 +41,7 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 	}
 	t, loaded := pr.store.Loaded(p)
 	if !loaded {
-		if n > limit || n < 3 {
+		if n > limit || n < 3 || (!root && n > pr.TreePieces) {
 			return 0, 0, engine.NoMove, false
 		}
 		key, _ := positionKey(p)
@@ -59,18 +65,12 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		}
 		var found bool
 		if t, found = pr.store.stored(p.Variant(), m); !found {
-			if n > pr.TreePieces {
-				// Too dear to build while the clock runs: build it in the
-				// background and use it from a later move on.
+			// Never build a table while the clock runs: build it in the
+			// background and use it from a later move on.
+			if n <= pr.BuildPieces {
 				pr.store.generateInBackground(p.Variant(), m)
-				return 0, 0, engine.NoMove, false
 			}
-			if t, err = pr.store.Table(p.Variant(), m); err != nil {
-				pr.store.mu.Lock()
-				pr.unavailable[key] = true
-				pr.store.mu.Unlock()
-				return 0, 0, engine.NoMove, false
-			}
+			return 0, 0, engine.NoMove, false
 		}
 		if !t.Covers(p) {
 			return 0, 0, engine.NoMove, false

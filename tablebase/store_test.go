@@ -148,17 +148,26 @@ func mustTable(t *testing.T, s *tablebase.Store, p *engine.Position) *tablebase.
 func TestSearchUsesTablebase(t *testing.T) {
 	v := variants.Chess()
 	store := tablebase.NewStore(t.TempDir())
-	s := search.New(search.Options{Prober: store.Prober()})
+	prober := store.Prober()
+	s := search.New(search.Options{Prober: prober})
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(t, err)
 
-	// A four-piece table that does not exist yet is built in the
-	// background; the search goes on without it meanwhile.
+	// By default a missing four-piece table is not built during play.
 	r := s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
+	require.False(t, r.Score.IsMate())
+	time.Sleep(100 * time.Millisecond)
+	_, _, _, ok := prober.Probe(p, true)
+	require.False(t, ok)
+
+	// Allowed to, it builds it in the background; the search goes on
+	// without it meanwhile.
+	prober.BuildPieces = 4
+	r = s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
 	require.False(t, r.Score.IsMate())
 	deadline := time.Now().Add(time.Minute)
 	for {
-		if _, _, _, ok := store.Prober().Probe(p, true); ok {
+		if _, _, _, ok := prober.Probe(p, true); ok {
 			break
 		}
 		require.True(t, time.Now().Before(deadline), "the table was not built in the background")
@@ -176,9 +185,16 @@ func TestSearchUsesTablebase(t *testing.T) {
 	require.NotEmpty(t, infos)
 	require.Positive(t, infos[len(infos)-1].TBHits)
 
-	// A three-piece table is cheap: probed and built when first met.
+	// A three-piece table is built (in the background) when first met.
 	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
 	require.NoError(t, err)
+	for {
+		if _, _, _, ok := prober.Probe(q, true); ok {
+			break
+		}
+		require.True(t, time.Now().Before(deadline), "KRvK was not built in the background")
+		time.Sleep(20 * time.Millisecond)
+	}
 	r = s.Search(context.Background(), q, search.Limits{Depth: 3}, nil)
 	require.Equal(t, 10, r.Score.MateMoves())
 }

@@ -16,10 +16,11 @@ type options struct {
 	variantPath                        string
 	useTablebase                       bool
 	tablebaseDir                       string
+	tablebaseBuild                     int
 }
 
 func defaultOptions() options {
-	return options{hash: 16, threads: 1, multiPV: 1, overheadMS: 30}
+	return options{hash: 16, threads: 1, multiPV: 1, overheadMS: 30, tablebaseBuild: 3}
 }
 
 func (o options) moveOverhead() time.Duration { return time.Duration(o.overheadMS) * time.Millisecond }
@@ -32,6 +33,9 @@ var spins = map[string]spin{
 	"Threads":       {1, 1, 256},
 	"MultiPV":       {1, 1, 256},
 	"Move Overhead": {30, 0, 5000},
+	// TablebaseBuild: the most pieces of a table the engine builds by
+	// itself, in the background, when a position needs it.
+	"TablebaseBuild": {3, 0, tablebase.MaxPieces},
 }
 
 // optionLines are the option declarations of the uci answer.
@@ -50,7 +54,9 @@ func (s *Server) optionLines() []string {
 	}
 	lines = append(lines, combo, "option name VariantPath type string default <empty>",
 		"option name UseTablebase type check default true",
-		"option name TablebaseDir type string default "+s.opts.tablebaseDir)
+		"option name TablebaseDir type string default "+s.opts.tablebaseDir,
+		fmt.Sprintf("option name TablebaseBuild type spin default %d min %d max %d",
+			spins["TablebaseBuild"].def, spins["TablebaseBuild"].min, spins["TablebaseBuild"].max))
 	return lines
 }
 
@@ -155,5 +161,8 @@ func (s *Server) setSpin(name string, n int) {
 	case "Move Overhead":
 		s.opts.overheadMS = n
 		s.eng.SetMoveOverhead(s.opts.moveOverhead())
+	case "TablebaseBuild":
+		s.opts.tablebaseBuild = n
+		s.setTablebases(s.opts.tablebaseDir, s.opts.useTablebase)
 	}
 }

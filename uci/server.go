@@ -103,7 +103,9 @@ func (s *Server) setTablebases(dir string, use bool) {
 	}
 	store := tablebase.NewStore(dir)
 	store.Log = func(msg string) { s.out.printf("info string %s", msg) }
-	s.eng.SetProber(store.Prober())
+	prober := store.Prober()
+	prober.BuildPieces = s.opts.tablebaseBuild
+	s.eng.SetProber(prober)
 }
 
 // lineWriter writes whole lines under a lock, so the search goroutine's

@@ -15,6 +15,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/uci"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -114,6 +115,7 @@ func TestHandshake(t *testing.T) {
 		"option name VariantPath type string",
 		"option name UseTablebase type check default true",
 		"option name TablebaseDir type string default ",
+		"option name TablebaseBuild type spin default 3 min 0 max 5",
 	} {
 		require.Contains(t, text, want)
 	}
@@ -394,7 +396,13 @@ func (s *syncBuffer) String() string {
 }
 
 func TestTablebaseOverUCI(t *testing.T) {
-	s := start(t, uci.Config{})
+	// The search never waits for a generation: build the table first.
+	dir := t.TempDir()
+	m, err := tablebase.ParseMaterial(variants.Chess(), "KRvK")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(dir).Table(variants.Chess(), m)
+	require.NoError(t, err)
+	s := start(t, uci.Config{TablebaseDir: dir})
 	// KRvK is quick to build even under the race detector; KBNvK is
 	// tested in the tablebase package.
 	s.send("position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 10")
