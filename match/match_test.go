@@ -72,7 +72,7 @@ func TestSelfMatch(t *testing.T) {
 	games := 0
 	st, err := match.Run(context.Background(), match.Config{
 		Variant: variants.Chess(), Engines: [2]match.EngineSpec{self("a"), self("b")},
-		Games: 4, TC: tc(t, "1+0.01"), Concurrency: 2, PGN: &pgn,
+		Games: 4, TC: tc(t, "1.5+0.1"), Concurrency: 2, PGN: &pgn, // a generous increment: CI loads both cores
 		Openings: []string{variants.ChessFEN, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"},
 		OnGame:   func(*game.Record, match.Standing) { games++ },
 	})
