@@ -13,9 +13,9 @@ import (
 func TestFENRoundTrip(t *testing.T) {
 	v := variants.Chess()
 	for _, c := range readPerftEPD(t, "testdata/standard.epd") {
-		p, err := v.ParseFEN(c.fen)
+		p, err := v.ParseFEN(c.FEN)
 		require.NoError(t, err)
-		require.Equal(t, c.fen, p.FEN())
+		require.Equal(t, c.FEN, p.FEN())
 	}
 }
 

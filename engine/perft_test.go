@@ -1,58 +1,20 @@
 package engine_test
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/perftepd"
 	"github.com/chimera-chess/chimera/variants"
 )
 
-// perftCase is one EPD line: a position and its leaf counts by depth.
-type perftCase struct {
-	name   string
-	fen    string
-	counts map[int]uint64
-}
-
-// readPerftEPD reads lines "FEN ;D1 n ;D2 n"; a comment line names the next
-// position.
-func readPerftEPD(t testing.TB, path string) []perftCase {
+// readPerftEPD reads a perft reference file.
+func readPerftEPD(t testing.TB, path string) []perftepd.Case {
 	t.Helper()
-	f, err := os.Open(path)
+	cases, err := perftepd.Read(path)
 	require.NoError(t, err)
-	defer f.Close()
-	var cases []perftCase
-	name := ""
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
-		if strings.HasPrefix(line, "#") {
-			name = strings.TrimSpace(strings.TrimPrefix(line, "#"))
-			continue
-		}
-		parts := strings.Split(line, ";")
-		c := perftCase{name: name, fen: strings.TrimSpace(parts[0]), counts: map[int]uint64{}}
-		for _, p := range parts[1:] {
-			fields := strings.Fields(p)
-			require.Len(t, fields, 2, "bad EPD field %q", p)
-			d, err := strconv.Atoi(strings.TrimPrefix(fields[0], "D"))
-			require.NoError(t, err)
-			n, err := strconv.ParseUint(fields[1], 10, 64)
-			require.NoError(t, err)
-			c.counts[d] = n
-		}
-		cases = append(cases, c)
-	}
-	require.NoError(t, sc.Err())
 	return cases
 }
 
@@ -65,15 +27,15 @@ func TestPerftStandard(t *testing.T) {
 		limit = 1_000_000
 	}
 	for _, c := range readPerftEPD(t, "testdata/standard.epd") {
-		t.Run(c.name, func(t *testing.T) {
-			p, err := v.ParseFEN(c.fen)
+		t.Run(c.Name, func(t *testing.T) {
+			p, err := v.ParseFEN(c.FEN)
 			require.NoError(t, err)
 			for d := 1; d <= 10; d++ {
-				want, ok := c.counts[d]
+				want, ok := c.Counts[d]
 				if !ok || want > limit {
 					continue
 				}
-				require.Equal(t, want, p.Perft(d), "%s depth %d", c.fen, d)
+				require.Equal(t, want, p.Perft(d), "%s depth %d", c.FEN, d)
 			}
 		})
 	}

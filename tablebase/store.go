@@ -59,16 +59,9 @@ func (s *Store) log(format string, args ...any) {
 // generating it. Generation runs without holding the store's lock, so
 // probes of other tables go on meanwhile.
 func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) {
-	m, err := m.normalised(v)
-	if err != nil {
-		return nil, err
-	}
-	key := v.Name + "/" + m.String()
-	s.mu.Lock()
-	t, ok := s.tables[key]
-	s.mu.Unlock()
-	if ok {
-		return t, nil
+	m, key, t, err := s.inMemory(v, m)
+	if t != nil || err != nil {
+		return t, err
 	}
 	t, err = Load(s.dir, v, m)
 	switch {
@@ -109,18 +102,24 @@ func (s *Store) keep(key string, t *Table) *Table {
 	return t
 }
 
-// stored returns a table from memory or its file, without generating.
-func (s *Store) stored(v *engine.Variant, m Material) (*Table, bool) {
+// inMemory normalises a material and returns its key and its table if it
+// is in memory (nil otherwise).
+func (s *Store) inMemory(v *engine.Variant, m Material) (Material, string, *Table, error) {
 	m, err := m.normalised(v)
 	if err != nil {
-		return nil, false
+		return m, "", nil, err
 	}
 	key := v.Name + "/" + m.String()
 	s.mu.Lock()
-	t, ok := s.tables[key]
-	s.mu.Unlock()
-	if ok {
-		return t, true
+	defer s.mu.Unlock()
+	return m, key, s.tables[key], nil
+}
+
+// stored returns a table from memory or its file, without generating.
+func (s *Store) stored(v *engine.Variant, m Material) (*Table, bool) {
+	m, key, t, err := s.inMemory(v, m)
+	if t != nil || err != nil {
+		return t, t != nil
 	}
 	if t, err = Load(s.dir, v, m); err != nil {
 		return nil, false

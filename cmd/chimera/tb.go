@@ -28,6 +28,21 @@ func (f *tbFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.dir, "dir", "", "tablebase directory (default: "+tablebase.DefaultDir()+")")
 }
 
+// table resolves the variant and the material argument and returns the
+// table, generating it if need be.
+func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *tablebase.Table, error) {
+	v, err := f.vf.variant()
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := tablebase.ParseMaterial(v, material)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := f.store(cmd.ErrOrStderr()).Table(v, m)
+	return v, t, err
+}
+
 // store opens the store, with generation progress on stderr.
 func (f *tbFlags) store(errOut io.Writer) *tablebase.Store {
 	s := tablebase.NewStore(f.dir)
@@ -70,16 +85,8 @@ func newTBGenerateCommand() *cobra.Command {
 		Short: "Generate a table (and the smaller ones it needs) and save it",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := f.vf.variant()
-			if err != nil {
-				return err
-			}
-			m, err := tablebase.ParseMaterial(v, args[0])
-			if err != nil {
-				return err
-			}
 			start := time.Now()
-			t, err := f.store(cmd.ErrOrStderr()).Table(v, m)
+			v, t, err := f.table(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -99,15 +106,7 @@ func newTBStatsCommand() *cobra.Command {
 		Short: "Print counts per result and the histogram of distances to mate",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			v, err := f.vf.variant()
-			if err != nil {
-				return err
-			}
-			m, err := tablebase.ParseMaterial(v, args[0])
-			if err != nil {
-				return err
-			}
-			t, err := f.store(cmd.ErrOrStderr()).Table(v, m)
+			v, t, err := f.table(cmd, args[0])
 			if err != nil {
 				return err
 			}
