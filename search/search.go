@@ -106,7 +106,7 @@ type Searcher struct {
 	tbHits    uint64
 	selDepth  int
 	stopped   bool
-	noNull    bool // the variant makes zugzwang common
+	noNull    bool // no null move or reductions: Pure, or zugzwang is common
 	rootMoves []engine.Move
 	rootBest  engine.Move   // best move of the last iteration, searched first
 	excluded  []engine.Move // root moves already reported on earlier MultiPV lines
@@ -486,7 +486,9 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 			score = -s.negamax(depth-1, -beta, -alpha, ply+1, pvNode)
 		} else {
 			reduction := 0
-			if !s.opts.Pure && depth >= 3 && i >= 3 && !inCheck && !tactical && scores[i] < orderKiller2 && !p.InCheck() {
+			// Late-move reductions, off (like the null move) where the
+			// variant makes zugzwang common.
+			if !s.noNull && depth >= 3 && i >= 3 && !inCheck && !tactical && scores[i] < orderKiller2 && !p.InCheck() {
 				reduction = 1
 				if i >= 8 && depth >= 6 {
 					reduction = 2
