@@ -97,6 +97,9 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 			return Standing{}, fmt.Errorf("match: opening: %w", err)
 		}
 	}
+	// The workers cancel the match when an engine cannot be started.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	jobs := make(chan job)
 	go func() {
 		defer close(jobs)
@@ -114,8 +117,6 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 		firstErr error
 		wg       sync.WaitGroup
 	)
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	for w := 0; w < cfg.Concurrency; w++ {
 		wg.Add(1)
 		go func() {
