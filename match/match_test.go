@@ -58,7 +58,8 @@ done
 
 func self(name string) match.EngineSpec {
 	return match.EngineSpec{Name: name, Command: []string{chimera},
-		Options: map[string]string{"Hash": "8", "TablebaseDir": filepath.Join(tmp, "tablebases")}}
+		Options: map[string]string{"Hash": "8", "TablebaseDir": filepath.Join(tmp, "tablebases"),
+			"Move Overhead": "150"}} // keep back time for a loaded machine
 }
 
 func tc(t *testing.T, s string) game.TimeControl {
