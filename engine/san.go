@@ -24,6 +24,10 @@ func (p *Position) san(m Move, legal []Move) string {
 	}
 	from, to := m.From(), m.To()
 	pc := p.board[from]
+	if m.Kind() == Launch {
+		// A launch is written like its UCI form, after the missile's letter.
+		return string(v.Pieces[pc.Type()-1].Letter) + from.String() + "*" + to.String()
+	}
 	capture := p.board[to] != NoPiece || m.Kind() == EnPassant
 	var b strings.Builder
 	pawn := v.PieceType(pc).Role == RolePawn

@@ -116,6 +116,13 @@ func TestStratomicLaunch(t *testing.T) {
 	moves := legal(p)
 	require.Contains(t, moves, "a2*c9")
 	require.NotContains(t, moves, "a2*e5", "an empty area hits nothing")
+	p = position(t, "stratomic", fen)
+	launch, err := p.ParseUCI("a2*c9")
+	require.NoError(t, err)
+	require.Equal(t, "Xa2*c9", p.SAN(launch))
+	back, err := p.ParseSAN("Xa2*c9")
+	require.NoError(t, err)
+	require.Equal(t, launch, back)
 	p = position(t, "stratomic", fen, "a2*c9")
 	// b9 rook, d9 bishop, b8 c8 d8 pawns and the missile are gone; kings stay.
 	require.Equal(t, "10/x3qkbnrx/p3pppppp/10/10/10/10/PPPPPPPPPP/1RNBQKBNRX/10 b KQk - 0 1", p.FEN())
