@@ -80,7 +80,7 @@ func (p *Position) Result() Result {
 		}
 		return Result{Reason: Stalemate, Outcome: v.StalemateValue.outcome(Draw), Side: p.stm}
 	}
-	if v.MoveRule > 0 && p.halfmove >= 2*v.MoveRule {
+	if p.MoveRuleReached() {
 		return Result{Reason: MoveRuleDraw, Side: p.stm}
 	}
 	if v.RepetitionRule > 0 && p.RepetitionCount() >= v.RepetitionRule {

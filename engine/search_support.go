@@ -36,21 +36,17 @@ func (p *Position) Captured(m Move) Piece {
 	return NoPiece
 }
 
-// IsDrawByRule reports whether the n-move rule or a repetition (any earlier
-// occurrence, when inTree; the variant's n-fold count otherwise) makes the
-// position a draw. Search uses inTree so that cycles are scored at once.
-func (p *Position) IsDrawByRule(inTree bool) bool {
-	v := p.v
-	if v.MoveRule > 0 && p.halfmove >= 2*v.MoveRule {
-		return true
-	}
-	if v.RepetitionRule == 0 {
-		return false
-	}
-	if inTree {
-		return p.RepetitionCount() >= 2
-	}
-	return p.RepetitionCount() >= v.RepetitionRule
+// MoveRuleReached reports whether the variant's n-move rule has run out:
+// no capture or pawn move for n moves.
+func (p *Position) MoveRuleReached() bool {
+	return p.v.MoveRule > 0 && p.halfmove >= 2*p.v.MoveRule
+}
+
+// Repeated reports whether the position occurred before (since the last
+// capture or pawn move) in a variant with a repetition rule. A search
+// scores such a cycle as a draw at once.
+func (p *Position) Repeated() bool {
+	return p.v.RepetitionRule > 0 && p.RepetitionCount() >= 2
 }
 
 // MakeNull passes the move to the opponent (null-move pruning). It must be

@@ -222,16 +222,6 @@ func NewVariant(r Rules) (*Variant, error) {
 	return v, nil
 }
 
-// MustVariant is NewVariant for rules known to be valid (the built-ins); it
-// panics on an error, which is a programming mistake there.
-func MustVariant(r Rules) *Variant {
-	v, err := NewVariant(r)
-	if err != nil {
-		panic(err)
-	}
-	return v
-}
-
 func (v *Variant) check() error {
 	if v.Width < 1 || v.Width > MaxSize || v.Height < 1 || v.Height > MaxSize {
 		return fmt.Errorf("board %dx%d: width and height must be 1 to %d", v.Width, v.Height, MaxSize)

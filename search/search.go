@@ -387,7 +387,7 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 		if s.checkStop() {
 			return 0
 		}
-		if !s.opts.Pure && (p.RepetitionCount() >= 2 || (!s.opts.IgnoreMoveRule && p.IsDrawByRule(true))) {
+		if !s.opts.Pure && (p.Repeated() || (!s.opts.IgnoreMoveRule && p.MoveRuleReached())) {
 			return 0
 		}
 		if r, over := p.ImmediateEnd(); over {
