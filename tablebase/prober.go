@@ -34,14 +34,14 @@ func (s *Store) Prober() *Prober {
 // Probe implements search.Prober. At the root it also returns a move that
 // keeps the optimal distance (the first, in generation order, of the best).
 func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool) {
+	// Most positions have too many pieces: answer them before any lookup.
 	n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black))
-	limit := pr.TreePieces
-	if root {
-		limit = pr.RootPieces
+	if n > pr.RootPieces || n < 3 {
+		return 0, 0, engine.NoMove, false
 	}
 	t, loaded := pr.store.Loaded(p)
 	if !loaded {
-		if n > limit || n < 3 || (!root && n > pr.TreePieces) {
+		if !root && n > pr.TreePieces {
 			return 0, 0, engine.NoMove, false
 		}
 		key, _ := positionKey(p)
