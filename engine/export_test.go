@@ -39,3 +39,7 @@ func (p *Position) MobilitiesByLoop() (white, black int) {
 	}
 	return white, black
 }
+
+// DrawsInsufficientMaterial exposes whether the variant applies chess's
+// insufficient-material draw.
+func (v *Variant) DrawsInsufficientMaterial() bool { return v.insufficientMaterial }

@@ -208,3 +208,49 @@ func (p *Position) Unmake() {
 	}
 	p.history = p.history[:len(p.history)-1]
 }
+
+// MakeNull passes the move to the opponent (null-move pruning). It must be
+// undone with UnmakeNull before any other Unmake.
+func (p *Position) MakeNull() {
+	z := &p.v.zobrist
+	p.history = append(p.history, undo{key: p.key, halfmove: int32(p.halfmove), castling: p.castling,
+		ep: p.ep, epVictim: p.epVictim, royalSq: p.royalSq, royals: p.royals, checks: p.checks, capSq: NoSquare})
+	for _, s := range p.ep {
+		if s == NoSquare {
+			break
+		}
+		p.key ^= z.ep[s]
+	}
+	p.ep, p.epVictim = noEPSquares, NoSquare
+	p.key ^= z.black
+	p.halfmove++
+	p.stm = p.stm.Other()
+}
+
+// UnmakeNull takes back MakeNull.
+func (p *Position) UnmakeNull() {
+	u := &p.history[len(p.history)-1]
+	p.stm = p.stm.Other()
+	p.key, p.halfmove = u.key, int(u.halfmove)
+	p.ep, p.epVictim = u.ep, u.epVictim
+	p.history = p.history[:len(p.history)-1]
+}
+
+// IsCapture reports whether m, a legal move, takes a piece (en passant and
+// missile launches included).
+func (p *Position) IsCapture(m Move) bool { return p.isCapture(m) || m.Kind() == Launch }
+
+// Captured returns the piece m takes, NoPiece for a non-capture. For a
+// launch or a blast it is the piece on the target square only.
+func (p *Position) Captured(m Move) Piece {
+	switch m.Kind() {
+	case EnPassant:
+		return p.board[p.epVictim]
+	case Castle:
+		return NoPiece
+	}
+	if q := p.board[m.To()]; q != NoPiece && q.Colour() != p.stm {
+		return q
+	}
+	return NoPiece
+}

@@ -264,3 +264,15 @@ func (p *Position) CheckConsistency() error {
 	}
 	return nil
 }
+
+// HasNonPawnMaterial reports whether c has a piece that is neither a pawn
+// nor royal: where it has none, zugzwang is likely and null moves unsafe.
+func (p *Position) HasNonPawnMaterial(c Colour) bool {
+	for _, s := range p.Pieces(c) {
+		pc := p.board[s]
+		if (p.v.pawnTypes|p.v.royalTypes)>>pc&1 == 0 {
+			return true
+		}
+	}
+	return false
+}

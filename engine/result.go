@@ -2,6 +2,53 @@ package engine
 
 import "fmt"
 
+// Outcome is a game result from one side's point of view.
+type Outcome int8
+
+// The outcomes.
+const (
+	Loss Outcome = -1
+	Draw Outcome = 0
+	Win  Outcome = 1
+)
+
+// String returns "loss", "draw" or "win".
+func (o Outcome) String() string {
+	switch o {
+	case Loss:
+		return "loss"
+	case Win:
+		return "win"
+	}
+	return "draw"
+}
+
+// Value is what a game-end rule gives the side it applies to. The zero value
+// NoValue switches an optional rule off; for checkmate and stalemate it means
+// the chess default (loss, draw).
+type Value int8
+
+// The rule values.
+const (
+	NoValue Value = iota
+	LossValue
+	DrawValue
+	WinValue
+)
+
+// outcome converts a rule value, with a default for NoValue.
+func (v Value) outcome(def Outcome) Outcome {
+	switch v {
+	case LossValue:
+		return Loss
+	case DrawValue:
+		return Draw
+	case WinValue:
+		return Win
+	}
+	return def
+}
+
 // Reason says why a game ended, or that it goes on.
 type Reason uint8
 
@@ -75,10 +122,7 @@ func (p *Position) Result() Result {
 		return r
 	}
 	if !p.HasLegalMove() {
-		if p.InCheck() {
-			return Result{Reason: Checkmate, Outcome: v.CheckmateValue.outcome(Loss), Side: p.stm}
-		}
-		return Result{Reason: Stalemate, Outcome: v.StalemateValue.outcome(Draw), Side: p.stm}
+		return p.NoMoveResult()
 	}
 	if p.MoveRuleReached() {
 		return Result{Reason: MoveRuleDraw, Side: p.stm}
@@ -86,7 +130,7 @@ func (p *Position) Result() Result {
 	if v.RepetitionRule > 0 && p.RepetitionCount() >= v.RepetitionRule {
 		return Result{Reason: RepetitionDraw, Side: p.stm}
 	}
-	if v.InsufficientMaterial && p.insufficientMaterial() {
+	if v.insufficientMaterial && p.insufficientMaterial() {
 		return Result{Reason: InsufficientMaterialDraw, Side: p.stm}
 	}
 	return Result{Side: p.stm}
@@ -129,4 +173,31 @@ func (p *Position) insufficientMaterial() bool {
 		}
 	}
 	return minors <= 1 || (knights == 0 && !(bishopColours[0] && bishopColours[1]))
+}
+
+// ImmediateEnd reports whether a variant rule (extinction, a flag reached,
+// the last check given, a king blown up...) has already ended the game;
+// such a position has no legal moves.
+func (p *Position) ImmediateEnd() (Result, bool) { return p.immediateEnd() }
+
+// NoMoveResult is the result when the side to move has no legal move:
+// checkmate or stalemate, valued by the variant.
+func (p *Position) NoMoveResult() Result {
+	if p.InCheck() {
+		return Result{Reason: Checkmate, Outcome: p.v.CheckmateValue.outcome(Loss), Side: p.stm}
+	}
+	return Result{Reason: Stalemate, Outcome: p.v.StalemateValue.outcome(Draw), Side: p.stm}
+}
+
+// MoveRuleReached reports whether the variant's n-move rule has run out:
+// no capture or pawn move for n moves.
+func (p *Position) MoveRuleReached() bool {
+	return p.v.MoveRule > 0 && p.halfmove >= 2*p.v.MoveRule
+}
+
+// Repeated reports whether the position occurred before (since the last
+// capture or pawn move) in a variant with a repetition rule. A search
+// scores such a cycle as a draw at once.
+func (p *Position) Repeated() bool {
+	return p.v.RepetitionRule > 0 && p.RepetitionCount() >= 2
 }

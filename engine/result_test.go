@@ -94,3 +94,17 @@ func TestSAN(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "a8=N", q.SAN(m))
 }
+
+// TestInsufficientMaterialFollowsTheGoal pins which built-in variants apply
+// chess's insufficient-material draw: exactly those whose engine.Goal is
+// chess's (the rule is derived, not listed per variant).
+func TestInsufficientMaterialFollowsTheGoal(t *testing.T) {
+	noDraw := map[string]bool{"horde": true, "madking": true, "atomic": true, "shatranj": true, "antichess": true,
+		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "racingkings": true}
+	cat := variants.Builtin()
+	for _, name := range cat.Names() {
+		v, err := cat.Lookup(name)
+		require.NoError(t, err)
+		require.Equal(t, !noDraw[name], v.DrawsInsufficientMaterial(), name)
+	}
+}

@@ -187,24 +187,91 @@ func (v *Variant) lamePath(s Square, vec Vector) []Square {
 	return append(path, t)
 }
 
+// buildSquareMoves builds what one piece can do from one square, in three
+// steps: collect every way its atoms reach squares, turn the lines (rides,
+// hops, cannons) into rays, then merge the leaps to each target square into
+// the generator's groups.
 func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) squareMoves {
+	reach := v.collectReach(pc, s, rayOf)
+	var sm squareMoves
+	for _, key := range reach.lineOrder {
+		mode := reach.lines[key]
+		r := moveRay{squares: v.rays[key.ray][s], quiet: mode.quiet, capture: mode.capture}
+		if key.kind == rideLine {
+			r.ray = key.ray
+			sm.rays = append(sm.rays, r)
+			continue
+		}
+		r.cannon = key.kind == cannonLine
+		sm.hops = append(sm.hops, r)
+	}
+	for _, t := range reach.targets {
+		sm.addLeapTarget(t, reach.leaps[t])
+	}
+	for i := range sm.rays {
+		r := &sm.rays[i]
+		r.plain = r.quiet && r.capture && r.skip == 0
+	}
+	return sm
+}
+
+// lineKind says how a piece uses a line of squares from its square.
+type lineKind uint8
+
+// The line kinds.
+const (
+	rideLine   lineKind = iota // slides until blocked
+	hopLine                    // lands just beyond the first piece met
+	cannonLine                 // moves or captures anywhere beyond one screen
+)
+
+// lineKey names one line a piece uses: a ray of Variant.rays and how.
+type lineKey struct {
+	ray  int
+	kind lineKind
+}
+
+// lineMode is whether a line is used to move, to capture, or both.
+type lineMode struct{ quiet, capture bool }
+
+// pieceReach is every way one piece on one square reaches other squares,
+// before the ways to each square are merged.
+type pieceReach struct {
+	leaps     map[Square][]leapOption
+	targets   []Square // first-seen order, so tables are deterministic
+	lines     map[lineKey]*lineMode
+	lineOrder []lineKey // first-seen order
+}
+
+func (r *pieceReach) addLeap(t Square, o leapOption) {
+	if _, seen := r.leaps[t]; !seen {
+		r.targets = append(r.targets, t)
+	}
+	r.leaps[t] = append(r.leaps[t], o)
+}
+
+func (r *pieceReach) addLine(key lineKey, quiet, capture bool) {
+	mode := r.lines[key]
+	if mode == nil {
+		mode = &lineMode{}
+		r.lines[key] = mode
+		r.lineOrder = append(r.lineOrder, key)
+	}
+	mode.quiet = mode.quiet || quiet
+	mode.capture = mode.capture || capture
+}
+
+// collectReach walks the piece's atoms from s: unlimited rides, hops and
+// cannons become lines; leaps and limited rides (a set of lame leaps, one
+// per distance) become leap options per target square.
+func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *pieceReach {
 	c := pc.Colour()
 	pt := &v.Pieces[pc.Type()-1]
 	takesEP := false
 	for _, a := range pt.Atoms {
 		takesEP = takesEP || a.EnPassant
 	}
-	options := map[Square][]leapOption{}
-	var targets []Square // first-seen order, so tables are deterministic
-	addOption := func(t Square, o leapOption) {
-		if _, seen := options[t]; !seen {
-			targets = append(targets, t)
-		}
-		options[t] = append(options[t], o)
-	}
-	type rayMode struct{ quiet, capture bool }
-	rays, hops := map[int]*rayMode{}, map[int]*rayMode{}
-	var rayOrder, hopOrder []int
+	reach := &pieceReach{leaps: map[Square][]leapOption{}, lines: map[lineKey]*lineMode{}}
 	for _, a := range pt.Atoms {
 		if a.Initial {
 			region := &v.InitialRegion
@@ -223,22 +290,15 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 				if _, ok := v.step(s, vec); !ok {
 					continue
 				}
-				m, order := rays, &rayOrder
-				i := rayOf(vec)
+				key := lineKey{ray: rayOf(vec), kind: rideLine}
 				switch a.Kind {
 				case Hop:
-					m, order, i = hops, &hopOrder, 2*i
+					key.kind = hopLine
 				case Cannon:
-					m, order, i = hops, &hopOrder, 2*i+1
+					key.kind = cannonLine
 				}
-				if m[i] == nil {
-					m[i] = &rayMode{}
-					*order = append(*order, i)
-				}
-				m[i].quiet = m[i].quiet || quiet
-				m[i].capture = m[i].capture || capture
+				reach.addLine(key, quiet, capture)
 			case a.Kind == Ride:
-				// A limited ride is a set of lame leaps, one per distance.
 				t := s
 				var path []Square
 				for k := 1; k <= a.Range; k++ {
@@ -246,7 +306,7 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 					if t, ok = v.step(t, vec); !ok {
 						break
 					}
-					addOption(t, leapOption{path: append([]Square(nil), path...), quiet: quiet, capture: capture,
+					reach.addLeap(t, leapOption{path: append([]Square(nil), path...), quiet: quiet, capture: capture,
 						ep:         capture && a.EnPassant && k == 1,
 						doubleStep: v.isDoubleStep(a, Vector{vec.DX * k, vec.DY * k}, takesEP)})
 					path = append(path, t)
@@ -260,73 +320,64 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 				if a.Lame {
 					path = v.lamePath(s, vec)
 				}
-				addOption(t, leapOption{path: path, quiet: quiet, capture: capture,
+				reach.addLeap(t, leapOption{path: path, quiet: quiet, capture: capture,
 					ep: capture && a.EnPassant && len(path) == 0, doubleStep: v.isDoubleStep(a, vec, takesEP)})
 			}
 		}
 	}
+	return reach
+}
 
-	var sm squareMoves
-	for _, i := range rayOrder {
-		sm.rays = append(sm.rays, moveRay{squares: v.rays[i][s], ray: i, quiet: rays[i].quiet, capture: rays[i].capture})
+// addLeapTarget merges the ways to reach t into the groups: the shortest
+// path for moving and for capturing, minus what an unlimited ray already
+// emits (or with the ray skipping t when a plain leap covers it even when
+// the line is blocked).
+func (sm *squareMoves) addLeapTarget(t Square, options []leapOption) {
+	q, cp := bestOption(options, true), bestOption(options, false)
+	var eps bool
+	for _, o := range options {
+		eps = eps || o.ep
 	}
-	for _, i := range hopOrder {
-		sm.hops = append(sm.hops, moveRay{squares: v.rays[i/2][s], quiet: hops[i].quiet, capture: hops[i].capture, cannon: i%2 == 1})
-	}
-	for _, t := range targets {
-		q, cp := bestOption(options[t], true), bestOption(options[t], false)
-		var eps bool
-		for _, o := range options[t] {
-			eps = eps || o.ep
-		}
-		// Drop what an unlimited ray already emits, or make the ray skip the
-		// square when a plain leap covers it even when the line is blocked.
-		for ri := range sm.rays {
-			r := &sm.rays[ri]
-			for k, rs := range r.squares {
-				if rs != t {
-					continue
-				}
-				if q != nil && r.quiet && len(q.path) == k {
-					q = nil
-				}
-				if cp != nil && r.capture && len(cp.path) == k {
-					cp = nil
-				}
-				if k > 0 && (q != nil && len(q.path) == 0 || !r.quiet) && (cp != nil && len(cp.path) == 0 || !r.capture) {
-					r.skip |= 1 << k
-				}
+	for ri := range sm.rays {
+		r := &sm.rays[ri]
+		for k, rs := range r.squares {
+			if rs != t {
+				continue
+			}
+			if q != nil && r.quiet && len(q.path) == k {
+				q = nil
+			}
+			if cp != nil && r.capture && len(cp.path) == k {
+				cp = nil
+			}
+			if k > 0 && (q != nil && len(q.path) == 0 || !r.quiet) && (cp != nil && len(cp.path) == 0 || !r.capture) {
+				r.skip |= 1 << k
 			}
 		}
-		switch {
-		case q != nil && cp != nil && samePath(q.path, cp.path):
-			if len(q.path) == 0 {
-				sm.both = append(sm.both, t)
-			} else {
-				sm.lame = append(sm.lame, lameLeap{to: t, path: q.path, quiet: true, capture: true, doubleStep: q.doubleStep})
-			}
-		default:
-			for _, o := range []*leapOption{q, cp} {
-				switch {
-				case o == nil:
-				case len(o.path) > 0:
-					sm.lame = append(sm.lame, lameLeap{to: t, path: o.path, quiet: o == q, capture: o == cp, doubleStep: o.doubleStep})
-				case o == q:
-					sm.quiet = append(sm.quiet, t)
-				default:
-					sm.capt = append(sm.capt, t)
-				}
+	}
+	switch {
+	case q != nil && cp != nil && samePath(q.path, cp.path):
+		if len(q.path) == 0 {
+			sm.both = append(sm.both, t)
+		} else {
+			sm.lame = append(sm.lame, lameLeap{to: t, path: q.path, quiet: true, capture: true, doubleStep: q.doubleStep})
+		}
+	default:
+		for _, o := range []*leapOption{q, cp} {
+			switch {
+			case o == nil:
+			case len(o.path) > 0:
+				sm.lame = append(sm.lame, lameLeap{to: t, path: o.path, quiet: o == q, capture: o == cp, doubleStep: o.doubleStep})
+			case o == q:
+				sm.quiet = append(sm.quiet, t)
+			default:
+				sm.capt = append(sm.capt, t)
 			}
 		}
-		if eps && cp != nil && len(cp.path) == 0 {
-			sm.epCapt = append(sm.epCapt, t)
-		}
 	}
-	for i := range sm.rays {
-		r := &sm.rays[i]
-		r.plain = r.quiet && r.capture && r.skip == 0
+	if eps && cp != nil && len(cp.path) == 0 {
+		sm.epCapt = append(sm.epCapt, t)
 	}
-	return sm
 }
 
 // isDoubleStep reports whether a move by vec under atom a is an initial

@@ -3,58 +3,12 @@ package engine
 import (
 	"errors"
 	"fmt"
+	"reflect"
 )
 
 // MaxPieceTypes is the most piece types a variant may define; it keeps every
 // piece code (type<<1 | colour) below 64 so a set of pieces fits a uint64.
 const MaxPieceTypes = 31
-
-// Outcome is a game result from one side's point of view.
-type Outcome int8
-
-// The outcomes.
-const (
-	Loss Outcome = -1
-	Draw Outcome = 0
-	Win  Outcome = 1
-)
-
-// String returns "loss", "draw" or "win".
-func (o Outcome) String() string {
-	switch o {
-	case Loss:
-		return "loss"
-	case Win:
-		return "win"
-	}
-	return "draw"
-}
-
-// Value is what a game-end rule gives the side it applies to. The zero value
-// NoValue switches an optional rule off; for checkmate and stalemate it means
-// the chess default (loss, draw).
-type Value int8
-
-// The rule values.
-const (
-	NoValue Value = iota
-	LossValue
-	DrawValue
-	WinValue
-)
-
-// outcome converts a rule value, with a default for NoValue.
-func (v Value) outcome(def Outcome) Outcome {
-	switch v {
-	case LossValue:
-		return Loss
-	case DrawValue:
-		return Draw
-	case WinValue:
-		return Win
-	}
-	return def
-}
 
 // RoyalRule says which royal pieces must be kept safe.
 type RoyalRule uint8
@@ -100,35 +54,11 @@ type Rules struct {
 	Castling []CastlingRule
 	// CastlingKing and CastlingRook are the letters of the pieces that castle.
 	CastlingKing, CastlingRook byte
-	// CheckmateValue and StalemateValue are the results for the side to move
-	// that has no legal move, in check or not (defaults: loss, draw).
-	CheckmateValue, StalemateValue Value
-	// ExtinctionValue, when set, is the result for a side that has no piece
-	// left of one of ExtinctionTypes (letters; '*' means all pieces together).
-	ExtinctionValue Value
-	ExtinctionTypes []byte
-	// BareKingValue, when set, is the result for a side left with nothing
-	// but royal pieces. With BareKingMove the bared side first gets one
-	// move, and bares the opponent in return for a draw.
-	BareKingValue Value
-	BareKingMove  bool
-	// FlagPiece (a letter) wins on reaching its side's FlagRegion. With
-	// FlagMove Black gets one more move after White arrives, and a draw if
-	// it arrives too.
-	FlagPiece  byte
-	FlagRegion [2]SquareSet
-	FlagMove   bool
-	// CheckCounting, when positive, is the number of checks that wins; the
-	// FEN carries the checks each side still needs ("3+3").
-	CheckCounting int
+	// Goal is how a game is won besides checkmate; its zero value is
+	// chess's.
+	Goal
 	// NoChecks forbids moves that give check.
 	NoChecks bool
-	// MustCapture makes captures compulsory when any is legal.
-	MustCapture bool
-	// BlastOnCapture: a capture removes the capturer and every non-pawn
-	// piece on the eight squares around; royal pieces cannot capture, and a
-	// side whose royal piece is blown up loses.
-	BlastOnCapture bool
 	// RoyalRule chooses which royal pieces must be kept safe.
 	RoyalRule RoyalRule
 	// Missile (a letter) is a piece that, once any non-pawn piece has been
@@ -151,10 +81,40 @@ type Rules struct {
 	MoveRule int
 	// RepetitionRule is the n-fold repetition draw (3); 0 disables it.
 	RepetitionRule int
-	// InsufficientMaterial draws positions where neither side can mate by the
-	// chess rule: only kings with at most one knight or bishop in all, or
-	// bishops all on squares of one colour.
-	InsufficientMaterial bool
+}
+
+// Goal holds every rule that changes how a game is won or lost, or that
+// forces play toward it, in one place: chess's insufficient-material draw
+// holds exactly when all of it is the zero value (chess's own goal), so a
+// new rule declared here switches that draw off without another edit.
+type Goal struct {
+	// CheckmateValue and StalemateValue are the results for the side to move
+	// that has no legal move, in check or not (defaults: loss, draw).
+	CheckmateValue, StalemateValue Value
+	// ExtinctionValue, when set, is the result for a side that has no piece
+	// left of one of ExtinctionTypes (letters; '*' means all pieces together).
+	ExtinctionValue Value
+	ExtinctionTypes []byte
+	// BareKingValue, when set, is the result for a side left with nothing
+	// but royal pieces. With BareKingMove the bared side first gets one
+	// move, and bares the opponent in return for a draw.
+	BareKingValue Value
+	BareKingMove  bool
+	// FlagPiece (a letter) wins on reaching its side's FlagRegion. With
+	// FlagMove Black gets one more move after White arrives, and a draw if
+	// it arrives too.
+	FlagPiece  byte
+	FlagRegion [2]SquareSet
+	FlagMove   bool
+	// CheckCounting, when positive, is the number of checks that wins; the
+	// FEN carries the checks each side still needs ("3+3").
+	CheckCounting int
+	// MustCapture makes captures compulsory when any is legal.
+	MustCapture bool
+	// BlastOnCapture: a capture removes the capturer and every non-pawn
+	// piece on the eight squares around; royal pieces cannot capture, and a
+	// side whose royal piece is blown up loses.
+	BlastOnCapture bool
 }
 
 // Variant is a checked, ready-to-play set of rules with its precomputed
@@ -179,8 +139,11 @@ type Variant struct {
 	// immediateEnds is set when a variant rule can end the game in a
 	// position that still has moves (extinction, flags, checks, blasts).
 	immediateEnds bool
-	neighbours    [NumSquares][]Square
-	startNonPawns int // non-pawn pieces in the start position (missiles)
+	// insufficientMaterial: the chess draw with too little material to
+	// mate applies, because the goal is chess's.
+	insufficientMaterial bool
+	neighbours           [NumSquares][]Square
+	startNonPawns        int // non-pawn pieces in the start position (missiles)
 
 	moves   [64][]squareMoves // by piece code, then square
 	attacks [2]attackTables   // by attacking colour
@@ -339,6 +302,7 @@ func (v *Variant) checkEndRules() error {
 		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
 	}
 	v.special = v.NoChecks || v.BlastOnCapture || v.RoyalRule != AllRoyal || v.missileType != 0
+	v.insufficientMaterial = reflect.ValueOf(v.Goal).IsZero()
 	v.immediateEnds = v.ExtinctionValue != NoValue || v.BareKingValue != NoValue || v.flagType != 0 ||
 		v.CheckCounting > 0 || v.BlastOnCapture
 	for s := 0; s < NumSquares; s++ {

@@ -62,27 +62,11 @@ func (s *spec) removePiece(key string) {
 	s.pieces = kept
 }
 
-// rules turns the spec into engine rules.
-func (s *spec) rules() (engine.Rules, error) {
-	r := engine.Rules{Name: s.name, Width: s.files, Height: s.ranks, StartFEN: s.startFEN,
-		CheckmateValue: s.checkmateValue, StalemateValue: s.stalemateValue,
-		ExtinctionValue: s.extinctionValue, ExtinctionTypes: []byte(strings.ToUpper(s.extinctionTypes)),
-		BareKingValue: s.bareKingValue, BareKingMove: s.bareKingMove,
-		FlagPiece: upper(s.flagPiece), FlagMove: s.flagMove,
-		NoChecks: !s.checking, MustCapture: s.mustCapture, BlastOnCapture: s.blastOnCapture,
-		Missile: upper(s.missile), OptionalPromotion: !s.mandatoryPromotion,
-		EnPassantDoubleStepOnly: s.doubleStepEPOnly,
-		MoveRule:                s.nMoveRule, RepetitionRule: s.nFoldRule,
-		PromotionTypes: []byte(strings.ToUpper(s.promotionTypes)),
-	}
-	if s.checkCounting {
-		r.CheckCounting = 3
-	}
-	if s.royalRule == "leftmost" {
-		r.RoyalRule = engine.LeftmostRoyal
-	}
-	r.InsufficientMaterial = !s.checkCounting && !s.mustCapture && !s.blastOnCapture && s.flagPiece == 0 &&
-		s.extinctionValue == engine.NoValue && s.bareKingValue == engine.NoValue && s.checkmateValue == engine.NoValue
+// engineRules turns the spec into engine rules: the rules the keys set
+// directly, plus what needs the board size or the piece list.
+func (s *spec) engineRules() (engine.Rules, error) {
+	r := s.rules
+	r.Name, r.Width, r.Height, r.StartFEN = s.name, s.files, s.ranks, s.startFEN
 
 	var err error
 	region := func(text string, def engine.SquareSet) engine.SquareSet {
@@ -110,20 +94,9 @@ func (s *spec) rules() (engine.Rules, error) {
 	if err != nil {
 		return r, err
 	}
-	if s.promotionLimit != "" {
-		limits, err := parseLimits(s.promotionLimit)
-		if err != nil {
-			return r, err
-		}
-		r.PromotionLimit = map[byte]int{}
-		for l, n := range limits {
-			r.PromotionLimit[upper(l)] = n
-		}
-	}
-
 	royal := s.royal
 	if s.extinctionPseudoRoyal {
-		royal += s.extinctionTypes
+		royal += strings.ToLower(string(s.rules.ExtinctionTypes))
 	}
 	values, _ := parseLetterList(s.pieceValues, true) // checked by the setter
 	names, _ := parseLetterList(s.pieceNames, false)

@@ -147,7 +147,7 @@ func validName(s string) bool {
 
 // build checks the spec by building its engine variant.
 func (s *spec) build() (*engine.Variant, error) {
-	r, err := s.rules()
+	r, err := s.engineRules()
 	if err != nil {
 		return nil, err
 	}

@@ -20,15 +20,22 @@ type spec struct {
 	startFEN     string
 	pieces       []pieceSpec
 
-	promotionRegion    [2]string
-	promotionTypes     string
-	mandatoryPromotion bool
-	promotionLimit     string
-	doubleStep         bool
-	doubleStepRegion   [2]string
-	tripleStepRegion   [2]string
-	enPassantRegion    string
-	doubleStepEPOnly   bool
+	// rules holds every rule that a key sets directly (the keys table
+	// points into it), so a new engine rule needs one line in keys().
+	rules engine.Rules
+
+	// Keys that depend on the board size or the piece list, kept as text
+	// until the spec is built (a child may change maxRank after them).
+	promotionRegion       [2]string
+	doubleStep            bool
+	doubleStepRegion      [2]string
+	tripleStepRegion      [2]string
+	enPassantRegion       string
+	flagRegion            [2]string
+	extinctionPseudoRoyal bool
+	royal                 string
+	pieceValues           string // letter:value list
+	pieceNames            string // letter:name list
 
 	castling                          bool
 	castlingKingsideFile              int
@@ -37,24 +44,6 @@ type spec struct {
 	castlingRookKingsideFile          int // -1: the last file
 	castlingRookQueensideFile         int
 	castlingKingPiece, castlingRookPc byte
-
-	checkmateValue, stalemateValue engine.Value
-	extinctionValue, bareKingValue engine.Value
-	extinctionTypes                string
-	extinctionPseudoRoyal          bool
-	bareKingMove                   bool
-	flagPiece                      byte
-	flagRegion                     [2]string
-	flagMove                       bool
-	checkCounting                  bool
-	checking                       bool
-	mustCapture                    bool
-	blastOnCapture                 bool
-	nMoveRule, nFoldRule           int
-	royalRule                      string
-	royal                          string
-	missile                        byte
-	pieceValues, pieceNames        string // letter:value and letter:name lists
 }
 
 // pieceSpec is one piece type of a spec.
@@ -71,12 +60,11 @@ type pieceSpec struct {
 // Fairy-Stockfish.
 func chessSpec() *spec {
 	s := &spec{
-		name: "chess", files: 8, ranks: 8, startFEN: ChessFEN,
-		promotionTypes: "qrbn", mandatoryPromotion: true, doubleStep: true,
+		name: "chess", files: 8, ranks: 8, startFEN: ChessFEN, doubleStep: true,
+		rules:    engine.Rules{PromotionTypes: []byte("QRBN"), MoveRule: 50, RepetitionRule: 3},
 		castling: true, castlingKingsideFile: 6, castlingQueensideFile: 2, castlingRank: 1,
 		castlingRookKingsideFile: -1, castlingRookQueensideFile: 0,
-		castlingKingPiece: 'k', castlingRookPc: 'r', checking: true,
-		nMoveRule: 50, nFoldRule: 3,
+		castlingKingPiece: 'k', castlingRookPc: 'r',
 	}
 	for _, key := range []string{"pawn", "knight", "bishop", "rook", "queen", "king"} {
 		p, _ := findPredefined(key)
@@ -86,7 +74,9 @@ func chessSpec() *spec {
 	return s
 }
 
-// clone returns a deep copy for a child section.
+// clone returns a deep copy for a child section. The slices and the map in
+// rules are replaced whole by their setters, never changed in place, so
+// sharing them with the parent is safe.
 func (s *spec) clone() *spec {
 	c := *s
 	c.pieces = append([]pieceSpec(nil), s.pieces...)
@@ -107,16 +97,16 @@ func keys() map[string]setter {
 		"pieceToCharTable":          func(*spec, string) error { return nil }, // display only
 		"promotionRegionWhite":      regionSetter(func(s *spec) *string { return &s.promotionRegion[0] }),
 		"promotionRegionBlack":      regionSetter(func(s *spec) *string { return &s.promotionRegion[1] }),
-		"promotionPieceTypes":       lettersSetter(func(s *spec) *string { return &s.promotionTypes }),
-		"mandatoryPawnPromotion":    boolSetter(func(s *spec) *bool { return &s.mandatoryPromotion }),
-		"promotionLimit":            func(s *spec, v string) error { s.promotionLimit = v; return checkLimits(v) },
+		"promotionPieceTypes":       ruleLettersSetter(func(r *engine.Rules) *[]byte { return &r.PromotionTypes }),
+		"mandatoryPawnPromotion":    negatedSetter(func(r *engine.Rules) *bool { return &r.OptionalPromotion }),
+		"promotionLimit":            promotionLimitSetter,
 		"doubleStep":                boolSetter(func(s *spec) *bool { return &s.doubleStep }),
 		"doubleStepRegionWhite":     regionSetter(func(s *spec) *string { return &s.doubleStepRegion[0] }),
 		"doubleStepRegionBlack":     regionSetter(func(s *spec) *string { return &s.doubleStepRegion[1] }),
 		"tripleStepRegionWhite":     regionSetter(func(s *spec) *string { return &s.tripleStepRegion[0] }),
 		"tripleStepRegionBlack":     regionSetter(func(s *spec) *string { return &s.tripleStepRegion[1] }),
 		"enPassantRegion":           regionSetter(func(s *spec) *string { return &s.enPassantRegion }),
-		"doubleStepEnPassantOnly":   boolSetter(func(s *spec) *bool { return &s.doubleStepEPOnly }),
+		"doubleStepEnPassantOnly":   ruleBoolSetter(func(r *engine.Rules) *bool { return &r.EnPassantDoubleStepOnly }),
 		"castling":                  boolSetter(func(s *spec) *bool { return &s.castling }),
 		"castlingKingsideFile":      fileSetter(func(s *spec) *int { return &s.castlingKingsideFile }),
 		"castlingQueensideFile":     fileSetter(func(s *spec) *int { return &s.castlingQueensideFile }),
@@ -125,32 +115,26 @@ func keys() map[string]setter {
 		"castlingRank":              intSetter(func(s *spec) *int { return &s.castlingRank }, 1, engine.MaxSize),
 		"castlingKingPiece":         letterSetter(func(s *spec) *byte { return &s.castlingKingPiece }),
 		"castlingRookPiece":         letterSetter(func(s *spec) *byte { return &s.castlingRookPc }),
-		"checkmateValue":            valueSetter(func(s *spec) *engine.Value { return &s.checkmateValue }),
-		"stalemateValue":            valueSetter(func(s *spec) *engine.Value { return &s.stalemateValue }),
-		"extinctionValue":           valueSetter(func(s *spec) *engine.Value { return &s.extinctionValue }),
-		"extinctionPieceTypes":      lettersSetter(func(s *spec) *string { return &s.extinctionTypes }),
+		"checkmateValue":            valueSetter(func(r *engine.Rules) *engine.Value { return &r.CheckmateValue }),
+		"stalemateValue":            valueSetter(func(r *engine.Rules) *engine.Value { return &r.StalemateValue }),
+		"extinctionValue":           valueSetter(func(r *engine.Rules) *engine.Value { return &r.ExtinctionValue }),
+		"extinctionPieceTypes":      ruleLettersSetter(func(r *engine.Rules) *[]byte { return &r.ExtinctionTypes }),
 		"extinctionPseudoRoyal":     boolSetter(func(s *spec) *bool { return &s.extinctionPseudoRoyal }),
-		"bareKingValue":             valueSetter(func(s *spec) *engine.Value { return &s.bareKingValue }),
-		"bareKingMove":              boolSetter(func(s *spec) *bool { return &s.bareKingMove }),
-		"flagPiece":                 letterSetter(func(s *spec) *byte { return &s.flagPiece }),
+		"bareKingValue":             valueSetter(func(r *engine.Rules) *engine.Value { return &r.BareKingValue }),
+		"bareKingMove":              ruleBoolSetter(func(r *engine.Rules) *bool { return &r.BareKingMove }),
+		"flagPiece":                 ruleLetterSetter(func(r *engine.Rules) *byte { return &r.FlagPiece }),
 		"flagRegionWhite":           regionSetter(func(s *spec) *string { return &s.flagRegion[0] }),
 		"flagRegionBlack":           regionSetter(func(s *spec) *string { return &s.flagRegion[1] }),
-		"flagMove":                  boolSetter(func(s *spec) *bool { return &s.flagMove }),
-		"checkCounting":             boolSetter(func(s *spec) *bool { return &s.checkCounting }),
-		"checking":                  boolSetter(func(s *spec) *bool { return &s.checking }),
-		"mustCapture":               boolSetter(func(s *spec) *bool { return &s.mustCapture }),
-		"blastOnCapture":            boolSetter(func(s *spec) *bool { return &s.blastOnCapture }),
-		"nMoveRule":                 intSetter(func(s *spec) *int { return &s.nMoveRule }, 0, 1000),
-		"nFoldRule":                 intSetter(func(s *spec) *int { return &s.nFoldRule }, 0, 1000),
-		"royalRule": func(s *spec, v string) error {
-			if v != "all" && v != "leftmost" {
-				return fmt.Errorf("royalRule %q: want all or leftmost", v)
-			}
-			s.royalRule = v
-			return nil
-		},
-		"royalPieces":  lettersSetter(func(s *spec) *string { return &s.royal }),
-		"missilePiece": letterSetter(func(s *spec) *byte { return &s.missile }),
+		"flagMove":                  ruleBoolSetter(func(r *engine.Rules) *bool { return &r.FlagMove }),
+		"checkCounting":             checkCountingSetter,
+		"checking":                  negatedSetter(func(r *engine.Rules) *bool { return &r.NoChecks }),
+		"mustCapture":               ruleBoolSetter(func(r *engine.Rules) *bool { return &r.MustCapture }),
+		"blastOnCapture":            ruleBoolSetter(func(r *engine.Rules) *bool { return &r.BlastOnCapture }),
+		"nMoveRule":                 intSetter(func(s *spec) *int { return &s.rules.MoveRule }, 0, 1000),
+		"nFoldRule":                 intSetter(func(s *spec) *int { return &s.rules.RepetitionRule }, 0, 1000),
+		"royalRule":                 royalRuleSetter,
+		"royalPieces":               lettersSetter(func(s *spec) *string { return &s.royal }),
+		"missilePiece":              ruleLetterSetter(func(r *engine.Rules) *byte { return &r.Missile }),
 		"pieceValues": func(s *spec, v string) error {
 			if _, err := parseLetterList(v, true); err != nil {
 				return err
@@ -166,6 +150,89 @@ func keys() map[string]setter {
 			return nil
 		},
 	}
+}
+
+// ruleBoolSetter sets a true/false rule of the engine directly.
+func ruleBoolSetter(field func(*engine.Rules) *bool) setter {
+	return boolSetter(func(s *spec) *bool { return field(&s.rules) })
+}
+
+// negatedSetter sets an engine rule that is the file key's opposite
+// ("checking = false" is NoChecks).
+func negatedSetter(field func(*engine.Rules) *bool) setter {
+	return func(s *spec, v string) error {
+		var b bool
+		if err := boolSetter(func(*spec) *bool { return &b })(s, v); err != nil {
+			return err
+		}
+		*field(&s.rules) = !b
+		return nil
+	}
+}
+
+// ruleLetterSetter sets an engine rule naming one piece (uppercase there).
+func ruleLetterSetter(field func(*engine.Rules) *byte) setter {
+	return func(s *spec, v string) error {
+		var l byte
+		if err := letterSetter(func(*spec) *byte { return &l })(s, v); err != nil {
+			return err
+		}
+		*field(&s.rules) = upper(l)
+		return nil
+	}
+}
+
+// ruleLettersSetter sets an engine rule naming several pieces.
+func ruleLettersSetter(field func(*engine.Rules) *[]byte) setter {
+	return func(s *spec, v string) error {
+		var letters string
+		if err := lettersSetter(func(*spec) *string { return &letters })(s, v); err != nil {
+			return err
+		}
+		*field(&s.rules) = []byte(strings.ToUpper(letters))
+		return nil
+	}
+}
+
+// checkCountingSetter: "checkCounting = true" is three-check.
+func checkCountingSetter(s *spec, v string) error {
+	var on bool
+	if err := boolSetter(func(*spec) *bool { return &on })(s, v); err != nil {
+		return err
+	}
+	s.rules.CheckCounting = 0
+	if on {
+		s.rules.CheckCounting = 3
+	}
+	return nil
+}
+
+func royalRuleSetter(s *spec, v string) error {
+	switch v {
+	case "all":
+		s.rules.RoyalRule = engine.AllRoyal
+	case "leftmost":
+		s.rules.RoyalRule = engine.LeftmostRoyal
+	default:
+		return fmt.Errorf("royalRule %q: want all or leftmost", v)
+	}
+	return nil
+}
+
+// promotionLimitSetter reads "q:1 r:2" into the engine's per-letter caps.
+func promotionLimitSetter(s *spec, v string) error {
+	limits, err := parseLimits(v)
+	if err != nil {
+		return err
+	}
+	s.rules.PromotionLimit = nil
+	if len(limits) > 0 {
+		s.rules.PromotionLimit = map[byte]int{}
+		for l, n := range limits {
+			s.rules.PromotionLimit[upper(l)] = n
+		}
+	}
+	return nil
 }
 
 func boolSetter(field func(*spec) *bool) setter {
@@ -242,14 +309,14 @@ func lettersSetter(field func(*spec) *string) setter {
 	}
 }
 
-func valueSetter(field func(*spec) *engine.Value) setter {
+func valueSetter(field func(*engine.Rules) *engine.Value) setter {
 	return func(s *spec, v string) error {
 		val, ok := map[string]engine.Value{"win": engine.WinValue, "loss": engine.LossValue,
 			"draw": engine.DrawValue, "none": engine.NoValue}[v]
 		if !ok {
 			return fmt.Errorf("%q is not win, loss, draw or none", v)
 		}
-		*field(s) = val
+		*field(&s.rules) = val
 		return nil
 	}
 }
@@ -323,11 +390,6 @@ func parseLetterList(v string, numbers bool) (map[byte]string, error) {
 		out[lower(l[0])] = val
 	}
 	return out, nil
-}
-
-func checkLimits(v string) error {
-	_, err := parseLimits(v)
-	return err
 }
 
 // parseLimits reads "q:1 r:2" into letter counts.

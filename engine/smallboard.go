@@ -1,0 +1,197 @@
+package engine
+
+// This file is the small-board layer: on boards of at most 64 squares each
+// square is a bit and each piece's targets from each square are masks, so
+// the legal-move generator finds captures (genTactical), attack detection
+// rejects leaps (Position.occupancy) and the evaluation counts mobility
+// (mobilities) with a few AND and popcount instructions instead of loops.
+
+import "math/bits"
+
+// smallBoard holds, for boards of at most 64 squares, each square as a bit
+// and each piece's targets as masks, so mobility is a few popcounts.
+type smallBoard struct {
+	bit      [NumSquares]uint64 // square → its bit
+	square   [64]Square         // bit index → its square
+	zone     [2]uint64          // promotion zones
+	masks    [64][]smallMoves   // by piece code, then square
+	beyond   [][64]uint64       // by ray index and bit: the squares past it along the ray
+	upward   []bool             // by ray index: the ray runs to higher bits
+	rayIndex map[int]int        // Variant.rays index → index here
+}
+
+// smallMoves are one piece's targets from one square as masks.
+type smallMoves struct {
+	quiet, both, capt uint64
+	rays              []smallRay  // plain rays
+	lame              []smallLame // blockable leaps
+	special           bool        // has targets countSpecial must count
+}
+
+// smallRay is a plain ray from one square: line holds every square of it,
+// r indexes smallBoard.beyond, and up says it runs to higher bits.
+type smallRay struct {
+	line uint64
+	r    int
+	up   bool
+}
+
+// reach returns the squares the rider reaches along the ray: up to and
+// including the first occupied square.
+func (sb *smallBoard) reach(ray *smallRay, occupied uint64) uint64 {
+	blockers := ray.line & occupied
+	if blockers == 0 {
+		return ray.line
+	}
+	first := bits.TrailingZeros64(blockers)
+	if !ray.up {
+		first = 63 - bits.LeadingZeros64(blockers)
+	}
+	return ray.line &^ sb.beyond[ray.r][first]
+}
+
+// smallLame is a blockable leap as masks: the target counts when path is
+// empty (and the target empty for a quiet move, an enemy for a capture).
+type smallLame struct {
+	target, path   uint64
+	quiet, capture bool
+}
+
+func (v *Variant) buildSmallBoard() *smallBoard {
+	if v.Width*v.Height > 64 {
+		return nil
+	}
+	sb := &smallBoard{rayIndex: map[int]int{}}
+	for f := 0; f < v.Width; f++ {
+		for r := 0; r < v.Height; r++ {
+			sb.bit[SquareAt(f, r)] = 1 << (r*v.Width + f)
+			sb.square[r*v.Width+f] = SquareAt(f, r)
+		}
+	}
+	for s := 0; s < NumSquares; s++ {
+		for c := range sb.zone {
+			if v.PromotionZone[c].Has(Square(s)) {
+				sb.zone[c] |= sb.bit[s]
+			}
+		}
+	}
+	set := func(squares []Square) uint64 {
+		var m uint64
+		for _, s := range squares {
+			m |= sb.bit[s]
+		}
+		return m
+	}
+	for pc := range v.moves {
+		if v.moves[pc] == nil {
+			continue
+		}
+		sb.masks[pc] = make([]smallMoves, NumSquares)
+		for s := range v.moves[pc] {
+			sm := &v.moves[pc][s]
+			m := smallMoves{quiet: set(sm.quiet), both: set(sm.both), capt: set(sm.capt), special: len(sm.hops) > 0}
+			for _, l := range sm.lame {
+				m.lame = append(m.lame, smallLame{target: sb.bit[l.to], path: set(l.path), quiet: l.quiet, capture: l.capture})
+			}
+			for _, r := range sm.rays {
+				if !r.plain {
+					m.special = true
+					continue
+				}
+				j := sb.ray(v, r.ray, set)
+				m.rays = append(m.rays, smallRay{line: set(r.squares), r: j, up: sb.upward[j]})
+			}
+			sb.masks[pc][s] = m
+		}
+	}
+	return sb
+}
+
+// ray returns the small-board index of one of the variant's rays, adding
+// its masks on first use.
+func (sb *smallBoard) ray(v *Variant, i int, set func([]Square) uint64) int {
+	if j, ok := sb.rayIndex[i]; ok {
+		return j
+	}
+	var beyond [64]uint64
+	up := false
+	for s := 0; s < NumSquares; s++ {
+		if sq := Square(s); v.onBoard.Has(sq) {
+			squares := v.rays[i][s]
+			beyond[bits.TrailingZeros64(sb.bit[sq])] = set(squares)
+			if len(squares) > 0 {
+				up = sb.bit[squares[0]] > sb.bit[sq]
+			}
+		}
+	}
+	sb.beyond = append(sb.beyond, beyond)
+	sb.upward = append(sb.upward, up)
+	sb.rayIndex[i] = len(sb.beyond) - 1
+	return len(sb.beyond) - 1
+}
+
+// genTactical appends the captures and promotions of the piece on from,
+// like genPiece in tactical mode, with the masks: the quiescence search's
+// generator. occ is the position's occupancy.
+func (sb *smallBoard) genTactical(p *Position, dst []Move, from Square, occ *[2]uint64) []Move {
+	pc := p.board[from]
+	m := &sb.masks[pc][from]
+	pawn := p.v.pawnTypes>>pc&1 != 0
+	if m.special || (pawn && len(m.rays) > 0) {
+		return p.genPiece(dst, from)
+	}
+	us := pc.Colour()
+	all, enemy := occ[0]|occ[1], occ[us^1]
+	targets := (m.both | m.capt) & enemy
+	if pawn {
+		targets |= (m.quiet | m.both) &^ all & sb.zone[us]
+	}
+	for i := range m.rays {
+		targets |= sb.reach(&m.rays[i], all) & enemy
+	}
+	for _, l := range m.lame {
+		if l.path&all == 0 && (l.capture && l.target&enemy != 0 || pawn && l.quiet && l.target&^all&sb.zone[us] != 0) {
+			targets |= l.target
+		}
+	}
+	for targets != 0 {
+		t := sb.square[bits.TrailingZeros64(targets)]
+		targets &= targets - 1
+		dst = p.push(dst, NewMove(from, t), pawn)
+	}
+	if p.ep[0] != NoSquare {
+		for _, t := range p.v.moves[pc][from].epCapt {
+			if p.ep.has(t) {
+				dst = append(dst, newSpecialMove(from, t, EnPassant, 0))
+			}
+		}
+	}
+	return dst
+}
+
+// mobilities counts both sides' targets with the masks.
+func (sb *smallBoard) mobilities(p *Position) (white, black int) {
+	occ := &p.occupancy
+	all := occ[White] | occ[Black]
+	var n [2]int
+	for c := White; c <= Black; c++ {
+		own, enemy := occ[c], occ[c^1]
+		for _, s := range p.Pieces(c) {
+			m := &sb.masks[p.board[s]][s]
+			k := bits.OnesCount64(m.both&^own) + bits.OnesCount64(m.quiet&^all) + bits.OnesCount64(m.capt&enemy)
+			for i := range m.rays {
+				k += bits.OnesCount64(sb.reach(&m.rays[i], all) &^ own)
+			}
+			for _, l := range m.lame {
+				if l.path&all == 0 && (l.quiet && l.target&all == 0 || l.capture && l.target&enemy != 0) {
+					k++
+				}
+			}
+			if m.special {
+				k += p.countSpecialExcept(&p.v.moves[p.board[s]][s], s, c, true)
+			}
+			n[c] += k
+		}
+	}
+	return n[White], n[Black]
+}
