@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -14,9 +15,12 @@ type BenchPosition struct {
 	Variant, FEN string
 }
 
-// BenchPositions is the fixed list the bench searches. Changing it changes
-// the bench signature.
-var BenchPositions = []BenchPosition{
+// BenchPositions returns the fixed list the bench searches (a copy: the
+// list is part of the bench signature and cannot be changed from outside).
+func BenchPositions() []BenchPosition { return slices.Clone(benchPositions) }
+
+// benchPositions is the bench's list. Changing it changes the signature.
+var benchPositions = []BenchPosition{
 	{"chess", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"},
 	{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
 	{"chess", "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 0 8"},
@@ -55,7 +59,7 @@ func (t BenchTotals) NPS() uint64 {
 func RunBench(depth int, lookup func(string) (*engine.Variant, error), out io.Writer) (BenchTotals, error) {
 	var totals BenchTotals
 	s := New(Options{HashMB: 16})
-	for i, bp := range BenchPositions {
+	for i, bp := range benchPositions {
 		v, err := lookup(bp.Variant)
 		if err != nil {
 			return totals, err

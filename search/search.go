@@ -24,16 +24,22 @@ type Options struct {
 	MoveOverhead time.Duration
 	// Prober, when set, answers positions from endgame tablebases.
 	Prober Prober
-	// Testing switches. Pure turns off everything that makes the result
-	// depend on move order (null move, reductions, aspiration windows,
-	// mate-distance pruning and draws by in-tree repetition), so the
-	// fixed-depth score is the exact minimax value; ExactDepthTT reuses
-	// stored scores only at exactly the stored depth; NoTT disables the
-	// table.
-	Pure, ExactDepthTT, NoTT bool
 	// IgnoreMoveRule makes the search blind to the n-move rule (repetitions
 	// still count), for measuring how it converts a won ending.
 	IgnoreMoveRule bool
+
+	// test holds switches only the package's tests set (export_test.go).
+	test testSwitches
+}
+
+// testSwitches make the search's results exact for tests. pure turns off
+// everything that makes the result depend on move order (null move,
+// reductions, aspiration windows, mate-distance pruning and draws by
+// in-tree repetition), so the fixed-depth score is the exact minimax value;
+// exactDepthTT reuses stored scores only at exactly the stored depth; noTT
+// disables the table.
+type testSwitches struct {
+	pure, exactDepthTT, noTT bool
 }
 
 // Prober answers a position from an endgame tablebase: for the side to
@@ -233,7 +239,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 		s.Clear()
 	}
 	v := s.variant
-	s.noNull = s.opts.Pure || v.MustCapture || (v.StalemateValue != engine.NoValue && v.StalemateValue != engine.DrawValue)
+	s.noNull = s.opts.test.pure || v.MustCapture || (v.StalemateValue != engine.NoValue && v.StalemateValue != engine.DrawValue)
 	s.nodes, s.tbHits, s.selDepth, s.stopped = 1, 0, 0, false // the root
 	s.hardStop, s.rootBest = time.Time{}, engine.NoMove
 	s.tt.newSearch()
@@ -310,7 +316,7 @@ func (s *Searcher) info(depth int, score Score) Info {
 // aspiration searches the root with a window around the last score,
 // widening it on failure.
 func (s *Searcher) aspiration(depth int, prev Score) Score {
-	if depth < 4 || s.opts.Pure || prev.IsMate() {
+	if depth < 4 || s.opts.test.pure || prev.IsMate() {
 		return s.negamax(depth, -Infinity, Infinity, 0, true)
 	}
 	delta := Score(50)
@@ -387,13 +393,13 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 		if s.checkStop() {
 			return 0
 		}
-		if !s.opts.Pure && (p.Repeated() || (!s.opts.IgnoreMoveRule && p.MoveRuleReached())) {
+		if !s.opts.test.pure && (p.Repeated() || (!s.opts.IgnoreMoveRule && p.MoveRuleReached())) {
 			return 0
 		}
 		if r, over := p.ImmediateEnd(); over {
 			return outcomeScore(r, ply)
 		}
-		if !s.opts.Pure {
+		if !s.opts.test.pure {
 			// Mate-distance pruning: no line from here beats a mate
 			// already found closer to the root.
 			alpha, beta = max(alpha, MatedIn(ply)), min(beta, MateIn(ply+1))
@@ -418,11 +424,11 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 	s.selDepth = max(s.selDepth, ply)
 
 	ttMove := engine.NoMove
-	if !s.opts.NoTT {
+	if !s.opts.test.noTT {
 		if e, ok := s.tt.probe(p.Key()); ok {
 			ttMove = e.move
 			usable := int(e.depth) >= depth
-			if s.opts.ExactDepthTT {
+			if s.opts.test.exactDepthTT {
 				usable = int(e.depth) == depth
 			}
 			if usable && !pvNode && ply > 0 {
@@ -521,7 +527,7 @@ func (s *Searcher) negamax(depth int, alpha, beta Score, ply int, pvNode bool) S
 			}
 		}
 	}
-	if !s.opts.NoTT && (ply > 0 || len(s.excluded) == 0) {
+	if !s.opts.test.noTT && (ply > 0 || len(s.excluded) == 0) {
 		// A root searched without some of its moves is not the position's
 		// value: it is not stored.
 		s.tt.store(p.Key(), bestMove, toTT(best, ply), depth, bound)

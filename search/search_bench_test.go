@@ -15,7 +15,7 @@ func BenchmarkSearchChess(b *testing.B) {
 	v := variants.Chess()
 	var nodes uint64
 	for b.Loop() {
-		for _, bp := range search.BenchPositions {
+		for _, bp := range search.BenchPositions() {
 			if bp.Variant != "chess" {
 				continue
 			}

@@ -45,10 +45,10 @@ func setup(t testing.TB, variant, fen string) *engine.Position {
 }
 
 func TestMateSuite(t *testing.T) {
-	for _, opts := range []search.Options{{}, {NoTT: true}} {
+	for _, mode := range []search.TestMode{{}, {NoTT: true}} {
 		for _, mc := range mateSuite {
 			p := setup(t, mc.variant, mc.fen)
-			s := search.New(opts)
+			s := search.NewForTest(search.Options{}, mode)
 			r := s.Search(context.Background(), p, search.Limits{Depth: 2*mc.moves + 1}, nil)
 			require.True(t, r.Score.IsMate(), "%s %s: %v", mc.variant, mc.fen, r.Score)
 			require.Equal(t, mc.moves, r.Score.MateMoves(), "%s %s", mc.variant, mc.fen)
@@ -122,8 +122,8 @@ func TestTTIsExact(t *testing.T) {
 	for _, tc := range ttSuite {
 		p := setup(t, tc.variant, tc.fen)
 		for d := 1; d <= depth; d++ {
-			plain := search.New(search.Options{Pure: true, NoTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
-			withTT := search.New(search.Options{Pure: true, ExactDepthTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
+			plain := search.NewForTest(search.Options{}, search.TestMode{Pure: true, NoTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
+			withTT := search.NewForTest(search.Options{}, search.TestMode{Pure: true, ExactDepthTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
 			require.Equal(t, plain.Score, withTT.Score, "%s depth %d", tc.fen, d)
 		}
 	}
@@ -136,7 +136,7 @@ func TestTTSavesNodes(t *testing.T) {
 	for _, tc := range ttSuite {
 		p := setup(t, tc.variant, tc.fen)
 		with += search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
-		without += search.New(search.Options{NoTT: true}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
+		without += search.NewForTest(search.Options{}, search.TestMode{NoTT: true}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
 	}
 	t.Logf("depth 6 on %d positions: %d nodes with the table, %d without", len(ttSuite), with, without)
 	require.Less(t, with, without*3/4)
