@@ -297,29 +297,9 @@ func (p *Position) checkLegal() error {
 // FEN returns the position in FEN, with multi-digit empty runs on wide
 // boards. Parsing the result gives the same position.
 func (p *Position) FEN() string {
-	v := p.v
 	var b strings.Builder
-	for rank := v.Height - 1; rank >= 0; rank-- {
-		empty := 0
-		for file := 0; file < v.Width; file++ {
-			pc := p.board[SquareAt(file, rank)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteString(strconv.Itoa(empty))
-				empty = 0
-			}
-			b.WriteByte(v.pieceLetter(pc))
-		}
-		if empty > 0 {
-			b.WriteString(strconv.Itoa(empty))
-		}
-		if rank > 0 {
-			b.WriteByte('/')
-		}
-	}
+	p.v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] })
+	v := p.v
 	b.WriteString([]string{" w ", " b "}[p.stm])
 	if p.castling == 0 {
 		b.WriteByte('-')
@@ -348,4 +328,63 @@ func (p *Position) FEN() string {
 	}
 	fmt.Fprintf(&b, " %d %d", p.halfmove, p.fullmove)
 	return b.String()
+}
+
+// writeBoardFEN writes the board field of a FEN, rank by rank from the
+// top, with at giving the piece on each square.
+func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece) {
+	for rank := v.Height - 1; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < v.Width; file++ {
+			pc := at(SquareAt(file, rank))
+			if pc == NoPiece {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				b.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			b.WriteByte(v.pieceLetter(pc))
+		}
+		if empty > 0 {
+			b.WriteString(strconv.Itoa(empty))
+		}
+		if rank > 0 {
+			b.WriteByte('/')
+		}
+	}
+}
+
+// Placement is one piece on one square, for SetUp.
+type Placement struct {
+	Square Square
+	Piece  Piece
+}
+
+// SetUp returns the position holding just the given pieces, with stm to
+// move, no castling rights or en-passant square and both clocks at their
+// start. It is checked as ParseFEN checks a FEN, and fails the same way.
+func (v *Variant) SetUp(pieces []Placement, stm Colour) (*Position, error) {
+	var board [NumSquares]Piece
+	for _, pl := range pieces {
+		if !v.OnBoard(pl.Square) {
+			return nil, fmt.Errorf("fen: square %d is off the %dx%d board", pl.Square, v.Width, v.Height)
+		}
+		if t := pl.Piece.Type(); t < 1 || t > len(v.Pieces) {
+			return nil, fmt.Errorf("fen: piece code %d is not a piece of %s", pl.Piece, v.Name)
+		}
+		if board[pl.Square] != NoPiece {
+			return nil, fmt.Errorf("fen: two pieces on %s", pl.Square)
+		}
+		board[pl.Square] = pl.Piece
+	}
+	var b strings.Builder
+	v.writeBoardFEN(&b, func(s Square) Piece { return board[s] })
+	b.WriteString([]string{" w - -", " b - -"}[stm])
+	if v.CheckCounting > 0 {
+		fmt.Fprintf(&b, " %d+%d", v.CheckCounting, v.CheckCounting)
+	}
+	b.WriteString(" 0 1")
+	return v.ParseFEN(b.String())
 }

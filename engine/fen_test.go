@@ -148,3 +148,26 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+func TestSetUp(t *testing.T) {
+	v := variants.Chess()
+	k, q := engine.MakePiece(v.TypeByLetter('K'), engine.White), engine.MakePiece(v.TypeByLetter('Q'), engine.White)
+	bk := engine.MakePiece(v.TypeByLetter('K'), engine.Black)
+	sq := func(s string) engine.Square {
+		x, err := engine.ParseSquare(s, 8, 8)
+		require.NoError(t, err)
+		return x
+	}
+	p, err := v.SetUp([]engine.Placement{{sq("e1"), k}, {sq("d1"), q}, {sq("e8"), bk}}, engine.Black)
+	require.NoError(t, err)
+	require.Equal(t, "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", p.FEN())
+	for name, pieces := range map[string][]engine.Placement{
+		"two on one square":         {{sq("e1"), k}, {sq("e1"), q}, {sq("e8"), bk}},
+		"no such piece":             {{sq("e1"), k}, {sq("e8"), bk}, {sq("a1"), engine.MakePiece(30, engine.White)}},
+		"off the board":             {{sq("e1"), k}, {sq("e8"), bk}, {engine.SquareAt(9, 0), q}},
+		"side not to move in check": {{sq("e1"), k}, {sq("e2"), q}, {sq("e8"), bk}},
+	} {
+		_, err := v.SetUp(pieces, engine.White)
+		require.Error(t, err, name)
+	}
+}

@@ -1,5 +1,8 @@
-// Package game plays and records whole games: game records with PGN output,
-// time controls and clocks, and self-play between configurations of the
-// engine. It holds no chess rules of its own: the rules core decides every
-// move's legality and every result.
+// Package game holds what every game between players shares: the record
+// (moves, result, typed termination, PGN), time controls and clocks, and
+// the one referee loop that asks two Players for moves, keeps their
+// clocks, checks every move with the rules core and ends the game by the
+// variant's rules, a fallen flag, an illegal move, a crash, the move limit
+// or an adjudicator. It knows no particular player: searchers, engine
+// processes and tablebases implement Player in their own packages.
 package game

@@ -17,9 +17,8 @@ type Record struct {
 	SAN      []string
 	// Result is "1-0", "0-1", "1/2-1/2" or "*".
 	Result string
-	// Termination says why the game ended: a rule ("checkmate", "fifty-move
-	// rule", ...), "time forfeit", "illegal move" or "move limit".
-	Termination string
+	// Termination says how the game ended.
+	Termination Termination
 	// Tags are the other PGN tags (Event, White, Black, Round...).
 	Tags map[string]string
 	Date time.Time
@@ -45,9 +44,7 @@ func (r *Record) WritePGN(w io.Writer) error {
 	if r.StartFEN != r.Variant.StartFEN {
 		tags["FEN"], tags["SetUp"] = r.StartFEN, "1"
 	}
-	if r.Termination != "" {
-		tags["Termination"] = r.Termination
-	}
+	tags["Termination"] = r.Termination.String()
 	var b strings.Builder
 	for _, k := range tagOrder {
 		if v, ok := tags[k]; ok {

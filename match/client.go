@@ -13,6 +13,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/game"
 )
 
 // EngineSpec says how to start one engine.
@@ -33,8 +36,9 @@ type Client struct {
 	exited  chan struct{}
 }
 
-// ErrEngineGone is returned when the engine process has ended.
-var ErrEngineGone = errors.New("engine process ended")
+// ErrEngineGone is returned when the engine process has ended; it wraps
+// game.ErrPlayerGone, so the referee counts it as a crash.
+var ErrEngineGone = fmt.Errorf("engine process ended: %w", game.ErrPlayerGone)
 
 // handshakeTimeout bounds how long an engine may take to answer uci and
 // isready.
@@ -114,8 +118,12 @@ func (c *Client) send(line string) {
 // waitFor reads lines until one starts with prefix.
 func (c *Client) waitFor(ctx context.Context, prefix string, deadline time.Time) (string, []string, error) {
 	var before []string
-	timer := time.NewTimer(time.Until(deadline))
-	defer timer.Stop()
+	var expired <-chan time.Time // never, without a deadline
+	if !deadline.IsZero() {
+		timer := time.NewTimer(time.Until(deadline))
+		defer timer.Stop()
+		expired = timer.C
+	}
 	for {
 		select {
 		case l, ok := <-c.lines:
@@ -126,7 +134,7 @@ func (c *Client) waitFor(ctx context.Context, prefix string, deadline time.Time)
 				return l, before, nil
 			}
 			before = append(before, l)
-		case <-timer.C:
+		case <-expired:
 			return "", before, fmt.Errorf("no %q in time", prefix)
 		case <-ctx.Done():
 			return "", before, ctx.Err()
@@ -143,8 +151,18 @@ func (c *Client) Ready(ctx context.Context) error {
 	return nil
 }
 
-// NewGame prepares the engine for a game of the variant.
-func (c *Client) NewGame(ctx context.Context, variant string) error {
+// NewGame prepares the engine for a game of the variant. An engine that
+// cannot take part is killed: it loses the game, and the match starts it
+// afresh for the next one.
+func (c *Client) NewGame(ctx context.Context, v *engine.Variant) error {
+	err := c.newGame(ctx, v.Name)
+	if err != nil {
+		c.Kill()
+	}
+	return err
+}
+
+func (c *Client) newGame(ctx context.Context, variant string) error {
 	if variant != "chess" || c.HasOption("UCI_Variant") {
 		if !c.HasOption("UCI_Variant") {
 			return fmt.Errorf("engine %s does not play variants (no UCI_Variant option)", c.spec.Name)
@@ -158,11 +176,35 @@ func (c *Client) NewGame(ctx context.Context, variant string) error {
 	return c.Ready(ctx)
 }
 
-// Go sends the position and a go with the clocks, and waits for the
-// bestmove until deadline. It returns the move text and the last info line.
+// Move sends the position and a go with the clocks, and waits for the
+// bestmove until the turn's deadline. An engine that misses it is killed
+// (it may still be thinking) and started afresh for the next game.
+func (c *Client) Move(ctx context.Context, t *game.Turn) (string, error) {
+	position := "position fen " + t.StartFEN
+	if len(t.Moves) > 0 {
+		position += " moves " + strings.Join(t.Moves, " ")
+	}
+	var goArgs string
+	if cl := t.Clock; cl != nil {
+		goArgs = fmt.Sprintf("wtime %d btime %d winc %d binc %d", cl.WTime.Milliseconds(), cl.BTime.Milliseconds(),
+			cl.WInc.Milliseconds(), cl.BInc.Milliseconds())
+		if cl.MovesToGo > 0 {
+			goArgs += fmt.Sprintf(" movestogo %d", cl.MovesToGo)
+		}
+	}
+	move, _, err := c.Go(ctx, position, goArgs, t.Deadline)
+	if err != nil && !errors.Is(err, ErrEngineGone) && ctx.Err() == nil {
+		c.Kill()
+	}
+	return move, err
+}
+
+// Go sends the position and a go with goArgs, and waits for the bestmove
+// until deadline (none when zero). It returns the move text and the last
+// info line with a score.
 func (c *Client) Go(ctx context.Context, position, goArgs string, deadline time.Time) (move, info string, err error) {
 	c.send(position)
-	c.send("go " + goArgs)
+	c.send(strings.TrimSpace("go " + goArgs))
 	line, before, err := c.waitFor(ctx, "bestmove", deadline)
 	for i := len(before) - 1; i >= 0; i-- {
 		if strings.HasPrefix(before[i], "info") && strings.Contains(before[i], " score ") {

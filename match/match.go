@@ -2,11 +2,9 @@ package match
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
-	"strings"
 	"sync"
 	"time"
 
@@ -139,12 +137,12 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 					cancel()
 					return
 				}
-				rec, outcome := playGame(ctx, cfg, j, &clients)
+				rec := playGame(ctx, cfg, j, &clients)
 				if ctx.Err() != nil {
 					return
 				}
 				mu.Lock()
-				standing.add(outcome, rec)
+				standing.add(rec, j.firstIsWh)
 				if cfg.PGN != nil {
 					rec.WritePGN(cfg.PGN)
 				}
@@ -174,122 +172,40 @@ func ensure(ctx context.Context, clients *[2]*Client, cfg Config) error {
 	return nil
 }
 
-// outcome is a game's result for the first engine: +1, 0, −1, and how
-// the loser lost when it broke a rule.
-type outcome struct {
-	points  int
-	illegal bool
-	forfeit bool
-	crash   bool
-}
-
-func (s *Standing) add(o outcome, rec *game.Record) {
+// add counts one game: rec's result from the first engine's point of view
+// (it played White when firstIsWhite) and any infraction by the loser.
+func (s *Standing) add(rec *game.Record, firstIsWhite bool) {
 	s.Games++
-	switch o.points {
-	case 1:
-		s.Wins++
-	case 0:
+	switch {
+	case rec.Result == "1/2-1/2" || rec.Result == "*":
 		s.Draws++
+	case (rec.Result == "1-0") == firstIsWhite:
+		s.Wins++
 	default:
 		s.Losses++
 	}
-	switch {
-	case o.illegal:
+	switch rec.Termination.Kind {
+	case game.IllegalMove:
 		s.IllegalMoves++
-	case o.forfeit:
+	case game.TimeForfeit:
 		s.TimeForfeits++
-	case o.crash:
+	case game.PlayerCrash:
 		s.Crashes++
 	}
 }
 
-// playGame referees one game.
-func playGame(ctx context.Context, cfg Config, j job, clients *[2]*Client) (*game.Record, outcome) {
-	v := cfg.Variant
-	pos, _ := v.ParseFEN(j.fen) // checked by Run
-	white, black := 0, 1
+// playGame referees one game between the two engines.
+func playGame(ctx context.Context, cfg Config, j job, clients *[2]*Client) *game.Record {
+	white, black := clients[0], clients[1]
 	if !j.firstIsWh {
-		white, black = 1, 0
+		white, black = black, white
 	}
-	byColour := [2]*Client{clients[white], clients[black]}
-	rec := &game.Record{Variant: v, StartFEN: j.fen, Date: time.Now(), Result: "*",
-		Tags: map[string]string{"Event": "Chimera match", "Site": "chimera", "Round": fmt.Sprint(j.round),
-			"White": byColour[0].Name(), "Black": byColour[1].Name(), "TimeControl": cfg.TC.String()}}
-	finish := func(result, termination string) (*game.Record, outcome) {
-		rec.Result, rec.Termination = result, termination
-		o := outcome{}
-		switch result {
-		case "1-0":
-			o.points = 1
-		case "0-1":
-			o.points = -1
-		}
-		if white == 1 {
-			o.points = -o.points
-		}
-		o.illegal = strings.HasPrefix(termination, "illegal move")
-		o.forfeit = termination == "time forfeit"
-		o.crash = termination == "engine crash"
-		return rec, o
+	ref := &game.Referee{Variant: cfg.Variant, StartFEN: j.fen, TimeControls: [2]*game.TimeControl{&cfg.TC, &cfg.TC},
+		Margin: cfg.Margin, Tags: map[string]string{"Event": "Chimera match", "Site": "chimera", "Round": fmt.Sprint(j.round)}}
+	rec := ref.Play(ctx, white, black)
+	if rec.Termination.Kind == game.IllegalMove {
+		// Its idea of the position is wrong: start it afresh.
+		[2]*Client{white, black}[rec.Termination.Side].Kill()
 	}
-	for _, c := range byColour {
-		if err := c.NewGame(ctx, v.Name); err != nil {
-			// An engine that cannot take part loses; an unready one crashed.
-			side := engine.White
-			if c == byColour[1] {
-				side = engine.Black
-			}
-			c.Kill()
-			return finish(lossFor(side), "engine crash")
-		}
-	}
-	clocks := [2]*game.Clock{game.NewClock(cfg.TC), game.NewClock(cfg.TC)}
-	var moves []string
-	for {
-		if res := pos.Result(); res.Over() {
-			return finish(res.PGN(), res.Reason.String())
-		}
-		side := pos.SideToMove()
-		c, clock := byColour[side], clocks[side]
-		position := "position fen " + j.fen
-		if len(moves) > 0 {
-			position += " moves " + strings.Join(moves, " ")
-		}
-		goArgs := fmt.Sprintf("wtime %d btime %d winc %d binc %d", clocks[0].Left.Milliseconds(), clocks[1].Left.Milliseconds(),
-			cfg.TC.Increment.Milliseconds(), cfg.TC.Increment.Milliseconds())
-		if mtg := clock.MovesToGo(); mtg > 0 {
-			goArgs += fmt.Sprintf(" movestogo %d", mtg)
-		}
-		start := time.Now()
-		text, _, err := c.Go(ctx, position, goArgs, start.Add(clock.Left+cfg.Margin))
-		spent := time.Since(start)
-		switch {
-		case ctx.Err() != nil:
-			return finish("*", "unterminated")
-		case errors.Is(err, ErrEngineGone):
-			return finish(lossFor(side), "engine crash")
-		case err != nil:
-			c.Kill() // hung: it may still be thinking
-			return finish(lossFor(side), "time forfeit")
-		}
-		if !clock.Spend(spent) {
-			return finish(lossFor(side), "time forfeit")
-		}
-		m, err := pos.ParseUCI(text)
-		if err != nil {
-			c.Kill() // its idea of the position is wrong: start afresh
-			return finish(lossFor(side), "illegal move "+text)
-		}
-		rec.SAN = append(rec.SAN, pos.SAN(m))
-		rec.Moves = append(rec.Moves, m)
-		pos.Make(m)
-		moves = append(moves, v.UCI(m)) // our canonical form for the other engine
-	}
-}
-
-func lossFor(side engine.Colour) string {
-	if side == engine.White {
-		return "0-1"
-	}
-	return "1-0"
+	return rec
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/compare"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
@@ -57,7 +57,7 @@ threw the win away. --svg draws the moves used against the optimum.`,
 			if err != nil {
 				return err
 			}
-			c := &game.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
+			c := &compare.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
 				Progress: func(done, total int) { fmt.Fprintf(errOut, "\rgames %d/%d", done, total) }}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
@@ -89,8 +89,8 @@ threw the win away. --svg draws the moves used against the optimum.`,
 	return cmd
 }
 
-func compareSettings(depths, movetimes string) ([]game.CompareSetting, error) {
-	var out []game.CompareSetting
+func compareSettings(depths, movetimes string) ([]compare.Setting, error) {
+	var out []compare.Setting
 	parse := func(list, what string, add func(int)) error {
 		if list == "" {
 			return nil
@@ -104,11 +104,11 @@ func compareSettings(depths, movetimes string) ([]game.CompareSetting, error) {
 		}
 		return nil
 	}
-	if err := parse(depths, "depth", func(n int) { out = append(out, game.CompareSetting{Depth: n}) }); err != nil {
+	if err := parse(depths, "depth", func(n int) { out = append(out, compare.Setting{Depth: n}) }); err != nil {
 		return nil, err
 	}
 	if err := parse(movetimes, "movetime", func(n int) {
-		out = append(out, game.CompareSetting{MoveTime: time.Duration(n) * time.Millisecond})
+		out = append(out, compare.Setting{MoveTime: time.Duration(n) * time.Millisecond})
 	}); err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func avg(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-func printComparison(w io.Writer, material string, rows []game.CompareRow) {
+func printComparison(w io.Writer, material string, rows []compare.Row) {
 	fmt.Fprintf(w, "%s: search (winning side) against perfect defence\n", material)
 	fmt.Fprintf(w, "%-16s %6s %8s %10s %10s %10s %10s %10s\n", "setting", "games", "mated", "mated<=50", "avg moves", "optimal", "best moves", "win lost")
 	for _, r := range rows {
@@ -144,7 +144,7 @@ func printComparison(w io.Writer, material string, rows []game.CompareRow) {
 
 // writeComparisonSVG draws, per setting, the average moves used (in the
 // mated games) next to the optimal distance, and the share mated.
-func writeComparisonSVG(w io.Writer, title string, rows []game.CompareRow) error {
+func writeComparisonSVG(w io.Writer, title string, rows []compare.Row) error {
 	const (
 		width, height     = 720, 420
 		left, bottom, top = 70, 60, 50

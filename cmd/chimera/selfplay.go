@@ -14,6 +14,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/selfplay"
 )
 
 // playerFlags are one side's search settings.
@@ -23,11 +24,11 @@ type playerFlags struct {
 	tc       string
 }
 
-func (pf playerFlags) player(name string, hash int, def playerFlags) (game.Player, error) {
+func (pf playerFlags) player(name string, hash int, def playerFlags) (selfplay.Config, error) {
 	if pf.depth == 0 && pf.movetime == 0 && pf.tc == "" {
 		pf = def
 	}
-	p := game.Player{Name: name, Depth: pf.depth, MoveTime: time.Duration(pf.movetime) * time.Millisecond, HashMB: hash}
+	p := selfplay.Config{Name: name, Depth: pf.depth, MoveTime: time.Duration(pf.movetime) * time.Millisecond, HashMB: hash}
 	set := 0
 	for _, on := range []bool{pf.depth > 0, pf.movetime > 0, pf.tc != ""} {
 		if on {
@@ -54,7 +55,7 @@ func (pf playerFlags) player(name string, hash int, def playerFlags) (game.Playe
 	return p, nil
 }
 
-func describe(p game.Player) string {
+func describe(p selfplay.Config) string {
 	switch {
 	case p.TC != nil:
 		return "tc " + p.TC.String()
@@ -115,7 +116,7 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 				pgn = f
 			}
 			out, errOut := cmd.OutOrStdout(), cmd.ErrOrStderr()
-			sp := &game.SelfPlay{Variant: v, StartFEN: fen, Games: games, A: a, B: b, FixedColours: fixed,
+			sp := &selfplay.SelfPlay{Variant: v, StartFEN: fen, Games: games, A: a, B: b, FixedColours: fixed,
 				RandomPlies: randomPlies, Seed: seed, MaxPlies: maxPlies}
 			if show {
 				sp.OnMove = func(g int, pos *engine.Position, m engine.Move, san string) {
@@ -123,12 +124,12 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 				}
 			}
 			var pgnErr error
-			sp.OnGame = func(g int, rec *game.Record, st game.Stats) {
+			sp.OnGame = func(g int, rec *game.Record, st selfplay.Stats) {
 				if pgn != nil && pgnErr == nil {
 					pgnErr = rec.WritePGN(pgn)
 				}
 				if show {
-					fmt.Fprintf(out, "\nGame %d: %s (%s)\n", g, rec.Result, rec.Termination)
+					fmt.Fprintf(out, "\nGame %d: %s (%s)\n", g, rec.Result, rec.Termination.String())
 				}
 				progress(errOut, g, games, st)
 			}
@@ -174,7 +175,7 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 }
 
 // progress draws a one-line progress bar on stderr.
-func progress(w io.Writer, done, total int, st game.Stats) {
+func progress(w io.Writer, done, total int, st selfplay.Stats) {
 	const width = 30
 	filled := done * width / total
 	fmt.Fprintf(w, "\r[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),

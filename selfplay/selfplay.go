@@ -1,0 +1,112 @@
+// Package selfplay plays the engine against itself, in-process: a series
+// of refereed games between two configurations (depth, time per move or a
+// clock), with the colours alternating, and the totals of the series.
+package selfplay
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/search"
+)
+
+// SelfPlay is a series of games between two configurations of the engine
+// (or one against itself). A plays White in the first game, and the colours
+// alternate unless FixedColours is set.
+type SelfPlay struct {
+	Variant      *engine.Variant
+	StartFEN     string // default: the variant's start position
+	Games        int
+	A, B         Config
+	FixedColours bool
+	// RandomPlies opening plies are played at random (seeded by Seed and
+	// the game number) so that games differ.
+	RandomPlies int
+	Seed        uint64
+	// MaxPlies ends a game as a draw ("move limit") after that many plies;
+	// 0 means no limit beyond the variant's own rules.
+	MaxPlies int
+	// OnMove, when set, is called after every move (to draw the board).
+	OnMove func(game int, pos *engine.Position, m engine.Move, san string)
+	// OnGame, when set, is called after every game with the totals so far.
+	OnGame func(game int, rec *game.Record, totals Stats)
+}
+
+// Stats are the totals of a self-play series, from A's point of view.
+type Stats struct {
+	Games, AWins, Draws, BWins int
+	Plies                      int
+	Nodes                      uint64
+	SearchTime                 time.Duration
+	TimeForfeits               int
+}
+
+// NPS returns the search speed over the series.
+func (s Stats) NPS() uint64 {
+	if s.SearchTime <= 0 {
+		return 0
+	}
+	return uint64(float64(s.Nodes) / s.SearchTime.Seconds())
+}
+
+// AverageLength returns the average game length in moves (plies / 2).
+func (s Stats) AverageLength() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return float64(s.Plies) / float64(s.Games) / 2
+}
+
+// Run plays the series. It stops early, returning the games finished so
+// far, when ctx is done.
+func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
+	start := sp.StartFEN
+	if start == "" {
+		start = sp.Variant.StartFEN
+	}
+	if _, err := sp.Variant.ParseFEN(start); err != nil {
+		return Stats{}, nil, err
+	}
+	a := NewSearchPlayer(sp.A, search.Options{})
+	b := NewSearchPlayer(sp.B, search.Options{})
+	var stats Stats
+	var records []*game.Record
+	for g := 1; g <= sp.Games && ctx.Err() == nil; g++ {
+		aWhite := sp.FixedColours || g%2 == 1
+		white, black := a, b
+		if !aWhite {
+			white, black = b, a
+		}
+		ref := &game.Referee{Variant: sp.Variant, StartFEN: start, MaxPlies: sp.MaxPlies,
+			TimeControls: [2]*game.TimeControl{white.cfg.TC, black.cfg.TC},
+			RandomPlies:  sp.RandomPlies, Rand: rand.New(rand.NewPCG(sp.Seed, uint64(g))),
+			Tags:         map[string]string{"Event": "Chimera self-play", "Site": "chimera", "Round": fmt.Sprint(g)}}
+		if sp.OnMove != nil {
+			ref.OnMove = func(pos *engine.Position, m engine.Move, san string) { sp.OnMove(g, pos, m, san) }
+		}
+		rec := ref.Play(ctx, white, black)
+		records = append(records, rec)
+		stats.Games++
+		stats.Plies += len(rec.Moves)
+		switch {
+		case rec.Result == "1/2-1/2" || rec.Result == "*":
+			stats.Draws++
+		case (rec.Result == "1-0") == aWhite:
+			stats.AWins++
+		default:
+			stats.BWins++
+		}
+		if rec.Termination.Kind == game.TimeForfeit {
+			stats.TimeForfeits++
+		}
+		stats.Nodes, stats.SearchTime = a.Nodes+b.Nodes, a.SearchTime+b.SearchTime
+		if sp.OnGame != nil {
+			sp.OnGame(g, rec, stats)
+		}
+	}
+	return stats, records, nil
+}
