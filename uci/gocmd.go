@@ -1,7 +1,6 @@
 package uci
 
 import (
-	"context"
 	"fmt"
 	"strconv"
 	"time"
@@ -10,60 +9,34 @@ import (
 	"github.com/chimera-chess/chimera/search"
 )
 
-// goCommand parses "go ..." and starts the search (or perft) in its own
-// goroutine. A go that cannot be run is answered with an error and
+// goCommand parses "go ..." and starts the search (or perft) in the
+// background. A go that cannot be run is answered with an error and
 // "bestmove 0000", so a waiting GUI never hangs.
 func (s *Server) goCommand(args []string) {
-	if s.searching {
+	if s.sess.Busy() {
 		s.errorf("go while searching; send stop first")
 		return
 	}
-	if s.pos == nil {
+	pos := s.sess.Position()
+	if pos == nil {
 		s.errorf("go before position")
 		s.out.printf("bestmove 0000")
 		return
 	}
-	limits, ponder, perft, err := s.parseGo(args)
+	limits, ponder, perft, err := parseGo(pos, args)
+	if err == nil && perft > 0 {
+		err = s.sess.Perft(perft)
+	} else if err == nil {
+		err = s.sess.Go(limits, ponder)
+	}
 	if err != nil {
 		s.errorf("%v", err)
 		s.out.printf("bestmove 0000")
-		return
 	}
-	pos := s.pos.Clone()
-	ctx, cancel := context.WithCancel(context.Background())
-	s.searching, s.cancel, s.stopSent, s.pending = true, cancel, false, nil
-	if perft > 0 {
-		go func() {
-			var total uint64
-			for _, e := range pos.Divide(perft) {
-				s.out.printf("%s: %d", s.variant.UCI(e.Move), e.Nodes)
-				total += e.Nodes
-			}
-			s.out.printf("")
-			s.out.printf("Nodes searched: %d", total)
-			s.done <- searchDone{perft: true}
-		}()
-		return
-	}
-	limits.MultiPV = s.opts.multiPV
-	s.holdResult = limits.Infinite || ponder
-	s.pondering = ponder
-	if ponder {
-		s.ponderClock, s.ponderSide = limits, pos.SideToMove()
-		limits = search.Limits{Infinite: true, SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
-	}
-	go func() {
-		r := s.eng.Search(ctx, pos, limits, s.sendInfo)
-		if r.Best == engine.NoMove {
-			// No legal move: say why before the null bestmove.
-			s.out.printf("info depth 0 score %s", r.Score)
-		}
-		s.done <- searchDone{result: r}
-	}()
 }
 
 // parseGo reads the go parameters.
-func (s *Server) parseGo(args []string) (l search.Limits, ponder bool, perft int, err error) {
+func parseGo(pos *engine.Position, args []string) (l search.Limits, ponder bool, perft int, err error) {
 	num := func(i int) (int64, error) {
 		if i+1 >= len(args) {
 			return 0, fmt.Errorf("go %s needs a value", args[i])
@@ -86,7 +59,7 @@ func (s *Server) parseGo(args []string) (l search.Limits, ponder bool, perft int
 			continue
 		case "searchmoves":
 			for i+1 < len(args) {
-				m, err := s.pos.ParseUCI(args[i+1])
+				m, err := pos.ParseUCI(args[i+1])
 				if err != nil {
 					break
 				}

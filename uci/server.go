@@ -1,33 +1,20 @@
-// Package uci makes Chimera a UCI engine: it reads commands, keeps the
-// session (variant, position, options), runs one search at a time in its
-// own goroutine and prints the answers. It holds no chess logic: moves and
-// positions go through the rules core, searching through the Engine
-// interface.
+// Package uci makes Chimera a UCI engine: it parses UCI commands into calls
+// on a session (the engine service shared with other protocols) and prints
+// the session's reports as UCI answers. It holds no chess logic and no
+// search lifecycle of its own.
 package uci
 
 import (
-	"bufio"
-	"context"
 	"fmt"
 	"io"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
-	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/session"
 	"github.com/chimera-chess/chimera/variants"
 )
-
-// Engine is what the server needs from a searcher (search.Searcher).
-type Engine interface {
-	Search(ctx context.Context, pos *engine.Position, limits search.Limits, onInfo func(search.Info)) search.Result
-	Clear()
-	SetHash(mb int)
-	SetMoveOverhead(d time.Duration)
-	SetProber(p search.Prober)
-}
 
 // Config sets up a server.
 type Config struct {
@@ -36,7 +23,7 @@ type Config struct {
 	// built-ins).
 	Catalogue *variants.Catalogue
 	// Engine searches (default: a new search.Searcher).
-	Engine Engine
+	Engine session.Searcher
 	// TablebaseDir is where endgame tables are kept and generated (default:
 	// tablebase.DefaultDir()); the TablebaseDir option changes it.
 	TablebaseDir string
@@ -44,68 +31,24 @@ type Config struct {
 
 // Server is one UCI session.
 type Server struct {
-	cfg Config
-	out *lineWriter
-	cat *variants.Catalogue
-	eng Engine
-
-	// Session state, owned by the command loop.
-	variant *engine.Variant
-	pos     *engine.Position // nil until the first position command
-	opts    options
-
-	// The running search, if any.
-	searching   bool
-	cancel      context.CancelFunc
-	done        chan searchDone
-	holdResult  bool // infinite or ponder: print bestmove only after stop/ponderhit
-	stopSent    bool
-	pending     *search.Result
-	pondering   bool
-	ponderClock search.Limits
-	ponderSide  engine.Colour
-	timer       *time.Timer
-}
-
-// searchDone is what the search goroutine sends back.
-type searchDone struct {
-	result search.Result
-	perft  bool
+	cfg  Config
+	out  *lineWriter
+	sess *session.Session
 }
 
 // NewServer returns a server writing to out.
 func NewServer(out io.Writer, cfg Config) *Server {
-	if cfg.Catalogue == nil {
-		cfg.Catalogue = variants.Builtin()
-	}
-	if cfg.Engine == nil {
-		cfg.Engine = search.New(search.Options{})
-	}
 	if cfg.Name == "" {
 		cfg.Name = "Chimera"
 	}
-	s := &Server{cfg: cfg, out: &lineWriter{w: out}, cat: cfg.Catalogue, eng: cfg.Engine,
-		done: make(chan searchDone, 1), opts: defaultOptions()}
-	s.variant, _ = s.cat.Lookup("chess")
-	s.setTablebases(cfg.TablebaseDir, true)
+	if cfg.Author == "" {
+		cfg.Author = "the Chimera developers"
+	}
+	s := &Server{cfg: cfg, out: &lineWriter{w: out}}
+	s.sess = session.New(session.Config{Catalogue: cfg.Catalogue, Searcher: cfg.Engine, TablebaseDir: cfg.TablebaseDir,
+		OnInfo: s.sendInfo, OnResult: s.sendBestMove, OnPerft: s.sendPerft,
+		OnMessage: func(msg string) { s.out.printf("info string %s", msg) }})
 	return s
-}
-
-// setTablebases points the search at the tables of dir, or at none.
-func (s *Server) setTablebases(dir string, use bool) {
-	if dir == "" {
-		dir = tablebase.DefaultDir()
-	}
-	s.opts.tablebaseDir, s.opts.useTablebase = dir, use
-	if !use {
-		s.eng.SetProber(nil)
-		return
-	}
-	store := tablebase.NewStore(dir)
-	store.Log = func(msg string) { s.out.printf("info string %s", msg) }
-	prober := store.Prober()
-	prober.BuildPieces = s.opts.tablebaseBuild
-	s.eng.SetProber(prober)
 }
 
 // lineWriter writes whole lines under a lock, so the search goroutine's
@@ -122,50 +65,9 @@ func (lw *lineWriter) printf(format string, args ...any) {
 }
 
 // Run reads commands from in until quit or the end of input (which counts
-// as quit) and returns then. A search still running is stopped.
-func (s *Server) Run(in io.Reader) error {
-	lines := make(chan string)
-	quit := make(chan struct{})
-	defer close(quit)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-quit:
-				return
-			}
-		}
-	}()
-	for {
-		select {
-		case line, ok := <-lines:
-			if !ok || !s.handle(line) {
-				s.shutdown()
-				return nil
-			}
-		case d := <-s.done:
-			s.finished(d)
-		}
-	}
-}
-
-// shutdown stops a running search, waits for it and answers its go, so
-// that no go goes unanswered even on quit.
-func (s *Server) shutdown() {
-	if s.searching {
-		s.cancel()
-		s.stopSent = true
-		s.finished(<-s.done)
-	} else if s.pending != nil {
-		s.sendBestMove(*s.pending)
-	}
-	if s.timer != nil {
-		s.timer.Stop()
-	}
-}
+// as quit) and returns then. A search still running is stopped and
+// answered.
+func (s *Server) Run(in io.Reader) error { return s.sess.Serve(in, s.handle) }
 
 // errorf reports bad input; the session keeps its last good state.
 func (s *Server) errorf(format string, args ...any) {
@@ -185,19 +87,17 @@ func (s *Server) handle(line string) bool {
 	case "isready":
 		s.out.printf("readyok")
 	case "ucinewgame":
-		if s.searching {
-			s.errorf("ucinewgame while searching; send stop first")
-			return true
+		if err := s.sess.NewGame(); err != nil {
+			s.errorf("%v", err)
 		}
-		s.eng.Clear()
 	case "position":
 		s.position(args)
 	case "go":
 		s.goCommand(args)
 	case "stop":
-		s.stop()
+		s.sess.Stop()
 	case "ponderhit":
-		s.ponderHit()
+		s.sess.PonderHit()
 	case "setoption":
 		s.setOption(args)
 	case "quit":
@@ -214,28 +114,24 @@ func (s *Server) handle(line string) bool {
 
 // uci answers the handshake.
 func (s *Server) uci() {
-	author := s.cfg.Author
-	if author == "" {
-		author = "the Chimera developers"
-	}
 	s.out.printf("id name %s", s.cfg.Name)
-	s.out.printf("id author %s", author)
-	for _, line := range s.optionLines() {
-		s.out.printf("%s", line)
+	s.out.printf("id author %s", s.cfg.Author)
+	for _, o := range s.sess.Options() {
+		s.out.printf("%s", optionLine(o))
 	}
 	s.out.printf("uciok")
 }
 
 // display prints the position for people (the "d" command).
 func (s *Server) display() {
-	pos := s.pos
+	v, pos := s.sess.Variant(), s.sess.Position()
 	if pos == nil {
-		pos = s.variant.StartPosition()
+		pos = v.StartPosition()
 	}
 	for _, l := range strings.Split(strings.TrimRight(pos.Board(), "\n"), "\n") {
 		s.out.printf("%s", l)
 	}
-	s.out.printf("Variant: %s", s.variant.Name)
+	s.out.printf("Variant: %s", v.Name)
 	s.out.printf("Fen: %s", pos.FEN())
 	s.out.printf("Key: %016X", pos.Key())
 }
@@ -247,11 +143,12 @@ func (s *Server) position(args []string) {
 		s.errorf("position needs startpos or fen")
 		return
 	}
+	v := s.sess.Variant()
 	var pos *engine.Position
 	rest := args[1:]
 	switch args[0] {
 	case "startpos":
-		pos = s.variant.StartPosition()
+		pos = v.StartPosition()
 	case "fen":
 		n := 0
 		for n < len(rest) && rest[n] != "moves" {
@@ -262,7 +159,7 @@ func (s *Server) position(args []string) {
 			return
 		}
 		var err error
-		if pos, err = s.variant.ParseFEN(strings.Join(rest[:n], " ")); err != nil {
+		if pos, err = v.ParseFEN(strings.Join(rest[:n], " ")); err != nil {
 			s.errorf("%v", err)
 			return
 		}
@@ -285,66 +182,19 @@ func (s *Server) position(args []string) {
 			pos.Make(m)
 		}
 	}
-	s.pos = pos
+	s.sess.SetPosition(pos)
 }
 
-// stop ends a search; the bestmove follows when it has returned.
-func (s *Server) stop() {
-	s.stopSent = true
-	s.pondering = false
-	switch {
-	case s.searching:
-		s.cancel()
-	case s.pending != nil:
-		s.sendBestMove(*s.pending)
-	}
-}
-
-// ponderHit turns a ponder search into a real one on the clock the go
-// command gave.
-func (s *Server) ponderHit() {
-	if !s.pondering {
-		return
-	}
-	s.pondering = false
-	s.holdResult = false
-	if s.pending != nil {
-		s.sendBestMove(*s.pending)
-		return
-	}
-	soft, _ := s.ponderClock.TimeBudget(s.ponderSide, s.opts.moveOverhead())
-	if soft > 0 {
-		cancel := s.cancel
-		s.timer = time.AfterFunc(soft, cancel)
-	}
-}
-
-// finished handles the end of a search or perft.
-func (s *Server) finished(d searchDone) {
-	s.searching = false
-	s.cancel()
-	if s.timer != nil {
-		s.timer.Stop()
-		s.timer = nil
-	}
-	if d.perft {
-		return
-	}
-	if s.holdResult && !s.stopSent {
-		r := d.result
-		s.pending = &r
-		return
-	}
-	s.sendBestMove(d.result)
-}
-
-// sendBestMove prints the answer to a go, exactly once.
+// sendBestMove prints the answer to a go (called once per go). With no
+// legal move it first says why, as a score.
 func (s *Server) sendBestMove(r search.Result) {
-	s.pending = nil
-	s.holdResult = false
-	best := s.variant.UCI(r.Best)
+	v := s.sess.Variant()
+	if r.Best == engine.NoMove {
+		s.out.printf("info depth 0 score %s", r.Score)
+	}
+	best := v.UCI(r.Best)
 	if r.Ponder != engine.NoMove {
-		s.out.printf("bestmove %s ponder %s", best, s.variant.UCI(r.Ponder))
+		s.out.printf("bestmove %s ponder %s", best, v.UCI(r.Ponder))
 		return
 	}
 	s.out.printf("bestmove %s", best)
@@ -352,13 +202,26 @@ func (s *Server) sendBestMove(r search.Result) {
 
 // sendInfo prints one iteration's report (called from the search).
 func (s *Server) sendInfo(info search.Info) {
+	v := s.sess.Variant()
 	var pv strings.Builder
 	for _, m := range info.PV {
 		pv.WriteString(" ")
-		pv.WriteString(s.variant.UCI(m))
+		pv.WriteString(v.UCI(m))
 	}
 	multipv := max(info.MultiPV, 1)
 	s.out.printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
 		info.Depth, info.SelDepth, multipv, info.Score, info.Nodes, info.NPS, info.HashFull, info.TBHits,
 		info.Time.Milliseconds(), pv.String())
+}
+
+// sendPerft prints go perft's counts, Stockfish's way.
+func (s *Server) sendPerft(entries []engine.DivideEntry) {
+	v := s.sess.Variant()
+	var total uint64
+	for _, e := range entries {
+		s.out.printf("%s: %d", v.UCI(e.Move), e.Nodes)
+		total += e.Nodes
+	}
+	s.out.printf("")
+	s.out.printf("Nodes searched: %d", total)
 }

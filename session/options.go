@@ -1,0 +1,264 @@
+package session
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/chimera-chess/chimera/tablebase"
+)
+
+// OptionKind is how a protocol presents an option (UCI's option types,
+// which XBoard's feature option= has counterparts for).
+type OptionKind uint8
+
+// The option kinds.
+const (
+	Spin   OptionKind = iota // a whole number in [Min, Max]
+	Check                    // true or false
+	Combo                    // one of Choices
+	Button                   // an action without a value
+	String                   // any text; empty is written <empty> in UCI
+)
+
+// Option is one engine option as a protocol declares it.
+type Option struct {
+	Name    string
+	Kind    OptionKind
+	Default string // as text: "16", "true", "chess"; "" for an empty string
+	Min     int    // Spin
+	Max     int    // Spin
+	Choices []string
+}
+
+// optionValues are the options' current values.
+type optionValues struct {
+	hash, threads, multiPV, overheadMS int
+	ponder                             bool
+	useTablebase                       bool
+	tablebaseDir                       string
+	tablebaseBuild                     int
+}
+
+func (v optionValues) moveOverhead() time.Duration {
+	return time.Duration(v.overheadMS) * time.Millisecond
+}
+
+// value is an option's new value, already checked against its kind and
+// range: text as given, n for a Spin, on for a Check.
+type value struct {
+	text string
+	n    int
+	on   bool
+}
+
+// optionDecl declares one option, once: how protocols show it (the
+// Option, with run-time choices and default) and how a value applies.
+type optionDecl struct {
+	Option
+	choices    func(*Session) []string // Combo: the choices known at run time
+	defaultFor func(*Session) string   // a default known only at run time
+	apply      func(*Session, value) error
+}
+
+// optionTable is every option, in the order protocols list them. To add an
+// option, add its declaration here: UCI and XBoard both read this table.
+func optionTable() []optionDecl {
+	return []optionDecl{
+		{Option: Option{Name: "Hash", Kind: Spin, Default: "16", Min: 1, Max: 65536},
+			apply: func(s *Session, v value) error {
+				s.values.hash = v.n
+				s.searcher.SetHash(v.n)
+				return nil
+			}},
+		{Option: Option{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 256},
+			apply: func(s *Session, v value) error {
+				s.values.threads = v.n
+				if v.n > 1 {
+					s.cfg.OnMessage(fmt.Sprintf("Threads %d accepted; the search uses one thread", v.n))
+				}
+				return nil
+			}},
+		{Option: Option{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256},
+			apply: func(s *Session, v value) error { s.values.multiPV = v.n; return nil }},
+		{Option: Option{Name: "Clear Hash", Kind: Button},
+			apply: func(s *Session, _ value) error { s.searcher.Clear(); return nil }},
+		{Option: Option{Name: "Ponder", Kind: Check, Default: "false"},
+			apply: func(s *Session, v value) error { s.values.ponder = v.on; return nil }},
+		{Option: Option{Name: "Move Overhead", Kind: Spin, Default: "30", Min: 0, Max: 5000},
+			apply: func(s *Session, v value) error {
+				s.values.overheadMS = v.n
+				s.searcher.SetMoveOverhead(s.values.moveOverhead())
+				return nil
+			}},
+		{Option: Option{Name: "UCI_Variant", Kind: Combo, Default: "chess"},
+			choices: func(s *Session) []string { return s.cat.Names() },
+			apply:   (*Session).setVariant},
+		{Option: Option{Name: "VariantPath", Kind: String},
+			apply: (*Session).loadVariantFile},
+		{Option: Option{Name: "UseTablebase", Kind: Check, Default: "true"},
+			apply: func(s *Session, v value) error {
+				s.values.useTablebase = v.on
+				s.setTablebases()
+				return nil
+			}},
+		{Option: Option{Name: "TablebaseDir", Kind: String},
+			defaultFor: func(s *Session) string { return s.defaultTablebaseDir() },
+			apply: func(s *Session, v value) error {
+				s.values.tablebaseDir = v.text
+				if v.text == "" {
+					s.values.tablebaseDir = s.defaultTablebaseDir()
+				}
+				s.setTablebases()
+				return nil
+			}},
+		// TablebaseBuild: the most pieces of a table the engine builds by
+		// itself, in the background, when a position needs it.
+		{Option: Option{Name: "TablebaseBuild", Kind: Spin, Default: "3", Min: 0, Max: tablebase.MaxPieces},
+			apply: func(s *Session, v value) error {
+				s.values.tablebaseBuild = v.n
+				s.setTablebases()
+				return nil
+			}},
+	}
+}
+
+// Options returns the options as protocols declare them, with their
+// run-time choices and defaults.
+func (s *Session) Options() []Option {
+	out := make([]Option, len(s.options))
+	for i, d := range s.options {
+		out[i] = d.Option
+		if d.choices != nil {
+			out[i].Choices = d.choices(s)
+		}
+		if d.defaultFor != nil {
+			out[i].Default = d.defaultFor(s)
+		}
+	}
+	return out
+}
+
+// Ponder reports the Ponder option: whether the GUI lets the engine think
+// on the opponent's time.
+func (s *Session) Ponder() bool { return s.values.ponder }
+
+// SetOption sets an option by name (matched without regard to case). The
+// value is checked against the option's kind and range first; on any
+// error nothing changes.
+func (s *Session) SetOption(name, text string) error {
+	d := s.lookupOption(name)
+	if d == nil {
+		return fmt.Errorf("unknown option %q", name)
+	}
+	if s.run != nil {
+		return errBusy("setoption " + d.Name)
+	}
+	v, err := d.parse(text)
+	if err != nil {
+		return err
+	}
+	return d.apply(s, v)
+}
+
+func (s *Session) lookupOption(name string) *optionDecl {
+	for i := range s.options {
+		if strings.EqualFold(s.options[i].Name, name) {
+			return &s.options[i]
+		}
+	}
+	return nil
+}
+
+// parse checks a value against the option's kind and range. UCI writes an
+// empty string as <empty>.
+func (d *optionDecl) parse(text string) (value, error) {
+	v := value{text: text}
+	switch d.Kind {
+	case Spin:
+		n, err := strconv.Atoi(text)
+		if err != nil || n < d.Min || n > d.Max {
+			return v, fmt.Errorf("option %s: %q is not a number from %d to %d", d.Name, text, d.Min, d.Max)
+		}
+		v.n = n
+	case Check:
+		switch strings.ToLower(text) {
+		case "true":
+			v.on = true
+		case "false":
+		default:
+			return v, fmt.Errorf("option %s: %q is not true or false", d.Name, text)
+		}
+	case String:
+		if text == "<empty>" {
+			v.text = ""
+		}
+	}
+	return v, nil
+}
+
+// resetOptions gives every option its default value.
+func (s *Session) resetOptions() {
+	for _, o := range s.Options() {
+		if o.Kind == Button {
+			continue
+		}
+		d := s.lookupOption(o.Name)
+		v, err := d.parse(o.Default)
+		if err == nil {
+			err = d.apply(s, v)
+		}
+		if err != nil {
+			panic(fmt.Sprintf("session: option %s: bad default %q: %v", o.Name, o.Default, err)) // a bug in optionTable
+		}
+	}
+}
+
+// setVariant switches to the named variant: a new game, with no position
+// until the next SetPosition.
+func (s *Session) setVariant(v value) error {
+	variant, err := s.cat.Lookup(v.text)
+	if err != nil {
+		return fmt.Errorf("option UCI_Variant: %w", err)
+	}
+	if variant != s.variant {
+		s.variant, s.pos = variant, nil
+		s.searcher.Clear()
+	}
+	return nil
+}
+
+// loadVariantFile adds the variants of a user's file to the catalogue.
+func (s *Session) loadVariantFile(v value) error {
+	if v.text == "" {
+		return nil
+	}
+	before := len(s.cat.Names())
+	if err := s.cat.LoadFile(v.text); err != nil {
+		return fmt.Errorf("option VariantPath: %s", strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	s.cfg.OnMessage(fmt.Sprintf("loaded %d variant(s) from %s", len(s.cat.Names())-before, v.text))
+	return nil
+}
+
+func (s *Session) defaultTablebaseDir() string {
+	if s.cfg.TablebaseDir != "" {
+		return s.cfg.TablebaseDir
+	}
+	return tablebase.DefaultDir()
+}
+
+// setTablebases points the search at the tables of the TablebaseDir
+// option, or at none when UseTablebase is off.
+func (s *Session) setTablebases() {
+	if !s.values.useTablebase {
+		s.searcher.SetProber(nil)
+		return
+	}
+	store := tablebase.NewStore(s.values.tablebaseDir)
+	store.Log = s.cfg.OnMessage
+	prober := store.Prober()
+	prober.BuildPieces = s.values.tablebaseBuild
+	s.searcher.SetProber(prober)
+}

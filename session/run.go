@@ -1,0 +1,163 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+)
+
+// run is the search (or perft) in progress. The lifecycle's rules:
+//
+//   - At most one run exists; Session.run is nil when the engine is idle,
+//     and nothing that changes the searcher's setup happens while one
+//     exists.
+//   - Every search's result is given exactly once, through OnResult: when
+//     the search ends, unless the run is held (go infinite, go ponder) and
+//     neither stop nor ponderhit has come; then it waits for them.
+//   - stop cancels the search, and gives a held result at once.
+//   - ponderhit turns a ponder search into a normal one on the clock the go
+//     command gave: a held result goes out at once; otherwise a timer
+//     stops the search when that clock's budget is spent.
+//   - A perft gives its counts through OnPerft and no result.
+//   - The run ends (Session.run = nil) when its result has been given.
+type run struct {
+	cancel context.CancelFunc
+	perft  bool
+	// hold keeps a finished result until stop or ponderhit.
+	hold bool
+	// stopped: stop came, so the result goes out as soon as it exists.
+	stopped bool
+	// pondering until ponderhit, with the clock the go command gave.
+	pondering   bool
+	ponderClock search.Limits
+	ponderSide  engine.Colour
+	// result is the finished search's answer while it is held.
+	result *search.Result
+	// timer ends the search when a ponderhit's budget is spent.
+	timer *time.Timer
+}
+
+// finished is what a search goroutine reports when it ends.
+type finished struct {
+	result  search.Result
+	entries []engine.DivideEntry
+}
+
+// ErrBusy is the error of a command refused because a search is running.
+var ErrBusy = errors.New("a search is running; send stop first")
+
+func errBusy(command string) error { return fmt.Errorf("%s while searching: %w", command, ErrBusy) }
+
+// Busy reports whether a search or perft is running (or holds its result).
+func (s *Session) Busy() bool { return s.run != nil }
+
+// Go starts a search of the current position with the given limits (the
+// MultiPV option applies). With ponder it searches without limit until
+// ponderhit or stop, and keeps limits' clock for ponderhit.
+func (s *Session) Go(limits search.Limits, ponder bool) error {
+	if s.run != nil {
+		return errBusy("go")
+	}
+	if s.pos == nil {
+		return errors.New("go before position")
+	}
+	pos := s.pos.Clone()
+	ctx, cancel := context.WithCancel(context.Background())
+	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder}
+	limits.MultiPV = s.values.multiPV
+	if ponder {
+		r.ponderClock, r.ponderSide = limits, pos.SideToMove()
+		limits = search.Limits{Infinite: true, SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
+	}
+	s.run = r
+	go func() {
+		s.done <- finished{result: s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)}
+	}()
+	return nil
+}
+
+// Perft counts the leaves of the legal move tree of the current position
+// to depth, move by move, in the background.
+func (s *Session) Perft(depth int) error {
+	if s.run != nil {
+		return errBusy("perft")
+	}
+	if s.pos == nil {
+		return errors.New("perft before position")
+	}
+	pos := s.pos.Clone()
+	s.run = &run{cancel: func() {}, perft: true} // a perft runs to its end
+	go func() { s.done <- finished{entries: pos.Divide(depth)} }()
+	return nil
+}
+
+// Stop ends the running search; its result follows when it has returned.
+func (s *Session) Stop() {
+	r := s.run
+	if r == nil {
+		return
+	}
+	r.stopped, r.pondering = true, false
+	r.cancel()
+	if r.result != nil {
+		s.deliver(*r.result)
+	}
+}
+
+// PonderHit tells a ponder search that the expected move was played: it
+// goes on as a normal search on the go command's clock.
+func (s *Session) PonderHit() {
+	r := s.run
+	if r == nil || !r.pondering {
+		return
+	}
+	r.pondering, r.hold = false, false
+	if r.result != nil {
+		s.deliver(*r.result)
+		return
+	}
+	soft, _ := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead())
+	if soft > 0 {
+		r.timer = time.AfterFunc(soft, r.cancel)
+	}
+}
+
+// finish handles the end of the running search or perft.
+func (s *Session) finish(f finished) {
+	r := s.run
+	r.cancel()
+	if r.timer != nil {
+		r.timer.Stop()
+	}
+	if r.perft {
+		s.run = nil
+		s.cfg.OnPerft(f.entries)
+		return
+	}
+	if r.hold && !r.stopped {
+		r.result = &f.result
+		return
+	}
+	s.deliver(f.result)
+}
+
+// deliver gives the run's result and ends the run.
+func (s *Session) deliver(result search.Result) {
+	s.run = nil
+	s.cfg.OnResult(result)
+}
+
+// shutdown stops a running search, waits for it and gives its result.
+func (s *Session) shutdown() {
+	if s.run == nil {
+		return
+	}
+	s.Stop()
+	if s.run != nil {
+		s.finish(<-s.done)
+	}
+}

@@ -1,0 +1,151 @@
+// Package session is the engine behind the protocols: one session's
+// variant, position and options, and at most one running search. A
+// protocol (UCI today, XBoard next) parses its text into calls on a
+// Session and prints what the Session reports through its callbacks; the
+// rules of the search lifecycle and the option table live here once.
+//
+// A Session is not safe for concurrent use: every call comes from the
+// goroutine running Serve (the protocol's handler), and searches report
+// back on it, so the session's state has a single owner.
+package session
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// Searcher is what a session needs from a searcher (search.Searcher).
+type Searcher interface {
+	Search(ctx context.Context, pos *engine.Position, limits search.Limits, onInfo func(search.Info)) search.Result
+	Clear()
+	SetHash(mb int)
+	SetMoveOverhead(d time.Duration)
+	SetProber(p search.Prober)
+}
+
+// Config sets up a session. The callbacks say what the session reports;
+// a protocol turns each into its own text.
+type Config struct {
+	// Catalogue holds the variants the session offers (default: the
+	// built-ins).
+	Catalogue *variants.Catalogue
+	// Searcher searches (default: a new search.Searcher).
+	Searcher Searcher
+	// TablebaseDir is where endgame tables are kept and generated (default:
+	// tablebase.DefaultDir()); the TablebaseDir option changes it.
+	TablebaseDir string
+
+	// OnInfo receives every search iteration's report, from the search's
+	// goroutine: it must be safe to call concurrently with the handler.
+	OnInfo func(search.Info)
+	// OnResult receives a search's answer, exactly once for every Go.
+	OnResult func(search.Result)
+	// OnPerft receives a perft's move-by-move counts.
+	OnPerft func([]engine.DivideEntry)
+	// OnMessage receives notes for people (a table being built, a variant
+	// file loaded), possibly from another goroutine.
+	OnMessage func(string)
+}
+
+// Session is one engine session.
+type Session struct {
+	cfg      Config
+	cat      *variants.Catalogue
+	searcher Searcher
+	options  []optionDecl
+	values   optionValues
+
+	variant *engine.Variant
+	pos     *engine.Position // nil until the first SetPosition
+
+	run  *run          // the running search; nil when idle
+	done chan finished // where the search goroutine reports its end
+}
+
+// New returns a session with every option at its default.
+func New(cfg Config) *Session {
+	if cfg.Catalogue == nil {
+		cfg.Catalogue = variants.Builtin()
+	}
+	if cfg.Searcher == nil {
+		cfg.Searcher = search.New(search.Options{})
+	}
+	if cfg.OnMessage == nil {
+		cfg.OnMessage = func(string) {}
+	}
+	if cfg.OnInfo == nil {
+		cfg.OnInfo = func(search.Info) {}
+	}
+	if cfg.OnResult == nil {
+		cfg.OnResult = func(search.Result) {}
+	}
+	if cfg.OnPerft == nil {
+		cfg.OnPerft = func([]engine.DivideEntry) {}
+	}
+	s := &Session{cfg: cfg, cat: cfg.Catalogue, searcher: cfg.Searcher, options: optionTable(),
+		done: make(chan finished, 1)}
+	s.resetOptions()
+	return s
+}
+
+// Variant returns the variant being played.
+func (s *Session) Variant() *engine.Variant { return s.variant }
+
+// Catalogue returns the variants the session offers.
+func (s *Session) Catalogue() *variants.Catalogue { return s.cat }
+
+// Position returns the current position, nil before the first SetPosition
+// (and after a change of variant). The caller must not change it.
+func (s *Session) Position() *engine.Position { return s.pos }
+
+// SetPosition makes pos (a position of the current variant) the one the
+// next search starts from.
+func (s *Session) SetPosition(pos *engine.Position) { s.pos = pos }
+
+// NewGame forgets what earlier games taught the searcher.
+func (s *Session) NewGame() error {
+	if s.run != nil {
+		return errBusy("ucinewgame")
+	}
+	s.searcher.Clear()
+	return nil
+}
+
+// Serve reads command lines from in and hands each to handle, one at a
+// time, between the reports of finished searches, until handle returns
+// false (quit) or the input ends (which counts as quit). A search still
+// running then is stopped and its answer given, so no Go goes unanswered.
+func (s *Session) Serve(in io.Reader, handle func(line string) bool) error {
+	lines := make(chan string)
+	quit := make(chan struct{})
+	defer close(quit)
+	go func() {
+		defer close(lines)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-quit:
+				return
+			}
+		}
+	}()
+	for {
+		select {
+		case line, ok := <-lines:
+			if !ok || !handle(line) {
+				s.shutdown()
+				return nil
+			}
+		case f := <-s.done:
+			s.finish(f)
+		}
+	}
+}
