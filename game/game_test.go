@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
 )
 
@@ -38,3 +39,12 @@ func TestClock(t *testing.T) {
 	require.False(t, c.Spend(2*time.Second), "the flag falls")
 }
 
+func TestOutcomeFor(t *testing.T) {
+	for result, want := range map[string][2]engine.Outcome{
+		"1-0": {engine.Win, engine.Loss}, "0-1": {engine.Loss, engine.Win},
+		"1/2-1/2": {engine.Draw, engine.Draw}, "*": {engine.Draw, engine.Draw},
+	} {
+		rec := &game.Record{Result: result}
+		require.Equal(t, want, [2]engine.Outcome{rec.OutcomeFor(engine.White), rec.OutcomeFor(engine.Black)}, result)
+	}
+}

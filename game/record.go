@@ -24,6 +24,24 @@ type Record struct {
 	Date time.Time
 }
 
+// OutcomeFor returns the game's result for side; a game without a result
+// counts as a draw.
+func (r *Record) OutcomeFor(side engine.Colour) engine.Outcome {
+	var white engine.Outcome
+	switch r.Result {
+	case "1-0":
+		white = engine.Win
+	case "0-1":
+		white = engine.Loss
+	default:
+		return engine.Draw
+	}
+	if side == engine.Black {
+		return -white
+	}
+	return white
+}
+
 // tagOrder is the PGN seven-tag roster, then Chimera's.
 var tagOrder = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "Variant", "FEN", "SetUp", "Termination", "TimeControl"}
 

@@ -138,27 +138,13 @@ func (r *Referee) Play(ctx context.Context, white, black Player) *Record {
 			legal := pos.LegalMoves(nil)
 			m = legal[r.Rand.IntN(len(legal))]
 		} else {
-			turn := &Turn{Variant: v, StartFEN: start, Moves: moves, Position: pos.Clone()}
-			clock := clocks[side]
-			if clock != nil {
-				turn.Clock = clockState(clocks, side)
-				turn.Deadline = time.Now().Add(clock.Left + margin)
-			}
-			t0 := time.Now()
-			text, err := players[side].Move(ctx, turn)
-			spent := time.Since(t0)
-			switch {
-			case ctx.Err() != nil:
-				return end("*", Termination{Kind: Unterminated})
-			case errors.Is(err, ErrPlayerGone):
-				return end(lossFor(side), Termination{Kind: PlayerCrash, Side: side, Detail: err.Error()})
-			case err != nil:
-				return end(lossFor(side), Termination{Kind: TimeForfeit, Side: side, Detail: err.Error()})
-			case clock != nil && !clock.Spend(spent):
-				return end(lossFor(side), Termination{Kind: TimeForfeit, Side: side})
-			}
-			if m, err = pos.ParseUCI(text); err != nil {
-				return end(lossFor(side), Termination{Kind: IllegalMove, Side: side, Detail: text})
+			var broke *Termination
+			if m, broke = r.ask(ctx, players[side], &Turn{Variant: v, StartFEN: start, Moves: moves}, pos, clocks, margin); broke != nil {
+				result := lossFor(side)
+				if broke.Kind == Unterminated {
+					result = "*"
+				}
+				return end(result, *broke)
 			}
 		}
 		san := pos.SAN(m)
@@ -175,6 +161,36 @@ func (r *Referee) Play(ctx context.Context, white, black Player) *Record {
 			}
 		}
 	}
+}
+
+// ask asks the player to move in pos and checks the answer: the move, or
+// how the player lost (or Unterminated when ctx ended first).
+func (r *Referee) ask(ctx context.Context, p Player, turn *Turn, pos *engine.Position, clocks [2]*Clock, margin time.Duration) (engine.Move, *Termination) {
+	side := pos.SideToMove()
+	turn.Position = pos.Clone()
+	clock := clocks[side]
+	if clock != nil {
+		turn.Clock = clockState(clocks, side)
+		turn.Deadline = time.Now().Add(clock.Left + margin)
+	}
+	start := time.Now()
+	text, err := p.Move(ctx, turn)
+	spent := time.Since(start)
+	switch {
+	case ctx.Err() != nil:
+		return engine.NoMove, &Termination{Kind: Unterminated}
+	case errors.Is(err, ErrPlayerGone):
+		return engine.NoMove, &Termination{Kind: PlayerCrash, Side: side, Detail: err.Error()}
+	case err != nil:
+		return engine.NoMove, &Termination{Kind: TimeForfeit, Side: side, Detail: err.Error()}
+	case clock != nil && !clock.Spend(spent):
+		return engine.NoMove, &Termination{Kind: TimeForfeit, Side: side}
+	}
+	m, err := pos.ParseUCI(text)
+	if err != nil {
+		return engine.NoMove, &Termination{Kind: IllegalMove, Side: side, Detail: text}
+	}
+	return m, nil
 }
 
 // clockState reads the clocks for the side to move.

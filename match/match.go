@@ -176,11 +176,15 @@ func ensure(ctx context.Context, clients *[2]*Client, cfg Config) error {
 // (it played White when firstIsWhite) and any infraction by the loser.
 func (s *Standing) add(rec *game.Record, firstIsWhite bool) {
 	s.Games++
-	switch {
-	case rec.Result == "1/2-1/2" || rec.Result == "*":
-		s.Draws++
-	case (rec.Result == "1-0") == firstIsWhite:
+	first := engine.White
+	if !firstIsWhite {
+		first = engine.Black
+	}
+	switch rec.OutcomeFor(first) {
+	case engine.Win:
 		s.Wins++
+	case engine.Draw:
+		s.Draws++
 	default:
 		s.Losses++
 	}

@@ -84,7 +84,7 @@ func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 		ref := &game.Referee{Variant: sp.Variant, StartFEN: start, MaxPlies: sp.MaxPlies,
 			TimeControls: [2]*game.TimeControl{white.cfg.TC, black.cfg.TC},
 			RandomPlies:  sp.RandomPlies, Rand: rand.New(rand.NewPCG(sp.Seed, uint64(g))),
-			Tags:         map[string]string{"Event": "Chimera self-play", "Site": "chimera", "Round": fmt.Sprint(g)}}
+			Tags: map[string]string{"Event": "Chimera self-play", "Site": "chimera", "Round": fmt.Sprint(g)}}
 		if sp.OnMove != nil {
 			ref.OnMove = func(pos *engine.Position, m engine.Move, san string) { sp.OnMove(g, pos, m, san) }
 		}
@@ -92,11 +92,15 @@ func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 		records = append(records, rec)
 		stats.Games++
 		stats.Plies += len(rec.Moves)
-		switch {
-		case rec.Result == "1/2-1/2" || rec.Result == "*":
-			stats.Draws++
-		case (rec.Result == "1-0") == aWhite:
+		aSide := engine.White
+		if !aWhite {
+			aSide = engine.Black
+		}
+		switch rec.OutcomeFor(aSide) {
+		case engine.Win:
 			stats.AWins++
+		case engine.Draw:
+			stats.Draws++
 		default:
 			stats.BWins++
 		}

@@ -79,4 +79,3 @@ func TestSelfPlayOnTheClock(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, st.TimeForfeits)
 }
-
