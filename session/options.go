@@ -114,8 +114,8 @@ func optionTable() []optionDecl {
 				return nil
 			}},
 		// TablebaseBuild: the most pieces of a table the engine builds by
-		// itself, in the background, when a position needs it.
-		{Option: Option{Name: "TablebaseBuild", Kind: Spin, Default: "3", Min: 0, Max: tablebase.MaxPieces},
+		// itself, in its idle time (below 3: none).
+		{Option: Option{Name: "TablebaseBuild", Kind: Spin, Default: "4", Min: 0, Max: tablebase.MaxPieces},
 			apply: func(s *Session, v value) error {
 				s.values.tablebaseBuild = v.n
 				s.setTablebases()
@@ -225,6 +225,7 @@ func (s *Session) setVariant(v value) error {
 	if variant != s.variant {
 		s.variant, s.pos = variant, nil
 		s.searcher.Clear()
+		s.prepareTables()
 	}
 	return nil
 }
@@ -250,8 +251,13 @@ func (s *Session) defaultTablebaseDir() string {
 }
 
 // setTablebases points the search at the tables of the TablebaseDir
-// option, or at none when UseTablebase is off.
+// option, or at none when UseTablebase is off, with a builder preparing
+// the tables of up to TablebaseBuild pieces in the background.
 func (s *Session) setTablebases() {
+	if s.builder != nil {
+		s.builder.Close()
+		s.builder = nil
+	}
 	if !s.values.useTablebase {
 		s.searcher.SetProber(nil)
 		return
@@ -259,6 +265,12 @@ func (s *Session) setTablebases() {
 	store := tablebase.NewStore(s.values.tablebaseDir)
 	store.Log = s.cfg.OnMessage
 	prober := store.Prober()
-	prober.BuildPieces = s.values.tablebaseBuild
+	if s.values.tablebaseBuild >= 3 {
+		s.builder = store.NewBuilder()
+		s.builder.MaxPieces = s.values.tablebaseBuild
+		s.builder.Log = s.cfg.OnMessage
+		prober.Missing = s.builder.Want
+		s.prepareTables()
+	}
 	s.searcher.SetProber(prober)
 }

@@ -74,10 +74,62 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 		limits = search.Limits{Infinite: true, SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
 	}
 	s.run = r
+	await := s.tablesForSearch(pos, limits)
 	go func() {
+		if await != nil {
+			await(ctx)
+		}
 		s.done <- finished{result: s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)}
 	}()
 	return nil
+}
+
+// tablesForSearch pauses the builder for a search of pos. When pos's own
+// table is missing, it is built now if the limits clearly leave time for
+// it (the returned function waits for it, in the search's goroutine), or
+// else hurried: built on the builder's lowest-priority threads during the
+// search, for the next move.
+func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) func(context.Context) {
+	b := s.builder
+	if b == nil {
+		return nil
+	}
+	b.Pause()
+	m, missing := b.Missing(pos)
+	if !missing {
+		return nil
+	}
+	v := pos.Variant()
+	if !s.timeForBuild(limits, pos.SideToMove(), b.Estimate(v, m)) {
+		b.Hurry(v, m)
+		return nil
+	}
+	return func(ctx context.Context) {
+		if err := b.Await(ctx, v, m); err != nil {
+			s.cfg.OnMessage(fmt.Sprintf("tablebase: %v", err))
+		}
+	}
+}
+
+// timeForBuild reports whether a search with these limits can spend cost
+// on building a table first: always without a clock (depth, nodes,
+// infinite, ponder), half a fixed move time, or on a clock the move's
+// hard budget and a tenth of the time left.
+func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Duration) bool {
+	switch {
+	case l.Infinite:
+		return true
+	case l.MoveTime > 0:
+		return cost <= l.MoveTime/2
+	case l.WTime <= 0 && l.BTime <= 0:
+		return true
+	}
+	left := l.WTime
+	if side == engine.Black {
+		left = l.BTime
+	}
+	_, hard := l.TimeBudget(side, s.values.moveOverhead())
+	return cost <= hard && cost <= left/10
 }
 
 // Perft counts the leaves of the legal move tree of the current position
@@ -91,6 +143,9 @@ func (s *Session) Perft(depth int) error {
 	}
 	pos := s.pos.Clone()
 	s.run = &run{cancel: func() {}, perft: true} // a perft runs to its end
+	if s.builder != nil {
+		s.builder.Pause()
+	}
 	go func() { s.done <- finished{entries: pos.Divide(depth)} }()
 	return nil
 }
@@ -134,7 +189,7 @@ func (s *Session) finish(f finished) {
 		r.timer.Stop()
 	}
 	if r.perft {
-		s.run = nil
+		s.endRun()
 		s.cfg.OnPerft(f.entries)
 		return
 	}
@@ -147,8 +202,16 @@ func (s *Session) finish(f finished) {
 
 // deliver gives the run's result and ends the run.
 func (s *Session) deliver(result search.Result) {
-	s.run = nil
+	s.endRun()
 	s.cfg.OnResult(result)
+}
+
+// endRun ends the run and lets the builder use the idle time.
+func (s *Session) endRun() {
+	s.run = nil
+	if s.builder != nil {
+		s.builder.Resume()
+	}
 }
 
 // shutdown stops a running search, waits for it and gives its result.

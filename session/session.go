@@ -17,6 +17,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -66,6 +67,11 @@ type Session struct {
 
 	run  *run          // the running search; nil when idle
 	done chan finished // where the search goroutine reports its end
+
+	// builder prepares tables in idle time; nil when nothing is built.
+	builder *tablebase.Builder
+	// engaged: a game is under way (Ready, NewGame or SetPosition came).
+	engaged bool
 }
 
 // New returns a session with every option at its default.
@@ -105,8 +111,11 @@ func (s *Session) Catalogue() *variants.Catalogue { return s.cat }
 func (s *Session) Position() *engine.Position { return s.pos }
 
 // SetPosition makes pos (a position of the current variant) the one the
-// next search starts from.
-func (s *Session) SetPosition(pos *engine.Position) { s.pos = pos }
+// next search starts from; the tables its endings need are prepared.
+func (s *Session) SetPosition(pos *engine.Position) {
+	s.pos, s.engaged = pos, true
+	s.prepareTables()
+}
 
 // NewGame forgets what earlier games taught the searcher.
 func (s *Session) NewGame() error {
@@ -114,7 +123,26 @@ func (s *Session) NewGame() error {
 		return errBusy("ucinewgame")
 	}
 	s.searcher.Clear()
+	s.engaged = true
+	s.prepareTables()
 	return nil
+}
+
+// Ready tells the session that a GUI is ready to play (UCI's isready):
+// idle time from now on goes to preparing tables.
+func (s *Session) Ready() {
+	s.engaged = true
+	s.prepareTables()
+}
+
+// prepareTables has the builder plan the tables of the current position's
+// endings (of the start position's before the first SetPosition). Nothing
+// is built before the protocol's first sign of a game, so nothing is
+// reported before its handshake.
+func (s *Session) prepareTables() {
+	if s.builder != nil && s.variant != nil && s.engaged {
+		s.builder.Prepare(s.variant, s.pos)
+	}
 }
 
 // Serve reads command lines from in and hands each to handle, one at a
@@ -142,6 +170,9 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool) error {
 		case line, ok := <-lines:
 			if !ok || !handle(line) {
 				s.shutdown()
+				if s.builder != nil {
+					s.builder.Close()
+				}
 				return nil
 			}
 		case f := <-s.done:

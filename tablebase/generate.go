@@ -1,8 +1,10 @@
 package tablebase
 
 import (
+	"errors"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -37,6 +39,39 @@ type generation struct {
 	done    [2][]bool      // un-moves walked: an entry may sit in a bucket twice
 	buckets [][]uint32     // by plies: entries resolved at that distance (stm<<31 | index)
 	mu      sync.Mutex
+	hooks   Hooks
+}
+
+// Hooks let a caller follow and steer a generation. Each may be nil.
+type Hooks struct {
+	// Progress is told the fraction of the generation done.
+	Progress func(float64)
+	// Pause is called by every worker at regular check points (every few
+	// milliseconds of work); it blocks while the generation is to pause,
+	// and returns false to abandon it (GenerateWith then fails with
+	// ErrAbandoned).
+	Pause func() bool
+	// Worker is called at the start of every worker goroutine, on its own
+	// thread (to lower the thread's priority, say).
+	Worker func()
+}
+
+func (h Hooks) progress(frac float64) {
+	if h.Progress != nil {
+		h.Progress(frac)
+	}
+}
+
+// goOn calls Pause and reports whether to go on.
+func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
+
+// ErrAbandoned is the error of a generation its Pause hook abandoned.
+var ErrAbandoned = errors.New("tablebase: generation abandoned")
+
+func (h Hooks) worker() {
+	if h.Worker != nil {
+		h.Worker()
+	}
 }
 
 // maxPlies bounds distances to mate; values are stored in a byte.
@@ -46,12 +81,18 @@ const maxPlies = notPosition - 2
 // supplies the smaller tables captures lead into. progress, when not nil,
 // is told the fraction done.
 func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float64)) (*Table, error) {
+	return GenerateWith(v, m, sub, Hooks{Progress: progress})
+}
+
+// GenerateWith is Generate with hooks to follow, pause and prioritise the
+// work.
+func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
 	}
 	t := &Table{Variant: v, Material: m, geo: g}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2)}
+	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
 	for i := range g.pieces {
 		if g.pieces[i].Type() == 0 || isRoyal(v, g.pieces[i]) {
 			continue
@@ -73,11 +114,10 @@ func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float6
 		gen.done[c] = make([]bool, g.size)
 		gen.capLoss[c] = make([]uint8, g.size)
 	}
-	gen.initialise(progress)
-	gen.propagate(progress)
-	if progress != nil {
-		progress(1)
+	if !gen.initialise() || !gen.propagate() {
+		return nil, ErrAbandoned
 	}
+	hooks.progress(1)
 	return t, nil
 }
 
@@ -191,20 +231,26 @@ func (b *board) legal(stm int) bool { return !b.attacked(1-stm, -1) }
 
 // initialise examines every entry: marks the non-positions, counts the
 // replies, resolves mates and stalemates and what captures decide.
-func (gen *generation) initialise(progress func(float64)) {
+func (gen *generation) initialise() (finished bool) {
 	g := gen.g
 	workers := runtime.GOMAXPROCS(0)
+	var abandoned atomic.Bool
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
+			gen.hooks.worker()
 			b := g.newBoard()
 			sq := make([]int, len(g.pieces))
 			children := make([]int, 0, 64)
 			var local [][2]int // (level, entry) resolved here, bucketed afterwards
 			for stm := 0; stm < 2; stm++ {
 				for idx := w; idx < g.size; idx += workers {
+					if idx&(1<<14-1) == w && (abandoned.Load() || !gen.hooks.goOn()) {
+						abandoned.Store(true)
+						return
+					}
 					g.decode(idx, sq)
 					if g.canonical(sq) != idx || !b.place(sq) {
 						gen.t.val[stm][idx] = notPosition
@@ -220,8 +266,8 @@ func (gen *generation) initialise(progress func(float64)) {
 					}
 					b.clear()
 				}
-				if progress != nil && w == 0 {
-					progress(0.25 * float64(stm+1))
+				if w == 0 {
+					gen.hooks.progress(0.25 * float64(stm+1))
 				}
 			}
 			gen.mu.Lock()
@@ -232,6 +278,7 @@ func (gen *generation) initialise(progress func(float64)) {
 		}(w)
 	}
 	wg.Wait()
+	return !abandoned.Load()
 }
 
 // examine generates the moves of a legal position and records what is
@@ -356,7 +403,7 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 // position all of whose replies are won for the opponent is lost. The
 // un-moves of a chunk of entries are generated in parallel; the results
 // are applied in order, so the outcome does not depend on scheduling.
-func (gen *generation) propagate(progress func(float64)) {
+func (gen *generation) propagate() (finished bool) {
 	workers := runtime.GOMAXPROCS(0)
 	boards := make([]*board, workers)
 	for w := range boards {
@@ -371,11 +418,15 @@ func (gen *generation) propagate(progress func(float64)) {
 		bucket := gen.buckets[level]
 		for start := 0; start < len(bucket); start += chunk {
 			part := bucket[start:min(start+chunk, len(bucket))]
+			if !gen.hooks.goOn() {
+				return false
+			}
 			var wg sync.WaitGroup
 			for w := 0; w < workers; w++ {
 				wg.Add(1)
 				go func(w int) {
 					defer wg.Done()
+					gen.hooks.worker()
 					sq := make([]int, len(gen.g.pieces))
 					for k := w; k < len(part); k += workers {
 						preds[k] = preds[k][:0]
@@ -396,11 +447,10 @@ func (gen *generation) propagate(progress func(float64)) {
 			}
 		}
 		gen.buckets[level] = nil
-		if progress != nil {
-			// Distances rarely pass 100 plies in tables this size.
-			progress(0.5 + 0.5*min(float64(level)/100, 0.99))
-		}
+		// Distances rarely pass 100 plies in tables this size.
+		gen.hooks.progress(0.5 + 0.5*min(float64(level)/100, 0.99))
 	}
+	return true
 }
 
 // apply settles one entry of the bucket of a level and passes its result

@@ -7,19 +7,18 @@ import (
 // Prober answers positions for the search (it implements search.Prober)
 // from tables in memory or on disk: up to RootPieces pieces at the root and
 // TreePieces inside the tree (where a table not yet in memory is not read
-// from disk either). A missing table of up to BuildPieces pieces is built
-// in the background when first needed, and used from then on: a search
-// never waits for a generation.
+// from disk either). A search never waits for a generation: a table
+// missing at the root is reported to Missing (a Builder's Want), built
+// elsewhere, and used from then on.
 type Prober struct {
 	store *Store
 	// RootPieces and TreePieces bound the material probed at the root and
 	// inside the tree (kings included).
 	RootPieces, TreePieces int
-	// BuildPieces bounds the tables built in the background when missing:
-	// a four-piece table costs seconds of both cores, which a game on the
-	// clock cannot spare, so by default only three-piece ones are built and
-	// larger ones must exist already (chimera tb generate).
-	BuildPieces int
+	// Missing, when set, is told the material of a root position whose
+	// table the generator could build but that is neither in memory nor
+	// on disk.
+	Missing func(v *engine.Variant, m Material)
 	// unavailable remembers materials no table can cover, by material key,
 	// so the search does not ask again.
 	unavailable map[uint64]bool
@@ -28,7 +27,7 @@ type Prober struct {
 // Prober returns a prober over the store's tables: four pieces at the root,
 // three (or any table in memory) inside the tree.
 func (s *Store) Prober() *Prober {
-	return &Prober{store: s, RootPieces: 4, TreePieces: 3, BuildPieces: 3, unavailable: map[uint64]bool{}}
+	return &Prober{store: s, RootPieces: 4, TreePieces: 3, unavailable: map[uint64]bool{}}
 }
 
 // Probe implements search.Prober. At the root it also returns a move that
@@ -65,10 +64,8 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		}
 		var found bool
 		if t, found = pr.store.stored(p.Variant(), m); !found {
-			// Never build a table while the clock runs: build it in the
-			// background and use it from a later move on.
-			if n <= pr.BuildPieces {
-				pr.store.generateInBackground(p.Variant(), m)
+			if root && pr.Missing != nil {
+				pr.Missing(p.Variant(), m)
 			}
 			return 0, 0, engine.NoMove, false
 		}

@@ -23,10 +23,10 @@ type Store struct {
 	// Progress, when set, is told the fraction of a generation done.
 	Progress func(m Material, frac float64)
 
-	mu      sync.Mutex
-	tables  map[string]*Table // by variant/material
-	byKey   map[uint64]*Table // by material key of the position
-	pending map[string]bool   // tables being generated in the background
+	mu       sync.Mutex
+	tables   map[string]*Table        // by variant/material
+	byKey    map[uint64]*Table        // by material key of the position
+	building map[string]chan struct{} // closed when that table's build ends
 }
 
 // DefaultDir is where tables live unless told otherwise: the user's cache
@@ -43,7 +43,7 @@ func NewStore(dir string) *Store {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	return &Store{dir: dir, tables: map[string]*Table{}, byKey: map[uint64]*Table{}, pending: map[string]bool{}}
+	return &Store{dir: dir, tables: map[string]*Table{}, byKey: map[uint64]*Table{}, building: map[string]chan struct{}{}}
 }
 
 // Dir returns the store's directory.
@@ -57,26 +57,57 @@ func (s *Store) log(format string, args ...any) {
 
 // Table returns the table of a material, from memory, its file, or by
 // generating it. Generation runs without holding the store's lock, so
-// probes of other tables go on meanwhile.
-func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) {
-	m, key, t, err := s.inMemory(v, m)
-	if t != nil || err != nil {
+// probes of other tables go on meanwhile, and a table is never generated
+// twice at once: a second caller waits for the first's result.
+func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) { return s.table(v, m, Hooks{}) }
+
+// table is Table with generation hooks, which the smaller tables a
+// generation needs inherit.
+func (s *Store) table(v *engine.Variant, m Material, hooks Hooks) (*Table, error) {
+	for {
+		m, key, t, err := s.inMemory(v, m)
+		if t != nil || err != nil {
+			return t, err
+		}
+		s.mu.Lock()
+		if wait, busy := s.building[key]; busy {
+			s.mu.Unlock()
+			<-wait
+			continue
+		}
+		done := make(chan struct{})
+		s.building[key] = done
+		s.mu.Unlock()
+		t, err = s.loadOrGenerate(v, m, key, hooks)
+		s.mu.Lock()
+		delete(s.building, key)
+		close(done)
+		s.mu.Unlock()
 		return t, err
 	}
-	t, err = Load(s.dir, v, m)
+}
+
+// loadOrGenerate reads a table's file, or generates it (and the smaller
+// tables it needs) and saves it; a damaged file is reported and replaced.
+func (s *Store) loadOrGenerate(v *engine.Variant, m Material, key string, hooks Hooks) (*Table, error) {
+	t, err := Load(s.dir, v, m)
 	switch {
 	case err == nil:
 	case errors.Is(err, ErrCorrupt):
 		s.log("%v; regenerating it", err)
 		fallthrough
 	case errors.Is(err, os.ErrNotExist):
-		sub := func(child Material) (*Table, error) { return s.Table(v, child) }
-		progress := func(frac float64) {
+		inherited := hooks
+		inherited.Progress = nil // a caller follows the table it asked for
+		sub := func(child Material) (*Table, error) { return s.table(v, child, inherited) }
+		own := hooks
+		own.Progress = func(frac float64) {
 			if s.Progress != nil {
 				s.Progress(m, frac)
 			}
+			hooks.progress(frac)
 		}
-		if t, err = Generate(v, m, sub, progress); err != nil {
+		if t, err = GenerateWith(v, m, sub, own); err != nil {
 			return nil, err
 		}
 		if err := t.Save(s.dir); err != nil {
@@ -125,25 +156,6 @@ func (s *Store) stored(v *engine.Variant, m Material) (*Table, bool) {
 		return nil, false
 	}
 	return s.keep(key, t), true
-}
-
-// generateInBackground starts generating a table unless that is already
-// under way; the table is filed in memory (and saved) when done.
-func (s *Store) generateInBackground(v *engine.Variant, m Material) {
-	key := v.Name + "/" + m.String()
-	s.mu.Lock()
-	if s.pending[key] {
-		s.mu.Unlock()
-		return
-	}
-	s.pending[key] = true
-	s.mu.Unlock()
-	go func() {
-		s.Table(v, m)
-		s.mu.Lock()
-		delete(s.pending, key)
-		s.mu.Unlock()
-	}()
 }
 
 // materialKey packs a set of pieces (colours swapped if asked) into a

@@ -144,7 +144,8 @@ func mustTable(t *testing.T, s *tablebase.Store, p *engine.Position) *tablebase.
 }
 
 // TestSearchUsesTablebase: with KBNK on the board the search plays a
-// DTM-optimal move at once and reports the true mate distance.
+// DTM-optimal move at once and reports the true mate distance; a missing
+// table is reported to the builder, which builds it in the background.
 func TestSearchUsesTablebase(t *testing.T) {
 	v := variants.Chess()
 	store := tablebase.NewStore(t.TempDir())
@@ -153,26 +154,20 @@ func TestSearchUsesTablebase(t *testing.T) {
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(t, err)
 
-	// By default a missing four-piece table is not built during play.
+	// Without a builder nothing is built.
 	r := s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
 	require.False(t, r.Score.IsMate())
-	time.Sleep(100 * time.Millisecond)
 	_, _, _, ok := prober.Probe(p, true)
 	require.False(t, ok)
 
-	// Allowed to, it builds it in the background; the search goes on
+	// With one, the table is built in the background; the search goes on
 	// without it meanwhile.
-	prober.BuildPieces = 4
+	builder := store.NewBuilder()
+	defer builder.Close()
+	prober.Missing = builder.Want
 	r = s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
 	require.False(t, r.Score.IsMate())
-	deadline := time.Now().Add(time.Minute)
-	for {
-		if _, _, _, ok := prober.Probe(p, true); ok {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "the table was not built in the background")
-		time.Sleep(50 * time.Millisecond)
-	}
+	waitFor(t, func() bool { _, _, _, ok := prober.Probe(p, true); return ok }, "KBNvK was not built in the background")
 
 	var infos []search.Info
 	r = s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
@@ -185,18 +180,23 @@ func TestSearchUsesTablebase(t *testing.T) {
 	require.NotEmpty(t, infos)
 	require.Positive(t, infos[len(infos)-1].TBHits)
 
-	// A three-piece table is built (in the background) when first met.
+	// A three-piece table is built when first met.
 	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
 	require.NoError(t, err)
-	for {
-		if _, _, _, ok := prober.Probe(q, true); ok {
-			break
-		}
-		require.True(t, time.Now().Before(deadline), "KRvK was not built in the background")
-		time.Sleep(20 * time.Millisecond)
-	}
+	s.Search(context.Background(), q, search.Limits{Depth: 1}, nil)
+	waitFor(t, func() bool { _, _, _, ok := prober.Probe(q, true); return ok }, "KRvK was not built in the background")
 	r = s.Search(context.Background(), q, search.Limits{Depth: 3}, nil)
 	require.Equal(t, 10, r.Score.MateMoves())
+}
+
+// waitFor polls cond until it holds; the deadline only guards a hang.
+func waitFor(t *testing.T, cond func() bool, msg string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !cond() {
+		require.True(t, time.Now().Before(deadline), msg)
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
 func TestMaterialNames(t *testing.T) {

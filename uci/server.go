@@ -85,6 +85,7 @@ func (s *Server) handle(line string) bool {
 	case "uci":
 		s.uci()
 	case "isready":
+		s.sess.Ready()
 		s.out.printf("readyok")
 	case "ucinewgame":
 		if err := s.sess.NewGame(); err != nil {

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestKBNKOutOfTheBox: a fresh engine with default options and an empty
+// table directory, on a normal clock, answers its first move in KBN vs K
+// (either colour) with the exact mate distance and a DTM-optimal move,
+// because it builds the table first when the clock allows it.
+func TestKBNKOutOfTheBox(t *testing.T) {
+	v := variants.Chess()
+	ref := tablebase.NewStore(t.TempDir()) // the judge's own tables
+	for _, tc := range []struct {
+		fen  string
+		mate int // the reference distance in moves (Gaviota's DTM, tablebase/testdata/sample.txt)
+	}{
+		{"k7/8/8/8/5B2/8/8/4NK2 w - - 0 1", 28},
+		{"4nk2/8/8/5b2/8/8/8/K7 b - - 0 1", 28}, // the same, colours swapped
+	} {
+		s := startScript(t)
+		s.send("uci", "setoption name TablebaseDir value "+t.TempDir(), "isready")
+		s.expect("readyok")
+		s.send("ucinewgame", "position fen "+tc.fen, "go wtime 60000 btime 60000 winc 0 binc 0")
+		best, infos := s.expect("bestmove ")
+		require.NotEmpty(t, infos)
+		last := infos[len(infos)-1]
+		require.Contains(t, last, " score mate "+strconv.Itoa(tc.mate)+" ", last)
+
+		p, err := v.ParseFEN(tc.fen)
+		require.NoError(t, err)
+		table, err := ref.ForPosition(p)
+		require.NoError(t, err)
+		_, optimal, err := table.Moves(p, ref.Children)
+		require.NoError(t, err)
+		m, err := p.ParseUCI(strings.Fields(best)[1])
+		require.NoError(t, err)
+		require.True(t, slices.Contains(optimal, m), "%s is not DTM-optimal in %s", best, tc.fen)
+		s.send("quit")
+	}
+}

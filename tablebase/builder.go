@@ -1,0 +1,443 @@
+package tablebase
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Builder prepares tables in the background so that a game finds them
+// ready: one generation at a time, on threads of the lowest priority, and
+// paused while the engine searches, so a game on the clock never pays for
+// it. What it builds follows the material on the board (Prepare): the
+// endings a few captures away, and KBNvK — the ending the project is named
+// for — first. It is safe for concurrent use.
+type Builder struct {
+	store *Store
+	// MaxPieces bounds the tables built (kings included).
+	MaxPieces int
+	// MaxMemory bounds the estimated memory of one generation, in bytes.
+	MaxMemory int64
+	// MaxDisk bounds the bytes of table files in the store's directory:
+	// nothing more is built once they reach it.
+	MaxDisk int64
+	// Log receives a line when a build starts, ends or fails.
+	Log func(string)
+
+	mu     sync.Mutex
+	cond   *sync.Cond      // signals a change of queue, pause or quit
+	queue  []buildJob      // what to build, first first
+	tried  map[string]bool // built, found, refused or failed: not again
+	paused bool
+	// hurried are tables a search needs: while any is wanted the builder
+	// goes on even when paused (the build under way first gets out of
+	// their way), on its lowest-priority threads.
+	hurried    map[string]bool
+	current    string // the table being built, "" when idle
+	currentJob buildJob
+	frac       float64
+	quit       bool
+	// nsPerEntry is the measured cost of generation, for Estimate.
+	nsPerEntry float64
+	started    bool
+	stopped    chan struct{} // closed when run returns
+}
+
+// buildJob is one table to build.
+type buildJob struct {
+	v   *engine.Variant
+	m   Material
+	key string
+}
+
+// NewBuilder returns a builder over the store with default bounds: four
+// pieces, 1 GiB of memory per generation, 1 GiB of files.
+func (s *Store) NewBuilder() *Builder {
+	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
+		nsPerEntry: 800, stopped: make(chan struct{})}
+	b.cond = sync.NewCond(&b.mu)
+	return b
+}
+
+// bytesPerEntry estimates a generation's memory per entry and side to
+// move: the value, reply counter, flags and bucket share.
+const bytesPerEntry = 10
+
+// Prepare plans the tables for the endings reachable from p (the
+// variant's start position when p is nil): KBNvK first when the variant
+// has those pieces, then each ending at most three captures away, nearest
+// first. The plan replaces the one before; tables already stored are
+// skipped.
+func (b *Builder) Prepare(v *engine.Variant, p *engine.Position) {
+	if p == nil {
+		p = v.StartPosition()
+	}
+	var plan []Material
+	if checkRules(v) == nil {
+		plan = b.plan(v, p)
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.queue = b.queue[:0]
+	for _, m := range plan {
+		b.enqueue(v, m, false)
+	}
+	b.startLocked()
+}
+
+// Want asks for one table next (the search met its position at the root).
+func (b *Builder) Want(v *engine.Variant, m Material) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.enqueue(v, m, true)
+	b.startLocked()
+}
+
+// Hurry asks for one table next and lets it be built even while the
+// builder is paused: the search needs it on its next move.
+func (b *Builder) Hurry(v *engine.Variant, m Material) {
+	m, err := m.normalised(v)
+	if err != nil {
+		return
+	}
+	key := v.Name + "/" + m.String()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.tried, key) // a failure before may have been a cap since raised
+	b.enqueue(v, m, true)
+	if key == b.current || slices.ContainsFunc(b.queue, func(j buildJob) bool { return j.key == key }) {
+		b.hurried[key] = true
+	}
+	b.cond.Broadcast()
+	b.startLocked()
+}
+
+// enqueue adds a buildable, not yet tried table to the queue, at the front
+// when first.
+func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
+	m, err := m.normalised(v)
+	if err != nil || len(m.Strong)+len(m.Weak) > b.MaxPieces || checkRules(v) != nil {
+		return
+	}
+	key := v.Name + "/" + m.String()
+	if b.tried[key] || key == b.current {
+		return
+	}
+	for i, j := range b.queue {
+		if j.key == key {
+			if !first {
+				return
+			}
+			b.queue = append(b.queue[:i], b.queue[i+1:]...)
+			break
+		}
+	}
+	job := buildJob{v: v, m: m, key: key}
+	if first {
+		b.queue = append([]buildJob{job}, b.queue...)
+	} else {
+		b.queue = append(b.queue, job)
+	}
+	b.cond.Broadcast()
+}
+
+// Pause holds the builder at its next check point (within milliseconds);
+// Resume lets it go on. The engine pauses it for the length of a search.
+func (b *Builder) Pause() {
+	b.mu.Lock()
+	b.paused = true
+	b.mu.Unlock()
+}
+
+// Resume undoes Pause.
+func (b *Builder) Resume() {
+	b.mu.Lock()
+	b.paused = false
+	b.cond.Broadcast()
+	b.mu.Unlock()
+}
+
+// Close stops the builder: a generation under way is abandoned at its
+// next check point (nothing half-built is saved), and Close returns when
+// the builder has stopped writing.
+func (b *Builder) Close() {
+	b.mu.Lock()
+	b.quit = true
+	b.cond.Broadcast()
+	started := b.started
+	b.mu.Unlock()
+	if started {
+		<-b.stopped
+	}
+}
+
+// Missing returns the material of p when the builder could build its table
+// and it is neither in memory nor on disk.
+func (b *Builder) Missing(p *engine.Position) (Material, bool) {
+	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n < 3 || n > b.MaxPieces {
+		return Material{}, false
+	}
+	m, err := positionMaterial(p)
+	if err != nil || checkRules(p.Variant()) != nil {
+		return Material{}, false
+	}
+	if m, err = m.normalised(p.Variant()); err != nil {
+		return Material{}, false
+	}
+	if _, ok := b.store.stored(p.Variant(), m); ok {
+		return Material{}, false
+	}
+	return m, true
+}
+
+// Estimate returns how long building m (what is left of it, when it is
+// being built) should take at full speed, from the speed of the last
+// builds.
+func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
+	g, err := newGeometry(v, m)
+	if err != nil {
+		return 0
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	entries := float64(g.size)
+	if key := v.Name + "/" + m.String(); b.current == key {
+		entries *= 1 - b.frac
+	} else if b.current != "" {
+		// The build under way finishes first.
+		j := b.currentJob
+		if cg, err := newGeometry(j.v, j.m); err == nil {
+			entries += float64(cg.size) * (1 - b.frac)
+		}
+	}
+	return time.Duration(entries * b.nsPerEntry)
+}
+
+// Await builds m now, even while the builder is paused, and returns when
+// it is ready (or ctx is done).
+func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) error {
+	m, err := m.normalised(v)
+	if err != nil {
+		return err
+	}
+	key := v.Name + "/" + m.String()
+	b.Hurry(v, m)
+	stop := context.AfterFunc(ctx, func() {
+		b.mu.Lock()
+		b.cond.Broadcast()
+		b.mu.Unlock()
+	})
+	defer stop()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.hurried[key] {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		b.cond.Wait()
+	}
+	if _, _, t, _ := b.store.inMemory(v, m); t == nil {
+		return fmt.Errorf("tablebase: %s could not be built", m)
+	}
+	return nil
+}
+
+// startLocked starts the builder's goroutine on first use.
+func (b *Builder) startLocked() {
+	if !b.started && !b.quit {
+		b.started = true
+		go b.run()
+	}
+}
+
+// run builds the queue's tables one by one until Close.
+func (b *Builder) run() {
+	defer close(b.stopped)
+	lowerPriority() // this goroutine's thread does the serial part of generation
+	for {
+		b.mu.Lock()
+		for !b.quit && (len(b.queue) == 0 || (b.paused && len(b.hurried) == 0)) {
+			b.cond.Wait()
+		}
+		if b.quit {
+			b.mu.Unlock()
+			return
+		}
+		job := b.queue[0]
+		b.queue = b.queue[1:]
+		b.current, b.currentJob, b.frac = job.key, job, 0
+		b.mu.Unlock()
+
+		err := b.build(job)
+
+		b.mu.Lock()
+		b.current = ""
+		b.tried[job.key] = true
+		delete(b.hurried, job.key)
+		b.cond.Broadcast()
+		b.mu.Unlock()
+		if err != nil {
+			b.log("tablebase: %s %s not built: %v", job.v.Name, job.m, err)
+		}
+	}
+}
+
+// build builds one table within the caps, logging its start and end.
+func (b *Builder) build(job buildJob) error {
+	if _, ok := b.store.stored(job.v, job.m); ok {
+		return nil
+	}
+	g, err := newGeometry(job.v, job.m)
+	if err != nil {
+		return err
+	}
+	if need := int64(g.size) * 2 * bytesPerEntry; need > b.MaxMemory {
+		return fmt.Errorf("needs about %d MiB, over the cap of %d MiB", need>>20, b.MaxMemory>>20)
+	}
+	if used := diskUse(b.store.dir); used >= b.MaxDisk {
+		return fmt.Errorf("the table directory holds %d MiB, at the cap of %d MiB", used>>20, b.MaxDisk>>20)
+	}
+	b.log("tablebase: building %s %s (%d entries per side)", job.v.Name, job.m, g.size)
+	start := time.Now()
+	var paused time.Duration
+	hooks := Hooks{
+		Progress: func(frac float64) {
+			b.mu.Lock()
+			b.frac = frac
+			b.mu.Unlock()
+		},
+		Pause: func() bool {
+			b.mu.Lock()
+			defer b.mu.Unlock()
+			waited := time.Now()
+			// A table a search awaits lets everything go on: the build
+			// under way first gets out of its way.
+			for b.paused && len(b.hurried) == 0 && !b.quit {
+				b.cond.Wait()
+			}
+			paused += time.Since(waited)
+			return !b.quit
+		},
+		Worker: lowerPriority,
+	}
+	if _, err := b.store.table(job.v, job.m, hooks); err != nil {
+		return err
+	}
+	busy := time.Since(start) - paused
+	b.mu.Lock()
+	b.nsPerEntry = float64(busy.Nanoseconds()) / float64(g.size)
+	b.mu.Unlock()
+	b.log("tablebase: built %s %s in %.1f s", job.v.Name, job.m, busy.Seconds())
+	return nil
+}
+
+func (b *Builder) log(format string, args ...any) {
+	if b.Log != nil {
+		b.Log(fmt.Sprintf(format, args...))
+	}
+}
+
+// diskUse adds up the sizes of the table files in dir.
+func diskUse(dir string) int64 {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.ctb"))
+	var n int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			n += st.Size()
+		}
+	}
+	return n
+}
+
+// plan lists the materials worth building for p, best first.
+func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
+	const maxCaptures = 3
+	var pieces [2][]byte // each side's non-royal, non-pawn letters
+	total := 0
+	for c := engine.White; c <= engine.Black; c++ {
+		for _, s := range p.Pieces(c) {
+			total++
+			pt := v.PieceType(p.At(s))
+			if !pt.Royal && pt.Role != engine.RolePawn {
+				pieces[c] = append(pieces[c], pt.Letter)
+			}
+		}
+	}
+	type candidate struct {
+		m        Material
+		captures int
+	}
+	seen := map[string]bool{}
+	var cands []candidate
+	add := func(white, black string, captures int) {
+		m, err := Material{Strong: "K" + white, Weak: "K" + black}.normalised(v)
+		m = orient(v, m)
+		if err != nil || seen[m.String()] {
+			return
+		}
+		seen[m.String()] = true
+		cands = append(cands, candidate{m, captures})
+	}
+	if v.TypeByLetter('K') != 0 && v.TypeByLetter('B') != 0 && v.TypeByLetter('N') != 0 {
+		add("BN", "", -1) // the mission's ending comes first
+	}
+	for _, white := range subsets(pieces[engine.White], b.MaxPieces-2) {
+		for _, black := range subsets(pieces[engine.Black], b.MaxPieces-2-len(white)) {
+			if n := 2 + len(white) + len(black); n >= 3 && total-n <= maxCaptures {
+				add(white, black, total-n)
+			}
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].captures < cands[j].captures })
+	out := make([]Material, len(cands))
+	for i, c := range cands {
+		out[i] = c.m
+	}
+	return out
+}
+
+// subsets returns the distinct sub-multisets of letters with at most n
+// letters, each in sorted order.
+func subsets(letters []byte, n int) []string {
+	sorted := append([]byte(nil), letters...)
+	sort.Slice(sorted, func(i, j int) bool { return sorted[i] < sorted[j] })
+	var out []string
+	var walk func(from int, prefix string)
+	walk = func(from int, prefix string) {
+		out = append(out, prefix)
+		if len(prefix) == n {
+			return
+		}
+		for i := from; i < len(sorted); i++ {
+			if i > from && sorted[i] == sorted[i-1] {
+				continue // the same letter again would repeat a subset
+			}
+			walk(i+1, prefix+string(sorted[i]))
+		}
+	}
+	walk(0, "")
+	return out
+}
+
+// Plan returns, as names, the tables Prepare would plan for p (the
+// variant's start position when p is nil), best first.
+func (b *Builder) Plan(v *engine.Variant, p *engine.Position) []string {
+	if p == nil {
+		p = v.StartPosition()
+	}
+	if checkRules(v) != nil {
+		return nil
+	}
+	var names []string
+	for _, m := range b.plan(v, p) {
+		names = append(names, m.String())
+	}
+	return names
+}

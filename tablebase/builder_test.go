@@ -1,0 +1,108 @@
+package tablebase_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// logLines collects a builder's log.
+type logLines struct {
+	mu    sync.Mutex
+	lines []string
+}
+
+func (l *logLines) add(s string) { l.mu.Lock(); l.lines = append(l.lines, s); l.mu.Unlock() }
+
+func (l *logLines) text() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.lines, "\n")
+}
+
+func TestBuilderPlan(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	b := tablebase.NewStore(dir).NewBuilder()
+	defer b.Close()
+	for fen, want := range map[string][]string{
+		// The start position: KBNvK only, the mission's ending.
+		variants.ChessFEN: {"KBNvK"},
+		// Five pieces: KBNvK, then the endings of up to four pieces one
+		// capture away, then two.
+		"8/8/4k3/8/3r4/8/2B5/K1N5 w - - 0 1": {"KBNvK", "KRvKB", "KRvKN", "KRvK", "KBvK", "KNvK"},
+		// Pawns count as pieces to capture; they are not in any plan.
+		"8/8/4k3/8/8/3p4/8/KQ6 w - - 0 1": {"KBNvK", "KQvK"},
+	} {
+		p, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		require.Equal(t, want, b.Plan(v, p), fen)
+	}
+	capa, err := variants.Lookup("capablanca")
+	require.NoError(t, err)
+	require.Equal(t, []string{"KBNvK"}, b.Plan(capa, nil))
+	atomic, err := variants.Lookup("atomic")
+	require.NoError(t, err)
+	require.Empty(t, b.Plan(atomic, nil), "variants the generator cannot model plan nothing")
+}
+
+// TestBuilderPausesAndAwaits: a paused builder builds nothing until it is
+// resumed, or until a search awaits a table; both log start and end.
+func TestBuilderPausesAndAwaits(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	store := tablebase.NewStore(dir)
+	b := store.NewBuilder()
+	defer b.Close()
+	var log logLines
+	b.Log = log.add
+	b.Pause()
+	p, err := v.ParseFEN("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
+	require.NoError(t, err)
+	b.Prepare(v, p)
+	m, missing := b.Missing(p)
+	require.True(t, missing)
+	require.Equal(t, "KQvK", m.String())
+	require.Positive(t, b.Estimate(v, m))
+	time.Sleep(200 * time.Millisecond) // KQvK takes about 0.1 s; paused, nothing may appear
+	_, err = os.Stat(filepath.Join(dir, "chess-KQvK.ctb"))
+	require.True(t, os.IsNotExist(err), "built while paused")
+
+	require.NoError(t, b.Await(context.Background(), v, m))
+	_, missing = b.Missing(p)
+	require.False(t, missing)
+	require.Contains(t, log.text(), "tablebase: building chess KQvK")
+	require.Contains(t, log.text(), "tablebase: built chess KQvK in")
+
+	// Resumed, it goes on with its plan (KBNvK first).
+	b.Resume()
+	waitFor(t, func() bool { return strings.Contains(log.text(), "built chess KBNvK") }, "the plan was not built")
+	_, err = os.Stat(filepath.Join(dir, "chess-KBNvK.ctb"))
+	require.NoError(t, err)
+}
+
+func TestBuilderCaps(t *testing.T) {
+	v := variants.Chess()
+	b := tablebase.NewStore(t.TempDir()).NewBuilder()
+	defer b.Close()
+	var log logLines
+	b.Log = log.add
+	b.MaxMemory = 1 << 20
+	m, err := tablebase.ParseMaterial(v, "KBNvK")
+	require.NoError(t, err)
+	require.Error(t, b.Await(context.Background(), v, m))
+	require.Contains(t, log.text(), "over the cap of 1 MiB")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	require.ErrorIs(t, b.Await(ctx, v, m), context.Canceled)
+}
