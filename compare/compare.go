@@ -89,6 +89,7 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 				// skill, and a search that sees the draw coming stops trying.
 				attacker := selfplay.NewSearchPlayer(selfplay.Config{Name: "search " + setting.String(),
 					Depth: setting.Depth, MoveTime: setting.MoveTime}, search.Options{HashMB: 16, IgnoreMoveRule: true})
+				defer attacker.Close()
 				for start := range jobs {
 					g := c.play(ctx, attacker, start)
 					mu.Lock()

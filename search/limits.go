@@ -71,3 +71,19 @@ func (l Limits) budget(side engine.Colour, overhead time.Duration) (soft, hard t
 	hard = max(min(hard, usable), soft)
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
 }
+
+// Less returns the limits after d of this move's time is gone (spent
+// before the search started): off side's clock and off a fixed move time.
+func (l Limits) Less(side engine.Colour, d time.Duration) Limits {
+	clock := &l.WTime
+	if side == engine.Black {
+		clock = &l.BTime
+	}
+	if *clock > 0 {
+		*clock = max(*clock-d, time.Millisecond)
+	}
+	if l.MoveTime > 0 {
+		l.MoveTime = max(l.MoveTime-d, time.Millisecond)
+	}
+	return l
+}

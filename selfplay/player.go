@@ -2,11 +2,14 @@ package selfplay
 
 import (
 	"context"
+	"strconv"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/session"
+	"github.com/chimera-chess/chimera/tablebase"
 )
 
 // Config is one configuration of the engine: a fixed depth, a fixed time
@@ -17,13 +20,20 @@ type Config struct {
 	MoveTime time.Duration
 	TC       *game.TimeControl
 	HashMB   int
+	// TablebaseDir, when set, gives the player endgame tables kept there,
+	// and builds the missing ones in its idle time, as the UCI engine does.
+	TablebaseDir string
+	// Store, when set, is the store of TablebaseDir shared with the other
+	// player, so that no table is built twice at once.
+	Store *tablebase.Store
 }
 
-// SearchPlayer is a game.Player that searches in-process under a Config.
-// It counts the nodes and the time its searches took.
+// SearchPlayer is a game.Player that searches in-process under a Config,
+// through the same engine service (session) as the UCI engine. It counts
+// the nodes and the time its searches took.
 type SearchPlayer struct {
-	cfg      Config
-	searcher *search.Searcher
+	cfg  Config
+	sess *session.Session
 	// Nodes and SearchTime add up every search of the player.
 	Nodes      uint64
 	SearchTime time.Duration
@@ -31,29 +41,49 @@ type SearchPlayer struct {
 
 // NewSearchPlayer returns a player searching under cfg with a searcher of
 // the given options (cfg.HashMB sets the table size when opts does not).
+// Close it when done with it.
 func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 	if opts.HashMB == 0 {
-		opts.HashMB = cfg.HashMB
+		opts.HashMB = max(cfg.HashMB, 1)
 	}
-	return &SearchPlayer{cfg: cfg, searcher: search.New(opts)}
+	sess := session.New(session.Config{Searcher: search.New(opts), TablebaseDir: cfg.TablebaseDir, Store: cfg.Store})
+	must(sess.SetOption("Hash", strconv.Itoa(opts.HashMB)))
+	if cfg.TablebaseDir == "" {
+		must(sess.SetOption("UseTablebase", "false"))
+	}
+	return &SearchPlayer{cfg: cfg, sess: sess}
 }
+
+// must panics on an option error: the values above are always valid.
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// Close stops the player's background work (building tables).
+func (p *SearchPlayer) Close() { p.sess.Close() }
 
 // Name returns the configuration's name.
 func (p *SearchPlayer) Name() string { return p.cfg.Name }
 
-// NewGame clears the transposition table, so games do not depend on the
-// ones before them.
-func (p *SearchPlayer) NewGame(context.Context, *engine.Variant) error {
-	p.searcher.Clear()
-	return nil
+// NewGame starts a game of v afresh: an empty transposition table, so
+// games do not depend on the ones before them.
+func (p *SearchPlayer) NewGame(_ context.Context, v *engine.Variant) error {
+	p.sess.SetVariant(v)
+	return p.sess.NewGame()
 }
 
 // Move searches the turn's position under the configuration's limits.
 func (p *SearchPlayer) Move(ctx context.Context, t *game.Turn) (string, error) {
+	p.sess.SetPosition(t.Position)
 	start := time.Now()
-	r := p.searcher.Search(ctx, t.Position, p.limits(t.Clock), nil)
+	r, err := p.sess.Think(ctx, p.limits(t.Clock))
 	p.SearchTime += time.Since(start)
 	p.Nodes += r.Nodes
+	if err != nil {
+		return "", err
+	}
 	if r.Best == engine.NoMove {
 		return "0000", nil // no legal move: the referee ends the game first
 	}

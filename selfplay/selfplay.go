@@ -12,6 +12,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/tablebase"
 )
 
 // SelfPlay is a series of games between two configurations of the engine
@@ -71,8 +72,14 @@ func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 	if _, err := sp.Variant.ParseFEN(start); err != nil {
 		return Stats{}, nil, err
 	}
+	if sp.A.TablebaseDir != "" && sp.A.TablebaseDir == sp.B.TablebaseDir && sp.A.Store == nil {
+		store := tablebase.NewStore(sp.A.TablebaseDir)
+		sp.A.Store, sp.B.Store = store, store
+	}
 	a := NewSearchPlayer(sp.A, search.Options{})
 	b := NewSearchPlayer(sp.B, search.Options{})
+	defer a.Close()
+	defer b.Close()
 	var stats Stats
 	var records []*game.Record
 	for g := 1; g <= sp.Games && ctx.Err() == nil; g++ {

@@ -222,11 +222,7 @@ func (s *Session) setVariant(v value) error {
 	if err != nil {
 		return fmt.Errorf("option UCI_Variant: %w", err)
 	}
-	if variant != s.variant {
-		s.variant, s.pos = variant, nil
-		s.searcher.Clear()
-		s.prepareTables()
-	}
+	s.SetVariant(variant)
 	return nil
 }
 
@@ -262,8 +258,11 @@ func (s *Session) setTablebases() {
 		s.searcher.SetProber(nil)
 		return
 	}
-	store := tablebase.NewStore(s.values.tablebaseDir)
-	store.Log = s.cfg.OnMessage
+	store := s.cfg.Store
+	if store == nil || store.Dir() != s.values.tablebaseDir {
+		store = tablebase.NewStore(s.values.tablebaseDir)
+		store.Log = s.cfg.OnMessage
+	}
 	prober := store.Prober()
 	if s.values.tablebaseBuild >= 3 {
 		s.builder = store.NewBuilder()

@@ -77,7 +77,7 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	await := s.tablesForSearch(pos, limits)
 	go func() {
 		if await != nil {
-			await(ctx)
+			limits = await(ctx, limits)
 		}
 		s.done <- finished{result: s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)}
 	}()
@@ -86,10 +86,11 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 
 // tablesForSearch pauses the builder for a search of pos. When pos's own
 // table is missing, it is built now if the limits clearly leave time for
-// it (the returned function waits for it, in the search's goroutine), or
-// else hurried: built on the builder's lowest-priority threads during the
-// search, for the next move.
-func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) func(context.Context) {
+// it (the returned function waits for it, at most the move's hard budget,
+// in the search's goroutine, and returns the limits less the time spent),
+// or else hurried: built on the builder's lowest-priority threads during
+// the search, for the next move.
+func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) func(context.Context, search.Limits) search.Limits {
 	b := s.builder
 	if b == nil {
 		return nil
@@ -99,22 +100,31 @@ func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) fu
 	if !missing {
 		return nil
 	}
-	v := pos.Variant()
-	if !s.timeForBuild(limits, pos.SideToMove(), b.Estimate(v, m)) {
+	v, side := pos.Variant(), pos.SideToMove()
+	cost := b.Estimate(v, m)
+	if !s.timeForBuild(limits, side, cost) {
 		b.Hurry(v, m)
 		return nil
 	}
-	return func(ctx context.Context) {
-		if err := b.Await(ctx, v, m); err != nil {
-			s.cfg.OnMessage(fmt.Sprintf("tablebase: %v", err))
+	return func(ctx context.Context, l search.Limits) search.Limits {
+		start := time.Now()
+		if _, hard := l.TimeBudget(side, s.values.moveOverhead()); hard > 0 {
+			var cancel context.CancelFunc
+			ctx, cancel = context.WithTimeout(ctx, hard)
+			defer cancel()
 		}
+		s.cfg.OnMessage(fmt.Sprintf("tablebase: building %s %s first (about %.1f s)", v.Name, m, cost.Seconds()))
+		if err := b.Await(ctx, v, m); err != nil {
+			s.cfg.OnMessage(fmt.Sprintf("tablebase: searching without %s: %v", m, err))
+		}
+		return l.Less(side, time.Since(start))
 	}
 }
 
 // timeForBuild reports whether a search with these limits can spend cost
 // on building a table first: always without a clock (depth, nodes,
 // infinite, ponder), half a fixed move time, or on a clock the move's
-// hard budget and a tenth of the time left.
+// hard budget and an eighth of the time left.
 func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Duration) bool {
 	switch {
 	case l.Infinite:
@@ -129,7 +139,30 @@ func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Du
 		left = l.BTime
 	}
 	_, hard := l.TimeBudget(side, s.values.moveOverhead())
-	return cost <= hard && cost <= left/10
+	return cost <= hard && cost <= left/8
+}
+
+// Think searches the current position in the caller's goroutine, as Go
+// does in the background, and returns the answer: for players inside this
+// process (self-play), which have no protocol loop. The tables are handled
+// as for Go.
+func (s *Session) Think(ctx context.Context, limits search.Limits) (search.Result, error) {
+	if s.run != nil {
+		return search.Result{}, errBusy("think")
+	}
+	if s.pos == nil {
+		return search.Result{}, errors.New("think before position")
+	}
+	pos := s.pos.Clone()
+	limits.MultiPV = s.values.multiPV
+	if await := s.tablesForSearch(pos, limits); await != nil {
+		limits = await(ctx, limits)
+	}
+	r := s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)
+	if s.builder != nil {
+		s.builder.Resume()
+	}
+	return r, nil
 }
 
 // Perft counts the leaves of the legal move tree of the current position

@@ -41,6 +41,10 @@ type Config struct {
 	// TablebaseDir is where endgame tables are kept and generated (default:
 	// tablebase.DefaultDir()); the TablebaseDir option changes it.
 	TablebaseDir string
+	// Store, when set, is the table store for its directory, shared with
+	// other sessions of this process, so that no table is built twice at
+	// once (self-play).
+	Store *tablebase.Store
 
 	// OnInfo receives every search iteration's report, from the search's
 	// goroutine: it must be safe to call concurrently with the handler.
@@ -106,6 +110,16 @@ func (s *Session) Variant() *engine.Variant { return s.variant }
 // Catalogue returns the variants the session offers.
 func (s *Session) Catalogue() *variants.Catalogue { return s.cat }
 
+// SetVariant switches to v (which need not be in the catalogue: players
+// inside this process bring their own), as the UCI_Variant option does.
+func (s *Session) SetVariant(v *engine.Variant) {
+	if v != s.variant {
+		s.variant, s.pos = v, nil
+		s.searcher.Clear()
+		s.prepareTables()
+	}
+}
+
 // Position returns the current position, nil before the first SetPosition
 // (and after a change of variant). The caller must not change it.
 func (s *Session) Position() *engine.Position { return s.pos }
@@ -145,6 +159,14 @@ func (s *Session) prepareTables() {
 	}
 }
 
+// Close stops the session's background work (the table builder). Serve
+// does it when it returns; a session used without Serve must call it.
+func (s *Session) Close() {
+	if s.builder != nil {
+		s.builder.Close()
+	}
+}
+
 // Serve reads command lines from in and hands each to handle, one at a
 // time, between the reports of finished searches, until handle returns
 // false (quit) or the input ends (which counts as quit). A search still
@@ -170,9 +192,7 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool) error {
 		case line, ok := <-lines:
 			if !ok || !handle(line) {
 				s.shutdown()
-				if s.builder != nil {
-					s.builder.Close()
-				}
+				s.Close()
 				return nil
 			}
 		case f := <-s.done:

@@ -61,7 +61,7 @@ type buildJob struct {
 // pieces, 1 GiB of memory per generation, 1 GiB of files.
 func (s *Store) NewBuilder() *Builder {
 	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
-		nsPerEntry: 800, stopped: make(chan struct{})}
+		nsPerEntry: 700, stopped: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	return b
 }

@@ -29,15 +29,18 @@ type Subtables func(Material) (*Table, error)
 
 // generation is the working state of one generation.
 type generation struct {
-	t       *Table
-	g       *geometry
-	sub     Subtables
-	subs    map[int]*Table // by captured slot
-	cnt     [2][]uint8     // replies (distinct child classes) not yet proven lost
-	canSave [2][]bool      // a capture draws or wins: never lost
-	capLoss [2][]uint8     // 1 + the plies to our mate after our slowest-losing capture, 0 if none
-	done    [2][]bool      // un-moves walked: an entry may sit in a bucket twice
-	buckets [][]uint32     // by plies: entries resolved at that distance (stm<<31 | index)
+	t    *Table
+	g    *geometry
+	sub  Subtables
+	subs map[int]*Table // by captured slot
+	// cnt is the replies (distinct child classes) not yet proven lost;
+	// uncounted until the first reply is proven lost, since most entries
+	// of one side (the side that cannot lose) never need counting.
+	cnt     [2][]uint8
+	canSave [2][]bool  // a capture draws or wins: never lost
+	capLoss [2][]uint8 // 1 + the plies to our mate after our slowest-losing capture, 0 if none
+	done    [2][]bool  // un-moves walked: an entry may sit in a bucket twice
+	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
 	mu      sync.Mutex
 	hooks   Hooks
 }
@@ -192,28 +195,32 @@ func (b *board) attacked(c, skip int) bool {
 	return false
 }
 
-// targets calls f for every square the piece in slot i can move to: empty
-// squares, and squares of the other colour (captures).
-func (b *board) targets(i int, f func(t int)) {
-	pm, from, c := b.g.moves[i], b.sq[i], b.g.colourOf(i)
+// appendTargets appends every square the piece in slot i can move to:
+// empty squares, and squares of the other colour (captures). A plain loop
+// over a caller's buffer, not a callback: this is the generator's
+// innermost loop.
+func (b *board) appendTargets(i int, out []int) []int {
+	g := b.g
+	pm, from, c := g.moves[i], b.sq[i], g.colour[i]
 	for _, t := range pm.leaps[from] {
-		if w := b.who[t]; w < 0 || b.g.colourOf(w) != c {
-			f(t)
+		if w := b.who[t]; w < 0 || g.colour[w] != c {
+			out = append(out, t)
 		}
 	}
 	for _, ray := range pm.rays[from] {
 		for _, t := range ray {
 			w := b.who[t]
 			if w < 0 {
-				f(t)
+				out = append(out, t)
 				continue
 			}
-			if b.g.colourOf(w) != c {
-				f(t)
+			if g.colour[w] != c {
+				out = append(out, t)
 			}
 			break
 		}
 	}
+	return out
 }
 
 // move puts slot i on t (which must be empty) and returns the old square.
@@ -243,7 +250,7 @@ func (gen *generation) initialise() (finished bool) {
 			gen.hooks.worker()
 			b := g.newBoard()
 			sq := make([]int, len(g.pieces))
-			children := make([]int, 0, 64)
+			targets := make([]int, 0, g.n)
 			var local [][2]int // (level, entry) resolved here, bucketed afterwards
 			for stm := 0; stm < 2; stm++ {
 				for idx := w; idx < g.size; idx += workers {
@@ -261,7 +268,7 @@ func (gen *generation) initialise() (finished bool) {
 						b.clear()
 						continue
 					}
-					if level, ok := gen.examine(b, stm, idx, &children); ok {
+					if level, ok := gen.examine(b, stm, idx, &targets); ok {
 						local = append(local, [2]int{level, stm<<31 | idx})
 					}
 					b.clear()
@@ -285,65 +292,63 @@ func (gen *generation) initialise() (finished bool) {
 // known: the number of quiet child classes, and what the captures give. It
 // returns a level when the position is resolved (or may be, for a win by
 // capture) at that many plies.
-func (gen *generation) examine(b *board, stm, idx int, children *[]int) (int, bool) {
+func (gen *generation) examine(b *board, stm, idx int, targets *[]int) (int, bool) {
 	g := gen.g
-	*children = (*children)[:0]
-	legalMoves := 0
 	winBy, lossBy, draw := -1, -1, false
+	captures, quiet := 0, false
+	inCheck := b.attacked(stm, -1)
 	for i := range g.pieces {
-		if g.colourOf(i) != stm {
+		if g.colour[i] != stm {
 			continue
 		}
-		b.targets(i, func(t int) {
+		*targets = b.appendTargets(i, (*targets)[:0])
+		for _, t := range *targets {
 			victim := b.who[t]
-			if victim >= 0 {
-				// A capture: the child is in a smaller table.
-				if isRoyal(gen.t.Variant, g.pieces[victim]) {
-					return // never in a legal position
+			if victim < 0 {
+				// A quiet move: one legal is enough here; they are counted
+				// when first needed (countReplies).
+				if !quiet && gen.legalAfter(b, stm, i, t, -1, inCheck) {
+					quiet = true
 				}
-				from := b.sq[i]
-				b.occ[t], b.who[t] = false, -1
-				b.move(i, t)
-				safe := !b.attacked(stm, victim)
-				v := byte(0)
-				if safe {
-					v = gen.childValue(b, victim, 1-stm)
-				}
-				b.move(i, from)
-				b.occ[t], b.who[t] = true, victim
-				if !safe {
-					return
-				}
-				legalMoves++
-				switch {
-				case v == 0:
-					draw = true
-				case (v-1)%2 == 0: // the opponent is mated in v−1 plies
-					if w := int(v); winBy < 0 || w < winBy {
-						winBy = w // we mate in v plies
-					}
-				default:
-					lossBy = max(lossBy, int(v)) // we are mated in v plies
-				}
-				return
+				continue
 			}
-			from := b.move(i, t)
-			if !b.attacked(stm, -1) {
-				legalMoves++
-				*children = append(*children, g.moved(idx, b.sq, i, from))
+			// A capture: the child is in a smaller table.
+			if isRoyal(gen.t.Variant, g.pieces[victim]) {
+				continue // never in a legal position
 			}
+			if !gen.legalAfter(b, stm, i, t, victim, inCheck) {
+				continue
+			}
+			captures++
+			from := b.sq[i]
+			b.occ[t], b.who[t] = false, -1
+			b.move(i, t)
+			v := gen.childValue(b, victim, 1-stm)
 			b.move(i, from)
-		})
+			b.occ[t], b.who[t] = true, victim
+			switch {
+			case v == 0:
+				draw = true
+			case (v-1)%2 == 0: // the opponent is mated in v−1 plies
+				if w := int(v); winBy < 0 || w < winBy {
+					winBy = w // we mate in v plies
+				}
+			default:
+				lossBy = max(lossBy, int(v)) // we are mated in v plies
+			}
+		}
 	}
-	if legalMoves == 0 {
-		if b.attacked(stm, -1) {
+	if captures == 0 && !quiet {
+		if inCheck {
 			gen.t.val[stm][idx] = 1 // checkmated: mated in 0 plies
 			return 0, true
 		}
 		return 0, false // stalemate: a draw
 	}
-	distinct := countDistinct(*children)
-	gen.cnt[stm][idx] = uint8(distinct)
+	gen.cnt[stm][idx] = uncounted
+	if !quiet {
+		gen.cnt[stm][idx] = 0
+	}
 	gen.canSave[stm][idx] = draw || winBy >= 0
 	if lossBy >= 0 {
 		gen.capLoss[stm][idx] = uint8(lossBy + 1)
@@ -351,12 +356,61 @@ func (gen *generation) examine(b *board, stm, idx int, children *[]int) (int, bo
 	if winBy >= 0 {
 		return winBy, true // a win by capture, unless a faster one turns up
 	}
-	if distinct == 0 && !draw {
+	if !quiet && !draw {
 		// Every move captures into a lost position: lost at the longest.
 		gen.t.val[stm][idx] = byte(lossBy + 1)
 		return lossBy, true
 	}
 	return 0, false
+}
+
+// uncounted marks a reply counter not yet computed.
+const uncounted = 255
+
+// legalAfter reports whether moving slot i to t (capturing victim, or -1)
+// leaves stm's king safe. Against leapers alone, a move of a piece other
+// than the king cannot expose the king or shield it: it is safe after the
+// move exactly when it was safe before, or when it takes the only checker.
+func (gen *generation) legalAfter(b *board, stm, i, t, victim int, inCheck bool) bool {
+	g := gen.g
+	if !g.hasRiders[1-stm] && i != g.king[stm] && !inCheck {
+		return true
+	}
+	from := b.sq[i]
+	if victim >= 0 {
+		b.occ[t], b.who[t] = false, -1
+	}
+	b.move(i, t)
+	safe := !b.attacked(stm, victim)
+	b.move(i, from)
+	if victim >= 0 {
+		b.occ[t], b.who[t] = true, victim
+	}
+	return safe
+}
+
+// countReplies counts the distinct child classes of the quiet legal moves
+// of the position on b (entry idx, stm to move).
+func (gen *generation) countReplies(b *board, stm, idx int, children, targets *[]int) uint8 {
+	g := gen.g
+	*children = (*children)[:0]
+	inCheck := b.attacked(stm, -1)
+	for i := range g.pieces {
+		if g.colour[i] != stm {
+			continue
+		}
+		*targets = b.appendTargets(i, (*targets)[:0])
+		for _, t := range *targets {
+			if b.who[t] >= 0 || !gen.legalAfter(b, stm, i, t, -1, inCheck) {
+				continue
+			}
+			from := b.sq[i]
+			b.sq[i] = t // moved reads the new square only
+			*children = append(*children, g.moved(idx, b.sq, i, from))
+			b.sq[i] = from
+		}
+	}
+	return uint8(countDistinct(*children))
 }
 
 // countDistinct counts distinct values in a short list (sorting it by
@@ -404,13 +458,13 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 // un-moves of a chunk of entries are generated in parallel; the results
 // are applied in order, so the outcome does not depend on scheduling.
 func (gen *generation) propagate() (finished bool) {
-	workers := runtime.GOMAXPROCS(0)
-	boards := make([]*board, workers)
-	for w := range boards {
-		boards[w] = gen.g.newBoard()
+	scratches := make([]*scratch, runtime.GOMAXPROCS(0))
+	for w := range scratches {
+		scratches[w] = gen.newScratch()
 	}
 	const chunk = 1 << 14
 	preds := make([][]int, chunk)
+	settled := make([]bool, chunk)
 	for level := 0; level <= maxPlies; level++ {
 		if len(gen.buckets[level]) == 0 && gen.emptyFrom(level) {
 			break
@@ -421,29 +475,41 @@ func (gen *generation) propagate() (finished bool) {
 			if !gen.hooks.goOn() {
 				return false
 			}
-			var wg sync.WaitGroup
-			for w := 0; w < workers; w++ {
-				wg.Add(1)
-				go func(w int) {
-					defer wg.Done()
-					gen.hooks.worker()
-					sq := make([]int, len(gen.g.pieces))
-					for k := w; k < len(part); k += workers {
-						preds[k] = preds[k][:0]
-						stm, idx := int(part[k]>>31), int(part[k]&(1<<31-1))
-						if v := gen.t.val[stm][idx]; v != 0 && v != byte(level+1) {
-							continue // resolved sooner
-						}
-						gen.g.decode(idx, sq)
-						boards[w].place(sq)
-						preds[k] = gen.predecessors(boards[w], stm, idx, preds[k])
-						boards[w].clear()
-					}
-				}(w)
-			}
-			wg.Wait()
+			// The un-moves of each entry, in parallel.
+			gen.forEach(len(part), scratches, func(sc *scratch, k int) {
+				preds[k] = preds[k][:0]
+				stm, idx := int(part[k]>>31), int(part[k]&(1<<31-1))
+				if v := gen.t.val[stm][idx]; v != 0 && v != byte(level+1) {
+					return // resolved sooner
+				}
+				sc.place(idx)
+				preds[k] = gen.predecessors(sc.b, stm, idx, preds[k], &sc.targets)
+				sc.b.clear()
+			})
 			for k, e := range part {
-				gen.apply(level, e, preds[k])
+				settled[k] = gen.settle(level, e)
+			}
+			// The predecessors hear of it, each from the worker that owns
+			// it (index modulo workers), so no entry has two writers.
+			workers := len(scratches)
+			gen.forEach(workers, scratches, func(sc *scratch, w int) {
+				sc.resolved = sc.resolved[:0]
+				for k, e := range part {
+					if !settled[k] {
+						continue
+					}
+					side := 1 - int(e>>31)
+					for _, q := range preds[k] {
+						if q%workers == w {
+							gen.inform(level, side, q, sc)
+						}
+					}
+				}
+			})
+			for _, sc := range scratches {
+				for _, r := range sc.resolved {
+					gen.buckets[r.level] = append(gen.buckets[r.level], r.entry)
+				}
 			}
 		}
 		gen.buckets[level] = nil
@@ -453,40 +519,96 @@ func (gen *generation) propagate() (finished bool) {
 	return true
 }
 
-// apply settles one entry of the bucket of a level and passes its result
-// to its predecessors.
-func (gen *generation) apply(level int, e uint32, preds []int) {
+// settle decides whether bucket entry e is resolved at this level now (an
+// entry may sit in a bucket twice, or have been resolved sooner); only
+// then do its predecessors hear of it.
+func (gen *generation) settle(level int, e uint32) bool {
 	stm, idx := int(e>>31), int(e&(1<<31-1))
 	v := &gen.t.val[stm][idx]
 	switch {
 	case gen.done[stm][idx]:
-		return // a capture win that a quiet win matched
+		return false // a capture win that a quiet win matched
 	case level%2 == 1 && *v == 0:
 		*v = byte(level + 1) // a win by capture found at init
 	case *v != byte(level+1):
-		return // resolved sooner
+		return false // resolved sooner
 	}
 	gen.done[stm][idx] = true
-	for _, q := range preds {
-		qv := &gen.t.val[1-stm][q]
-		if *qv != 0 {
-			continue
-		}
-		if level%2 == 0 {
-			// stm is mated here: whoever moved into it wins.
-			*qv = byte(level + 2)
-			gen.buckets[level+1] = append(gen.buckets[level+1], uint32((1-stm)<<31|q))
-			continue
-		}
-		gen.cnt[1-stm][q]--
-		if gen.cnt[1-stm][q] == 0 && !gen.canSave[1-stm][q] {
-			// Lost at the longest resistance: the last reply proven
-			// lost, or a capture into a smaller table that loses later.
-			lost := max(level+1, int(gen.capLoss[1-stm][q])-1)
-			*qv = byte(lost + 1)
-			gen.buckets[lost] = append(gen.buckets[lost], uint32((1-stm)<<31|q))
-		}
+	return true
+}
+
+// inform tells predecessor q (side to move `side`) that one of its moves
+// leads to a position resolved at level. If the position there is lost,
+// q wins one ply later; if it is won, q loses a reply, and is lost at its
+// longest resistance when none is left. Entries resolved here are kept in
+// the scratch for the buckets.
+func (gen *generation) inform(level, side, q int, sc *scratch) {
+	qv := &gen.t.val[side][q]
+	if *qv != 0 {
+		return
 	}
+	if level%2 == 0 {
+		// The position there is mated: whoever moved into it wins.
+		*qv = byte(level + 2)
+		sc.resolved = append(sc.resolved, resolved{level + 1, uint32(side<<31 | q)})
+		return
+	}
+	cnt := &gen.cnt[side][q]
+	if *cnt == uncounted {
+		sc.place(q)
+		*cnt = gen.countReplies(sc.b, side, q, &sc.children, &sc.targets)
+		sc.b.clear()
+	}
+	*cnt--
+	if *cnt == 0 && !gen.canSave[side][q] {
+		// Lost at the longest resistance: the last reply proven lost, or
+		// a capture into a smaller table that loses later.
+		lost := max(level+1, int(gen.capLoss[side][q])-1)
+		*qv = byte(lost + 1)
+		sc.resolved = append(sc.resolved, resolved{lost, uint32(side<<31 | q)})
+	}
+}
+
+// resolved is an entry resolved at a level, for its bucket.
+type resolved struct {
+	level int
+	entry uint32
+}
+
+// scratch is one worker's board and buffers.
+type scratch struct {
+	b                     *board
+	sq, targets, children []int
+	resolved              []resolved
+}
+
+func (gen *generation) newScratch() *scratch {
+	g := gen.g
+	return &scratch{b: g.newBoard(), sq: make([]int, len(g.pieces)), targets: make([]int, 0, g.n), children: make([]int, 0, 64)}
+}
+
+// place sets up the placement of entry idx on the scratch board.
+func (sc *scratch) place(idx int) {
+	sc.b.g.decode(idx, sc.sq)
+	sc.b.place(sc.sq)
+}
+
+// forEach calls f for k in [0, n), spread over the workers (one scratch
+// each), and returns when all are done.
+func (gen *generation) forEach(n int, scratches []*scratch, f func(sc *scratch, k int)) {
+	workers := len(scratches)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			gen.hooks.worker()
+			for k := w; k < n; k += workers {
+				f(scratches[w], k)
+			}
+		}(w)
+	}
+	wg.Wait()
 }
 
 func (gen *generation) emptyFrom(level int) bool {
@@ -500,23 +622,24 @@ func (gen *generation) emptyFrom(level int) bool {
 
 // predecessors appends the distinct entries (other side to move) from
 // which a legal non-capture move leads to the position on b.
-func (gen *generation) predecessors(b *board, stm, idx int, out []int) []int {
+func (gen *generation) predecessors(b *board, stm, idx int, out []int, targets *[]int) []int {
 	g := gen.g
 	mover := 1 - stm
 	for i := range g.pieces {
-		if g.colourOf(i) != mover {
+		if g.colour[i] != mover {
 			continue
 		}
-		b.targets(i, func(t int) {
+		*targets = b.appendTargets(i, (*targets)[:0])
+		for _, t := range *targets {
 			if b.who[t] >= 0 {
-				return // un-moves go to empty squares only
+				continue // un-moves go to empty squares only
 			}
 			from := b.move(i, t)
 			if !b.attacked(stm, -1) { // the side not to move in the predecessor
 				out = append(out, g.moved(idx, b.sq, i, from))
 			}
 			b.move(i, from)
-		})
+		}
 	}
 	countDistinct(out) // sorts
 	return dedupeSorted(out)

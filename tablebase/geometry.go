@@ -25,7 +25,10 @@ type geometry struct {
 	colour   []int                  // by slot: 0 White, 1 Black
 	slotsOf  [2][]int               // each colour's slots
 	king     [2]int                 // each colour's royal slot
-	kinds    map[engine.Piece]*pieceMoves
+	// hasRiders[c]: colour c has a piece whose moves can be blocked, so a
+	// move elsewhere may open or close a line to a king.
+	hasRiders [2]bool
+	kinds     map[engine.Piece]*pieceMoves
 }
 
 // pieceMoves are one piece type's moves on the compact board.
@@ -72,6 +75,9 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		}
 		g.colour = append(g.colour, c)
 		g.slotsOf[c] = append(g.slotsOf[c], i)
+		for _, rays := range g.moves[i].rays {
+			g.hasRiders[c] = g.hasRiders[c] || len(rays) > 0
+		}
 	}
 	for i := range g.pieces {
 		for j := i + 1; j < len(g.pieces); j++ {

@@ -85,28 +85,29 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 // hasMove reports whether side stm has a legal move on the board (captures
 // included).
 func (b *board) hasMove(stm int) bool {
-	found := false
+	targets := make([]int, 0, b.g.n)
 	for i := range b.g.pieces {
-		if found || b.g.colourOf(i) != stm {
+		if b.g.colour[i] != stm {
 			continue
 		}
-		b.targets(i, func(t int) {
-			if found {
-				return
-			}
+		targets = b.appendTargets(i, targets[:0])
+		for _, t := range targets {
 			victim := b.who[t]
 			if victim >= 0 {
 				b.occ[t], b.who[t] = false, -1
 			}
 			from := b.move(i, t)
-			found = !b.attacked(stm, victim)
+			found := !b.attacked(stm, victim)
 			b.move(i, from)
 			if victim >= 0 {
 				b.occ[t], b.who[t] = true, victim
 			}
-		})
+			if found {
+				return true
+			}
+		}
 	}
-	return found
+	return false
 }
 
 // SlotsOf returns the slots (index order, as Stats filters see squares)

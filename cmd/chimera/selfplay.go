@@ -15,6 +15,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/selfplay"
+	"github.com/chimera-chess/chimera/tablebase"
 )
 
 // playerFlags are one side's search settings.
@@ -74,6 +75,8 @@ func newSelfPlayCommand() *cobra.Command {
 		seed               uint64
 		pgnPath, fen       string
 		show, fixed        bool
+		tbDir              string
+		noTablebase        bool
 	)
 	cmd := &cobra.Command{
 		Use:   "selfplay --variant V --games N [--depth D | --movetime MS | --tc 40/60+0.5]",
@@ -100,6 +103,12 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 			b, err := black.player("Chimera B", hash, both)
 			if err != nil {
 				return fmt.Errorf("selfplay: %w", err)
+			}
+			if !noTablebase {
+				if tbDir == "" {
+					tbDir = tablebase.DefaultDir()
+				}
+				a.TablebaseDir, b.TablebaseDir = tbDir, tbDir
 			}
 			if fen != "" {
 				if _, err := v.ParseFEN(fen); err != nil {
@@ -171,6 +180,8 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
 	f.StringVar(&fen, "fen", "", "start position (default: the variant's)")
 	f.BoolVar(&show, "show", false, "draw the board after every move")
+	f.StringVar(&tbDir, "tablebase-dir", "", "where endgame tables are kept and built (default: the user cache directory)")
+	f.BoolVar(&noTablebase, "no-tablebase", false, "play without endgame tables")
 	return cmd
 }
 
