@@ -237,7 +237,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 	defer stop()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for b.hurried[key] {
+	for b.hurried[key] && !b.quit {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}

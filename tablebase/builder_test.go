@@ -106,3 +106,23 @@ func TestBuilderCaps(t *testing.T) {
 	cancel()
 	require.ErrorIs(t, b.Await(ctx, v, m), context.Canceled)
 }
+
+// TestBuilderCloseAbandons: Close stops a build under way and returns when
+// nothing more will be written.
+func TestBuilderCloseAbandons(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	b := tablebase.NewStore(dir).NewBuilder()
+	var log logLines
+	b.Log = log.add
+	b.Prepare(v, nil) // KBNvK
+	waitFor(t, func() bool { return strings.Contains(log.text(), "building chess KBNvK") }, "no build started")
+	b.Close()
+	before, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	time.Sleep(100 * time.Millisecond)
+	after, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Equal(t, len(before), len(after), "files written after Close")
+	b.Close() // twice is harmless
+}

@@ -41,7 +41,6 @@ type generation struct {
 	capLoss [2][]uint8 // 1 + the plies to our mate after our slowest-losing capture, 0 if none
 	done    [2][]bool  // un-moves walked: an entry may sit in a bucket twice
 	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
-	mu      sync.Mutex
 	hooks   Hooks
 }
 
@@ -117,7 +116,11 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 		gen.done[c] = make([]bool, g.size)
 		gen.capLoss[c] = make([]uint8, g.size)
 	}
-	if !gen.initialise() || !gen.propagate() {
+	scratches := make([]*scratch, runtime.GOMAXPROCS(0))
+	for w := range scratches {
+		scratches[w] = gen.newScratch()
+	}
+	if !gen.initialise(scratches) || !gen.propagate(scratches) {
 		return nil, ErrAbandoned
 	}
 	hooks.progress(1)
@@ -238,54 +241,48 @@ func (b *board) legal(stm int) bool { return !b.attacked(1-stm, -1) }
 
 // initialise examines every entry: marks the non-positions, counts the
 // replies, resolves mates and stalemates and what captures decide.
-func (gen *generation) initialise() (finished bool) {
+func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 	g := gen.g
-	workers := runtime.GOMAXPROCS(0)
+	workers := len(scratches)
 	var abandoned atomic.Bool
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			gen.hooks.worker()
-			b := g.newBoard()
-			sq := make([]int, len(g.pieces))
-			targets := make([]int, 0, g.n)
-			var local [][2]int // (level, entry) resolved here, bucketed afterwards
-			for stm := 0; stm < 2; stm++ {
-				for idx := w; idx < g.size; idx += workers {
-					if idx&(1<<14-1) == w && (abandoned.Load() || !gen.hooks.goOn()) {
-						abandoned.Store(true)
-						return
-					}
-					g.decode(idx, sq)
-					if g.canonical(sq) != idx || !b.place(sq) {
-						gen.t.val[stm][idx] = notPosition
-						continue
-					}
-					if !b.legal(stm) {
-						gen.t.val[stm][idx] = notPosition
-						b.clear()
-						continue
-					}
-					if level, ok := gen.examine(b, stm, idx, &targets); ok {
-						local = append(local, [2]int{level, stm<<31 | idx})
-					}
-					b.clear()
-				}
-				if w == 0 {
-					gen.hooks.progress(0.25 * float64(stm+1))
-				}
+	for stm := 0; stm < 2; stm++ {
+		gen.forEach(g.size, scratches, func(sc *scratch, idx int) {
+			if idx&(1<<14-1) < workers && !abandoned.Load() && !gen.hooks.goOn() {
+				abandoned.Store(true)
 			}
-			gen.mu.Lock()
-			for _, e := range local {
-				gen.buckets[e[0]] = append(gen.buckets[e[0]], uint32(e[1]))
+			if abandoned.Load() {
+				return
 			}
-			gen.mu.Unlock()
-		}(w)
+			g.decode(idx, sc.sq)
+			if g.canonical(sc.sq) != idx || !sc.b.place(sc.sq) {
+				gen.t.val[stm][idx] = notPosition
+				return
+			}
+			if !sc.b.legal(stm) {
+				gen.t.val[stm][idx] = notPosition
+			} else if level, ok := gen.examine(sc.b, stm, idx, &sc.targets); ok {
+				sc.resolved = append(sc.resolved, resolved{level, uint32(stm<<31 | idx)})
+			}
+			sc.b.clear()
+		})
+		if abandoned.Load() {
+			return false
+		}
+		gen.hooks.progress(0.25 * float64(stm+1))
 	}
-	wg.Wait()
-	return !abandoned.Load()
+	gen.bucketResolved(scratches)
+	return true
+}
+
+// bucketResolved files the entries the workers resolved into the buckets,
+// worker by worker, so the order does not depend on scheduling.
+func (gen *generation) bucketResolved(scratches []*scratch) {
+	for _, sc := range scratches {
+		for _, r := range sc.resolved {
+			gen.buckets[r.level] = append(gen.buckets[r.level], r.entry)
+		}
+		sc.resolved = sc.resolved[:0]
+	}
 }
 
 // examine generates the moves of a legal position and records what is
@@ -457,11 +454,7 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 // position all of whose replies are won for the opponent is lost. The
 // un-moves of a chunk of entries are generated in parallel; the results
 // are applied in order, so the outcome does not depend on scheduling.
-func (gen *generation) propagate() (finished bool) {
-	scratches := make([]*scratch, runtime.GOMAXPROCS(0))
-	for w := range scratches {
-		scratches[w] = gen.newScratch()
-	}
+func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 	const chunk = 1 << 14
 	preds := make([][]int, chunk)
 	settled := make([]bool, chunk)
@@ -493,7 +486,6 @@ func (gen *generation) propagate() (finished bool) {
 			// it (index modulo workers), so no entry has two writers.
 			workers := len(scratches)
 			gen.forEach(workers, scratches, func(sc *scratch, w int) {
-				sc.resolved = sc.resolved[:0]
 				for k, e := range part {
 					if !settled[k] {
 						continue
@@ -506,11 +498,7 @@ func (gen *generation) propagate() (finished bool) {
 					}
 				}
 			})
-			for _, sc := range scratches {
-				for _, r := range sc.resolved {
-					gen.buckets[r.level] = append(gen.buckets[r.level], r.entry)
-				}
-			}
+			gen.bucketResolved(scratches)
 		}
 		gen.buckets[level] = nil
 		// Distances rarely pass 100 plies in tables this size.
