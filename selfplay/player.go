@@ -26,6 +26,9 @@ type Config struct {
 	// Store, when set, is the store of TablebaseDir shared with the other
 	// player, so that no table is built twice at once.
 	Store *tablebase.Store
+	// BuildCommand and VariantFiles build tables in child processes (see
+	// session.Config).
+	BuildCommand, VariantFiles []string
 }
 
 // SearchPlayer is a game.Player that searches in-process under a Config,
@@ -46,7 +49,8 @@ func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 	if opts.HashMB == 0 {
 		opts.HashMB = max(cfg.HashMB, 1)
 	}
-	sess := session.New(session.Config{Searcher: search.New(opts), TablebaseDir: cfg.TablebaseDir, Store: cfg.Store})
+	sess := session.New(session.Config{Searcher: search.New(opts), TablebaseDir: cfg.TablebaseDir, Store: cfg.Store,
+		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles})
 	must(sess.SetOption("Hash", strconv.Itoa(opts.HashMB)))
 	if cfg.TablebaseDir == "" {
 		must(sess.SetOption("UseTablebase", "false"))

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
@@ -235,8 +236,19 @@ func (s *Session) loadVariantFile(v value) error {
 	if err := s.cat.LoadFile(v.text); err != nil {
 		return fmt.Errorf("option VariantPath: %s", strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
+	s.cfg.VariantFiles = append(s.cfg.VariantFiles, v.text)
 	s.cfg.OnMessage(fmt.Sprintf("loaded %d variant(s) from %s", len(s.cat.Names())-before, v.text))
 	return nil
+}
+
+// variantArgs are the command-line arguments that give a child process
+// (a table build) the variant v.
+func (s *Session) variantArgs(v *engine.Variant) []string {
+	args := []string{"--variant", v.Name}
+	for _, f := range s.cfg.VariantFiles {
+		args = append(args, "--variant-file", f)
+	}
+	return args
 }
 
 func (s *Session) defaultTablebaseDir() string {
@@ -268,6 +280,8 @@ func (s *Session) setTablebases() {
 		s.builder = store.NewBuilder()
 		s.builder.MaxPieces = s.values.tablebaseBuild
 		s.builder.Log = s.cfg.OnMessage
+		s.builder.Command = s.cfg.BuildCommand
+		s.builder.VariantArgs = s.variantArgs
 		prober.Missing = s.builder.Want
 		s.prepareTables()
 	}

@@ -45,6 +45,12 @@ type Config struct {
 	// other sessions of this process, so that no table is built twice at
 	// once (self-play).
 	Store *tablebase.Store
+	// BuildCommand, when set, builds tables in child processes (see
+	// tablebase.Builder.Command): for Chimera, its own path, "tb",
+	// "generate". VariantFiles are the user variant files those children
+	// load; the files the VariantPath option loads are added.
+	BuildCommand []string
+	VariantFiles []string
 
 	// OnInfo receives every search iteration's report, from the search's
 	// goroutine: it must be safe to call concurrently with the handler.

@@ -1,12 +1,16 @@
 package tablebase
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -14,11 +18,16 @@ import (
 )
 
 // Builder prepares tables in the background so that a game finds them
-// ready: one generation at a time, on threads of the lowest priority, and
-// paused while the engine searches, so a game on the clock never pays for
-// it. What it builds follows the material on the board (Prepare): the
-// endings a few captures away, and KBNvK — the ending the project is named
-// for — first. It is safe for concurrent use.
+// ready: one generation at a time, paused while the engine searches, so a
+// game on the clock never pays for it. With Command set each generation
+// runs in a child process at the lowest OS priority, stopped (SIGSTOP)
+// while paused; without it, in this process, pausing at check points every
+// few milliseconds. (Low-priority threads inside the engine's process were
+// tried and measured: the Go runtime's stop-the-world phases wait for
+// every running thread, so a starved builder thread stalled the engine
+// into time forfeits.) What it builds follows the material on the board
+// (Prepare): the endings a few captures away, and KBNvK — the ending the
+// project is named for — first. It is safe for concurrent use.
 type Builder struct {
 	store *Store
 	// MaxPieces bounds the tables built (kings included).
@@ -30,6 +39,13 @@ type Builder struct {
 	MaxDisk int64
 	// Log receives a line when a build starts, ends or fails.
 	Log func(string)
+	// Command, when set, is the program and first arguments that generate
+	// a table in a child process, given the material and then "--dir DIR"
+	// and VariantArgs: for Chimera, its own path and "tb", "generate".
+	Command []string
+	// VariantArgs are the child's arguments that select a variant
+	// (default: --variant NAME).
+	VariantArgs func(v *engine.Variant) []string
 
 	mu     sync.Mutex
 	cond   *sync.Cond      // signals a change of queue, pause or quit
@@ -42,12 +58,19 @@ type Builder struct {
 	hurried    map[string]bool
 	current    string // the table being built, "" when idle
 	currentJob buildJob
-	frac       float64
-	quit       bool
+	child      *os.Process // the child process building, if any
+	stopped    bool        // the child is stopped (SIGSTOP)
+	stoppedAt  time.Time
+	// childPaused is how long the current child has been stopped;
+	// childStart is when it started.
+	childPaused time.Duration
+	childStart  time.Time
+	frac        float64
+	quit        bool
 	// nsPerEntry is the measured cost of generation, for Estimate.
 	nsPerEntry float64
 	started    bool
-	stopped    chan struct{} // closed when run returns
+	finished   chan struct{} // closed when run returns
 }
 
 // buildJob is one table to build.
@@ -61,10 +84,14 @@ type buildJob struct {
 // pieces, 1 GiB of memory per generation, 1 GiB of files.
 func (s *Store) NewBuilder() *Builder {
 	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
-		nsPerEntry: 700, stopped: make(chan struct{})}
+		nsPerEntry: 700, finished: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	return b
 }
+
+// readNsPerByte estimates the cost of loading a table file (reading and
+// checking its sum), per byte.
+const readNsPerByte = 5
 
 // bytesPerEntry estimates a generation's memory per entry and side to
 // move: the value, reply counter, flags and bucket share.
@@ -115,6 +142,7 @@ func (b *Builder) Hurry(v *engine.Variant, m Material) {
 	if key == b.current || slices.ContainsFunc(b.queue, func(j buildJob) bool { return j.key == key }) {
 		b.hurried[key] = true
 	}
+	b.holdChildLocked()
 	b.cond.Broadcast()
 	b.startLocked()
 }
@@ -153,6 +181,7 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 func (b *Builder) Pause() {
 	b.mu.Lock()
 	b.paused = true
+	b.holdChildLocked()
 	b.mu.Unlock()
 }
 
@@ -160,8 +189,26 @@ func (b *Builder) Pause() {
 func (b *Builder) Resume() {
 	b.mu.Lock()
 	b.paused = false
+	b.holdChildLocked()
 	b.cond.Broadcast()
 	b.mu.Unlock()
+}
+
+// holdLocked reports whether the builder is to hold still: paused, with no
+// table a search needs.
+func (b *Builder) holdLocked() bool { return b.paused && len(b.hurried) == 0 && !b.quit }
+
+// holdChildLocked stops or continues the child process to match.
+func (b *Builder) holdChildLocked() {
+	if b.child != nil && b.holdLocked() != b.stopped {
+		b.stopped = !b.stopped
+		if b.stopped {
+			b.stoppedAt = time.Now()
+		} else {
+			b.childPaused += time.Since(b.stoppedAt)
+		}
+		stopProcess(b.child, b.stopped)
+	}
 }
 
 // Close stops the builder: a generation under way is abandoned at its
@@ -170,16 +217,21 @@ func (b *Builder) Resume() {
 func (b *Builder) Close() {
 	b.mu.Lock()
 	b.quit = true
+	if b.child != nil {
+		b.child.Kill()
+		stopProcess(b.child, false) // a stopped process dies only once continued
+	}
 	b.cond.Broadcast()
 	started := b.started
 	b.mu.Unlock()
 	if started {
-		<-b.stopped
+		<-b.finished
 	}
 }
 
-// Missing returns the material of p when the builder could build its table
-// and it is neither in memory nor on disk.
+// Missing returns the material of p when the builder could build (or
+// load) its table and it is not in memory. It reads nothing from disk: it
+// is asked on the clock.
 func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n < 3 || n > b.MaxPieces {
 		return Material{}, false
@@ -191,33 +243,45 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 	if m, err = m.normalised(p.Variant()); err != nil {
 		return Material{}, false
 	}
-	if _, ok := b.store.stored(p.Variant(), m); ok {
+	if _, ok := b.store.Loaded(p); ok {
 		return Material{}, false
 	}
 	return m, true
 }
 
-// Estimate returns how long building m (what is left of it, when it is
-// being built) should take at full speed, from the speed of the last
-// builds.
+// Estimate returns how long getting m into memory should take at full
+// speed: reading its file when there is one, else building it (what is
+// left of it, when it is being built) at the speed of the last builds.
+// The build under way, if another, counts too: it finishes first.
 func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return 0
 	}
+	var read time.Duration
+	entries := float64(g.size)
+	if st, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
+		read, entries = time.Duration(st.Size())*readNsPerByte, 0
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	entries := float64(g.size)
-	if key := v.Name + "/" + m.String(); b.current == key {
-		entries *= 1 - b.frac
-	} else if b.current != "" {
-		// The build under way finishes first.
-		j := b.currentJob
-		if cg, err := newGeometry(j.v, j.m); err == nil {
-			entries += float64(cg.size) * (1 - b.frac)
+	done := b.frac
+	if b.child != nil {
+		// A child reports no progress: judge it by the time it has run.
+		if cg, err := newGeometry(b.currentJob.v, b.currentJob.m); err == nil {
+			ran := time.Since(b.childStart) - b.childPaused
+			done = min(0.95, float64(ran)/(float64(cg.size)*b.nsPerEntry))
 		}
 	}
-	return time.Duration(entries * b.nsPerEntry)
+	if key := v.Name + "/" + m.String(); b.current == key {
+		entries *= 1 - done
+	} else if b.current != "" {
+		j := b.currentJob
+		if cg, err := newGeometry(j.v, j.m); err == nil {
+			entries += float64(cg.size) * (1 - done)
+		}
+	}
+	return read + time.Duration(entries*b.nsPerEntry)
 }
 
 // Await builds m now, even while the builder is paused, and returns when
@@ -257,13 +321,70 @@ func (b *Builder) startLocked() {
 	}
 }
 
+// buildInChild runs one generation in a child process and waits for it.
+func (b *Builder) buildInChild(job buildJob) error {
+	args := append(append([]string(nil), b.Command...), job.m.String(), "--dir", b.store.dir)
+	if b.VariantArgs != nil {
+		args = append(args, b.VariantArgs(job.v)...)
+	} else {
+		args = append(args, "--variant", job.v.Name)
+	}
+	args = lowPriority(args)
+	cmd := exec.Command(args[0], args[1:]...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
+	b.mu.Lock()
+	if b.quit {
+		b.mu.Unlock()
+		return fmt.Errorf("closed")
+	}
+	if err := cmd.Start(); err != nil {
+		b.mu.Unlock()
+		return err
+	}
+	b.child, b.stopped, b.childPaused, b.childStart = cmd.Process, false, 0, time.Now()
+	b.holdChildLocked()
+	b.mu.Unlock()
+	err := cmd.Wait()
+	b.mu.Lock()
+	b.child = nil
+	b.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("%v: %s", err, lastLine(stderr.String()))
+	}
+	return nil
+}
+
+// limitedWriter keeps the first bytes written to it and drops the rest.
+type limitedWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.left > 0 {
+		n := min(len(p), l.left)
+		l.w.Write(p[:n])
+		l.left -= n
+	}
+	return len(p), nil
+}
+
+// lastLine returns the last non-empty line of a child's messages.
+func lastLine(s string) string {
+	lines := strings.FieldsFunc(s, func(r rune) bool { return r == '\n' || r == '\r' })
+	if len(lines) == 0 {
+		return "no message"
+	}
+	return lines[len(lines)-1]
+}
+
 // run builds the queue's tables one by one until Close.
 func (b *Builder) run() {
-	defer close(b.stopped)
-	lowerPriority() // this goroutine's thread does the serial part of generation
+	defer close(b.finished)
 	for {
 		b.mu.Lock()
-		for !b.quit && (len(b.queue) == 0 || (b.paused && len(b.hurried) == 0)) {
+		for !b.quit && (len(b.queue) == 0 || b.holdLocked()) {
 			b.cond.Wait()
 		}
 		if b.quit {
@@ -319,19 +440,26 @@ func (b *Builder) build(job buildJob) error {
 			waited := time.Now()
 			// A table a search awaits lets everything go on: the build
 			// under way first gets out of its way.
-			for b.paused && len(b.hurried) == 0 && !b.quit {
+			for b.holdLocked() {
 				b.cond.Wait()
 			}
 			paused += time.Since(waited)
 			return !b.quit
 		},
-		Worker: lowerPriority,
 	}
-	if _, err := b.store.table(job.v, job.m, hooks); err != nil {
+	if len(b.Command) > 0 && childPauses {
+		if err := b.buildInChild(job); err != nil {
+			return err
+		}
+		if _, ok := b.store.stored(job.v, job.m); !ok {
+			return fmt.Errorf("the child built no readable file")
+		}
+	} else if _, err := b.store.table(job.v, job.m, hooks); err != nil {
 		return err
 	}
 	busy := time.Since(start) - paused
 	b.mu.Lock()
+	busy -= b.childPaused
 	b.nsPerEntry = float64(busy.Nanoseconds()) / float64(g.size)
 	b.mu.Unlock()
 	b.log("tablebase: built %s %s in %.1f s", job.v.Name, job.m, busy.Seconds())

@@ -56,6 +56,9 @@ type Hooks struct {
 	// Worker is called at the start of every worker goroutine, on its own
 	// thread (to lower the thread's priority, say).
 	Worker func()
+	// Workers is how many goroutines share the work (default: one per
+	// CPU).
+	Workers int
 }
 
 func (h Hooks) progress(frac float64) {
@@ -116,7 +119,11 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 		gen.done[c] = make([]bool, g.size)
 		gen.capLoss[c] = make([]uint8, g.size)
 	}
-	scratches := make([]*scratch, runtime.GOMAXPROCS(0))
+	workers := hooks.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	scratches := make([]*scratch, workers)
 	for w := range scratches {
 		scratches[w] = gen.newScratch()
 	}
@@ -613,8 +620,18 @@ func (gen *generation) emptyFrom(level int) bool {
 func (gen *generation) predecessors(b *board, stm, idx int, out []int, targets *[]int) []int {
 	g := gen.g
 	mover := 1 - stm
-	for i := range g.pieces {
-		if g.colour[i] != mover {
+	k := b.sq[g.king[stm]]
+	// A mover's leaper that checks the king now still checks it after
+	// another piece's un-move: only its own un-moves can be legal. Riders
+	// are tested after each un-move, since it may open or close their line.
+	var checkers uint32
+	for _, j := range g.slotsOf[mover] {
+		if !g.rider[j] && g.attacks(j, b.sq[j], k, b.occ) {
+			checkers |= 1 << j
+		}
+	}
+	for _, i := range g.slotsOf[mover] {
+		if checkers&^(1<<i) != 0 {
 			continue
 		}
 		*targets = b.appendTargets(i, (*targets)[:0])
@@ -623,7 +640,13 @@ func (gen *generation) predecessors(b *board, stm, idx int, out []int, targets *
 				continue // un-moves go to empty squares only
 			}
 			from := b.move(i, t)
-			if !b.attacked(stm, -1) { // the side not to move in the predecessor
+			safe := !g.attacks(i, t, k, b.occ)
+			for _, j := range g.riders[mover] {
+				if safe && j != i && g.attacks(j, b.sq[j], k, b.occ) {
+					safe = false
+				}
+			}
+			if safe { // the side not to move in the predecessor is not in check
 				out = append(out, g.moved(idx, b.sq, i, from))
 			}
 			b.move(i, from)

@@ -25,8 +25,11 @@ type geometry struct {
 	colour   []int                  // by slot: 0 White, 1 Black
 	slotsOf  [2][]int               // each colour's slots
 	king     [2]int                 // each colour's royal slot
-	// hasRiders[c]: colour c has a piece whose moves can be blocked, so a
-	// move elsewhere may open or close a line to a king.
+	// rider[i]: the piece in slot i has moves that can be blocked, so a
+	// move elsewhere may open or close its line to a king; riders[c] are
+	// colour c's rider slots, and hasRiders[c] whether there are any.
+	rider     []bool
+	riders    [2][]int
 	hasRiders [2]bool
 	kinds     map[engine.Piece]*pieceMoves
 }
@@ -75,8 +78,14 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		}
 		g.colour = append(g.colour, c)
 		g.slotsOf[c] = append(g.slotsOf[c], i)
+		rider := false
 		for _, rays := range g.moves[i].rays {
-			g.hasRiders[c] = g.hasRiders[c] || len(rays) > 0
+			rider = rider || len(rays) > 0
+		}
+		g.rider = append(g.rider, rider)
+		if rider {
+			g.riders[c] = append(g.riders[c], i)
+			g.hasRiders[c] = true
 		}
 	}
 	for i := range g.pieces {

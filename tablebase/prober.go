@@ -4,30 +4,26 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Prober answers positions for the search (it implements search.Prober)
-// from tables in memory or on disk: up to RootPieces pieces at the root and
-// TreePieces inside the tree (where a table not yet in memory is not read
-// from disk either). A search never waits for a generation: a table
-// missing at the root is reported to Missing (a Builder's Want), built
-// elsewhere, and used from then on.
+// Prober answers positions of up to MaxProbe pieces for the search (it
+// implements search.Prober) from tables in memory: a search on the clock
+// never waits on the disk or a generation. At the root a table not in
+// memory is reported to Missing (a Builder's Want, which loads or builds
+// it in the engine's idle time) or, without Missing, read from disk.
 type Prober struct {
 	store *Store
-	// RootPieces and TreePieces bound the material probed at the root and
-	// inside the tree (kings included).
-	RootPieces, TreePieces int
+	// MaxProbe bounds the material probed (kings included).
+	MaxProbe int
 	// Missing, when set, is told the material of a root position whose
-	// table the generator could build but that is neither in memory nor
-	// on disk.
+	// table the generator supports but that is not in memory.
 	Missing func(v *engine.Variant, m Material)
 	// unavailable remembers materials no table can cover, by material key,
 	// so the search does not ask again.
 	unavailable map[uint64]bool
 }
 
-// Prober returns a prober over the store's tables: four pieces at the root,
-// three (or any table in memory) inside the tree.
+// Prober returns a prober over the store's tables of up to four pieces.
 func (s *Store) Prober() *Prober {
-	return &Prober{store: s, RootPieces: 4, TreePieces: 3, unavailable: map[uint64]bool{}}
+	return &Prober{store: s, MaxProbe: 4, unavailable: map[uint64]bool{}}
 }
 
 // Probe implements search.Prober. At the root it also returns a move that
@@ -35,13 +31,13 @@ func (s *Store) Prober() *Prober {
 func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool) {
 	// Most positions have too many pieces: answer them before any lookup.
 	n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black))
-	if n > pr.RootPieces || n < 3 {
+	if n > pr.MaxProbe || n < 3 {
 		return 0, 0, engine.NoMove, false
 	}
 	t, loaded := pr.store.Loaded(p)
 	if !loaded {
-		if !root && n > pr.TreePieces {
-			return 0, 0, engine.NoMove, false
+		if !root {
+			return 0, 0, engine.NoMove, false // no disk reads inside the tree
 		}
 		key, _ := positionKey(p)
 		pr.store.mu.Lock()
@@ -62,14 +58,12 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			pr.store.mu.Unlock()
 			return 0, 0, engine.NoMove, false
 		}
-		var found bool
-		if t, found = pr.store.stored(p.Variant(), m); !found {
-			if root && pr.Missing != nil {
-				pr.Missing(p.Variant(), m)
-			}
+		if pr.Missing != nil {
+			pr.Missing(p.Variant(), m)
 			return 0, 0, engine.NoMove, false
 		}
-		if !t.Covers(p) {
+		var found bool
+		if t, found = pr.store.stored(p.Variant(), m); !found || !t.Covers(p) {
 			return 0, 0, engine.NoMove, false
 		}
 	}

@@ -27,6 +27,9 @@ type Config struct {
 	// TablebaseDir is where endgame tables are kept and generated (default:
 	// tablebase.DefaultDir()); the TablebaseDir option changes it.
 	TablebaseDir string
+	// BuildCommand and VariantFiles build tables in child processes (see
+	// session.Config); without them tables are built in-process.
+	BuildCommand, VariantFiles []string
 }
 
 // Server is one UCI session.
@@ -46,6 +49,7 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	}
 	s := &Server{cfg: cfg, out: &lineWriter{w: out}}
 	s.sess = session.New(session.Config{Catalogue: cfg.Catalogue, Searcher: cfg.Engine, TablebaseDir: cfg.TablebaseDir,
+		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles,
 		OnInfo: s.sendInfo, OnResult: s.sendBestMove, OnPerft: s.sendPerft,
 		OnMessage: func(msg string) { s.out.printf("info string %s", msg) }})
 	return s

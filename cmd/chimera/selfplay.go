@@ -109,6 +109,8 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 					tbDir = tablebase.DefaultDir()
 				}
 				a.TablebaseDir, b.TablebaseDir = tbDir, tbDir
+				a.BuildCommand, b.BuildCommand = buildCommand(), buildCommand()
+				a.VariantFiles, b.VariantFiles = vf.files, vf.files
 			}
 			if fen != "" {
 				if _, err := v.ParseFEN(fen); err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/uci"
@@ -13,7 +15,8 @@ func runUCI(cmd *cobra.Command, files []string) error {
 	if err != nil {
 		return err
 	}
-	server := uci.NewServer(cmd.OutOrStdout(), uci.Config{Name: "Chimera " + version, Catalogue: cat})
+	server := uci.NewServer(cmd.OutOrStdout(), uci.Config{Name: "Chimera " + version, Catalogue: cat,
+		BuildCommand: buildCommand(), VariantFiles: files})
 	return server.Run(cmd.InOrStdin())
 }
 
@@ -30,4 +33,16 @@ option; VariantPath (or --variant-file) loads user variants.`,
 	}
 	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
 	return cmd
+}
+
+// buildCommand is how the engine builds endgame tables in the background:
+// in a child process of its own binary ("chimera tb generate"), so the work
+// never competes with the engine's threads inside its process. Without a
+// path to itself it builds in-process.
+func buildCommand() []string {
+	self, err := os.Executable()
+	if err != nil {
+		return nil
+	}
+	return []string{self, "tb", "generate"}
 }
