@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -52,6 +53,10 @@ type Builder struct {
 	queue  []buildJob      // what to build, first first
 	tried  map[string]bool // built, found, refused or failed: not again
 	paused bool
+	// loading are tables whose files are being read; preempted: the build
+	// under way gives way to a hurried one.
+	loading   map[string]bool
+	preempted bool
 	// hurried are tables a search needs: while any is wanted the builder
 	// goes on even when paused (the build under way first gets out of
 	// their way), on its lowest-priority threads.
@@ -65,6 +70,7 @@ type Builder struct {
 	// childStart is when it started.
 	childPaused time.Duration
 	childStart  time.Time
+	childCPU    time.Duration // the last child's CPU time per CPU
 	frac        float64
 	quit        bool
 	// nsPerEntry is the measured cost of generation, for Estimate.
@@ -84,6 +90,7 @@ type buildJob struct {
 // pieces, 1 GiB of memory per generation, 1 GiB of files.
 func (s *Store) NewBuilder() *Builder {
 	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
+		loading:    map[string]bool{},
 		nsPerEntry: 700, finished: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	return b
@@ -139,8 +146,17 @@ func (b *Builder) Hurry(v *engine.Variant, m Material) {
 	defer b.mu.Unlock()
 	delete(b.tried, key) // a failure before may have been a cap since raised
 	b.enqueue(v, m, true)
-	if key == b.current || slices.ContainsFunc(b.queue, func(j buildJob) bool { return j.key == key }) {
+	if key == b.current || b.loading[key] || slices.ContainsFunc(b.queue, func(j buildJob) bool { return j.key == key }) {
 		b.hurried[key] = true
+	}
+	if b.current != "" && b.hurried[key] && key != b.current && !b.hurried[b.current] {
+		// A build nobody waits for gives way to one a search needs; it is
+		// queued again.
+		b.preempted = true
+		if b.child != nil {
+			b.child.Kill()
+			stopProcess(b.child, false)
+		}
 	}
 	b.holdChildLocked()
 	b.cond.Broadcast()
@@ -155,7 +171,14 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 		return
 	}
 	key := v.Name + "/" + m.String()
-	if b.tried[key] || key == b.current {
+	if b.tried[key] || key == b.current || b.loading[key] {
+		return
+	}
+	if _, _, t, _ := b.store.inMemory(v, m); t != nil {
+		return
+	}
+	if _, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
+		b.loadLocked(v, m, key)
 		return
 	}
 	for i, j := range b.queue {
@@ -174,6 +197,24 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 		b.queue = append(b.queue, job)
 	}
 	b.cond.Broadcast()
+}
+
+// loadLocked reads a table's file in a goroutine of its own: reading takes
+// milliseconds, so it does not wait behind a build in the queue.
+func (b *Builder) loadLocked(v *engine.Variant, m Material, key string) {
+	b.loading[key] = true
+	go func() {
+		_, ok := b.store.stored(v, m)
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		delete(b.loading, key)
+		delete(b.hurried, key)
+		if !ok {
+			b.tried[key] = true
+			b.log("tablebase: %s %s could not be read", v.Name, m)
+		}
+		b.cond.Broadcast()
+	}()
 }
 
 // Pause holds the builder at its next check point (within milliseconds);
@@ -251,18 +292,17 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 
 // Estimate returns how long getting m into memory should take at full
 // speed: reading its file when there is one, else building it (what is
-// left of it, when it is being built) at the speed of the last builds.
-// The build under way, if another, counts too: it finishes first.
+// left of it, when it is being built) at the speed of the last builds,
+// after the build under way, if another, which finishes first.
 func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return 0
 	}
-	var read time.Duration
-	entries := float64(g.size)
 	if st, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
-		read, entries = time.Duration(st.Size())*readNsPerByte, 0
+		return time.Duration(st.Size()) * readNsPerByte // read at once, beside any build
 	}
+	entries := float64(g.size)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	done := b.frac
@@ -281,17 +321,50 @@ func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
 			entries += float64(cg.size) * (1 - done)
 		}
 	}
-	return read + time.Duration(entries*b.nsPerEntry)
+	return time.Duration(entries * b.nsPerEntry)
 }
 
-// Await builds m now, even while the builder is paused, and returns when
-// it is ready (or ctx is done).
+// Await gets m into memory now, even while the builder is paused, and
+// returns when it is there (or ctx is done): a file is read at once; with
+// a child Command the table is generated here, at normal priority (the
+// engine is waiting, so this is its own time, and a nice-19 child may be
+// starved by a busy machine); otherwise the builder is hurried and waited
+// for.
 func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) error {
 	m, err := m.normalised(v)
 	if err != nil {
 		return err
 	}
 	key := v.Name + "/" + m.String()
+	if _, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
+		if _, ok := b.store.stored(v, m); ok {
+			return nil
+		}
+	}
+	if len(b.Command) > 0 && childPauses {
+		b.mu.Lock()
+		if b.current == key && b.child != nil {
+			b.preempted = true
+			b.child.Kill()
+			stopProcess(b.child, false)
+		}
+		b.mu.Unlock()
+		b.log("tablebase: building %s %s now", v.Name, m)
+		start := time.Now()
+		if _, err := b.store.table(v, m, Hooks{Pause: func() bool { return ctx.Err() == nil }}); err != nil {
+			if ctx.Err() != nil {
+				// Slower than estimated: estimate more next time, rather
+				// than start and abandon the same build on every move.
+				b.mu.Lock()
+				b.nsPerEntry *= 2
+				b.mu.Unlock()
+				return ctx.Err()
+			}
+			return err
+		}
+		b.log("tablebase: built %s %s in %.1f s", v.Name, m, time.Since(start).Seconds())
+		return nil
+	}
 	b.Hurry(v, m)
 	stop := context.AfterFunc(ctx, func() {
 		b.mu.Lock()
@@ -331,6 +404,11 @@ func (b *Builder) buildInChild(job buildJob) error {
 	}
 	args = lowPriority(args)
 	cmd := exec.Command(args[0], args[1:]...)
+	cmd.SysProcAttr = childAttributes()
+	// The child's death signal follows the thread that started it: keep
+	// this goroutine on that thread until the child is done.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
 	b.mu.Lock()
@@ -348,6 +426,12 @@ func (b *Builder) buildInChild(job buildJob) error {
 	err := cmd.Wait()
 	b.mu.Lock()
 	b.child = nil
+	if err == nil && cmd.ProcessState != nil {
+		// Its CPU time, spread over the CPUs, is what the build costs at
+		// full speed, however long a busy machine made it wait.
+		cpu := cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()
+		b.childCPU = cpu / time.Duration(runtime.NumCPU())
+	}
 	b.mu.Unlock()
 	if err != nil {
 		return fmt.Errorf("%v: %s", err, lastLine(stderr.String()))
@@ -400,11 +484,20 @@ func (b *Builder) run() {
 
 		b.mu.Lock()
 		b.current = ""
-		b.tried[job.key] = true
-		delete(b.hurried, job.key)
+		preempted := b.preempted && err != nil
+		b.preempted = false
+		if preempted {
+			b.queue = append(b.queue, job)
+		} else {
+			b.tried[job.key] = true
+			delete(b.hurried, job.key)
+		}
 		b.cond.Broadcast()
 		b.mu.Unlock()
-		if err != nil {
+		switch {
+		case preempted:
+			b.log("tablebase: %s %s put off for a table the search needs", job.v.Name, job.m)
+		case err != nil:
 			b.log("tablebase: %s %s not built: %v", job.v.Name, job.m, err)
 		}
 	}
@@ -444,7 +537,7 @@ func (b *Builder) build(job buildJob) error {
 				b.cond.Wait()
 			}
 			paused += time.Since(waited)
-			return !b.quit
+			return !b.quit && !b.preempted
 		},
 	}
 	if len(b.Command) > 0 && childPauses {
@@ -459,8 +552,10 @@ func (b *Builder) build(job buildJob) error {
 	}
 	busy := time.Since(start) - paused
 	b.mu.Lock()
-	busy -= b.childPaused
-	b.nsPerEntry = float64(busy.Nanoseconds()) / float64(g.size)
+	if len(b.Command) > 0 && childPauses {
+		busy = b.childCPU
+	}
+	b.nsPerEntry = max(float64(busy.Nanoseconds())/float64(g.size), 50)
 	b.mu.Unlock()
 	b.log("tablebase: built %s %s in %.1f s", job.v.Name, job.m, busy.Seconds())
 	return nil
