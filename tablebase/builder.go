@@ -483,9 +483,18 @@ func (b *Builder) run() {
 		err := b.build(job)
 
 		b.mu.Lock()
-		b.current = ""
 		preempted := b.preempted && err != nil
 		b.preempted = false
+		b.mu.Unlock()
+		// Log before anyone waiting hears of the end.
+		switch {
+		case preempted:
+			b.log("tablebase: %s %s put off for a table the search needs", job.v.Name, job.m)
+		case err != nil:
+			b.log("tablebase: %s %s not built: %v", job.v.Name, job.m, err)
+		}
+		b.mu.Lock()
+		b.current = ""
 		if preempted {
 			b.queue = append(b.queue, job)
 		} else {
@@ -494,12 +503,6 @@ func (b *Builder) run() {
 		}
 		b.cond.Broadcast()
 		b.mu.Unlock()
-		switch {
-		case preempted:
-			b.log("tablebase: %s %s put off for a table the search needs", job.v.Name, job.m)
-		case err != nil:
-			b.log("tablebase: %s %s not built: %v", job.v.Name, job.m, err)
-		}
 	}
 }
 
