@@ -33,13 +33,9 @@ type generation struct {
 	g    *geometry
 	sub  Subtables
 	subs map[int]*Table // by captured slot
-	// cnt is the replies (distinct child classes) not yet proven lost;
-	// uncounted until the first reply is proven lost, since most entries
-	// of one side (the side that cannot lose) never need counting.
-	cnt     [2][]uint8
-	canSave [2][]bool  // a capture draws or wins: never lost
-	capLoss [2][]uint8 // 1 + the plies to our mate after our slowest-losing capture, 0 if none
-	done    [2][]bool  // un-moves walked: an entry may sit in a bucket twice
+	// state is each entry's working state, by side to move, packed so
+	// that informing an entry touches one cache line besides its value.
+	state   [2][]entryState
 	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
 	hooks   Hooks
 }
@@ -79,6 +75,19 @@ func (h Hooks) worker() {
 	}
 }
 
+// entryState is an entry's working state during generation.
+type entryState struct {
+	// cnt is the replies (distinct child classes) not yet proven lost;
+	// uncounted until the first reply is proven lost, since most entries
+	// of one side (the side that cannot lose) never need counting.
+	cnt uint8
+	// capLoss is 1 + the plies to our mate after our slowest-losing
+	// capture, 0 if none.
+	capLoss uint8
+	canSave bool // a capture draws or wins: never lost
+	done    bool // un-moves walked: an entry may sit in a bucket twice
+}
+
 // maxPlies bounds distances to mate; values are stored in a byte.
 const maxPlies = notPosition - 2
 
@@ -114,10 +123,7 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 	}
 	for c := 0; c < 2; c++ {
 		t.val[c] = make([]byte, g.size)
-		gen.cnt[c] = make([]uint8, g.size)
-		gen.canSave[c] = make([]bool, g.size)
-		gen.done[c] = make([]bool, g.size)
-		gen.capLoss[c] = make([]uint8, g.size)
+		gen.state[c] = make([]entryState, g.size)
 	}
 	workers := hooks.Workers
 	if workers <= 0 {
@@ -349,13 +355,14 @@ func (gen *generation) examine(b *board, stm, idx int, targets *[]int) (int, boo
 		}
 		return 0, false // stalemate: a draw
 	}
-	gen.cnt[stm][idx] = uncounted
+	st := &gen.state[stm][idx]
+	st.cnt = uncounted
 	if !quiet {
-		gen.cnt[stm][idx] = 0
+		st.cnt = 0
 	}
-	gen.canSave[stm][idx] = draw || winBy >= 0
+	st.canSave = draw || winBy >= 0
 	if lossBy >= 0 {
-		gen.capLoss[stm][idx] = uint8(lossBy + 1)
+		st.capLoss = uint8(lossBy + 1)
 	}
 	if winBy >= 0 {
 		return winBy, true // a win by capture, unless a faster one turns up
@@ -492,6 +499,13 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 			// The predecessors hear of it, each from the worker that owns
 			// it (index modulo workers), so no entry has two writers.
 			workers := len(scratches)
+			pow2, mask := workers&(workers-1) == 0, workers-1
+			owner := func(q int) int {
+				if pow2 {
+					return q & mask // no division in this loop
+				}
+				return q % workers
+			}
 			gen.forEach(workers, scratches, func(sc *scratch, w int) {
 				for k, e := range part {
 					if !settled[k] {
@@ -499,7 +513,7 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 					}
 					side := 1 - int(e>>31)
 					for _, q := range preds[k] {
-						if q%workers == w {
+						if owner(q) == w {
 							gen.inform(level, side, q, sc)
 						}
 					}
@@ -521,14 +535,14 @@ func (gen *generation) settle(level int, e uint32) bool {
 	stm, idx := int(e>>31), int(e&(1<<31-1))
 	v := &gen.t.val[stm][idx]
 	switch {
-	case gen.done[stm][idx]:
+	case gen.state[stm][idx].done:
 		return false // a capture win that a quiet win matched
 	case level%2 == 1 && *v == 0:
 		*v = byte(level + 1) // a win by capture found at init
 	case *v != byte(level+1):
 		return false // resolved sooner
 	}
-	gen.done[stm][idx] = true
+	gen.state[stm][idx].done = true
 	return true
 }
 
@@ -548,17 +562,17 @@ func (gen *generation) inform(level, side, q int, sc *scratch) {
 		sc.resolved = append(sc.resolved, resolved{level + 1, uint32(side<<31 | q)})
 		return
 	}
-	cnt := &gen.cnt[side][q]
-	if *cnt == uncounted {
+	st := &gen.state[side][q]
+	if st.cnt == uncounted {
 		sc.place(q)
-		*cnt = gen.countReplies(sc.b, side, q, &sc.children, &sc.targets)
+		st.cnt = gen.countReplies(sc.b, side, q, &sc.children, &sc.targets)
 		sc.b.clear()
 	}
-	*cnt--
-	if *cnt == 0 && !gen.canSave[side][q] {
+	st.cnt--
+	if st.cnt == 0 && !st.canSave {
 		// Lost at the longest resistance: the last reply proven lost, or
 		// a capture into a smaller table that loses later.
-		lost := max(level+1, int(gen.capLoss[side][q])-1)
+		lost := max(level+1, int(st.capLoss)-1)
 		*qv = byte(lost + 1)
 		sc.resolved = append(sc.resolved, resolved{lost, uint32(side<<31 | q)})
 	}
