@@ -260,3 +260,17 @@ func TestMultiPV(t *testing.T) {
 	require.Equal(t, single.Score, r.Score, "line 1 is the single-PV result")
 	require.Equal(t, last[0].PV[0], r.Best)
 }
+
+// TestLimitsLess: time spent before a search comes off the side's clock
+// and off a fixed move time, never below a millisecond.
+func TestLimitsLess(t *testing.T) {
+	l := search.Limits{WTime: 5 * time.Second, BTime: 4 * time.Second, MoveTime: time.Second}
+	white := l.Less(engine.White, 2*time.Second)
+	require.Equal(t, 3*time.Second, white.WTime)
+	require.Equal(t, 4*time.Second, white.BTime)
+	require.Equal(t, time.Millisecond, white.MoveTime)
+	black := l.Less(engine.Black, 10*time.Second)
+	require.Equal(t, time.Millisecond, black.BTime)
+	require.Equal(t, 5*time.Second, black.WTime)
+	require.Equal(t, search.Limits{}, search.Limits{}.Less(engine.White, time.Second), "no clock, nothing to take")
+}
