@@ -310,7 +310,7 @@ func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
 		// A child reports no progress: judge it by the time it has run.
 		if cg, err := newGeometry(b.currentJob.v, b.currentJob.m); err == nil {
 			ran := time.Since(b.childStart) - b.childPaused
-			done = min(0.95, float64(ran)/(float64(cg.size)*b.nsPerEntry))
+			done = min(0.8, float64(ran)/(float64(cg.size)*b.nsPerEntry))
 		}
 	}
 	if key := v.Name + "/" + m.String(); b.current == key {
@@ -328,8 +328,8 @@ func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
 // returns when it is there (or ctx is done): a file is read at once; with
 // a child Command the table is generated here, at normal priority (the
 // engine is waiting, so this is its own time, and a nice-19 child may be
-// starved by a busy machine); otherwise the builder is hurried and waited
-// for.
+// starved by a busy machine), unless a child is already building it; in
+// the other cases the builder is hurried and waited for.
 func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) error {
 	m, err := m.normalised(v)
 	if err != nil {
@@ -341,14 +341,10 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 			return nil
 		}
 	}
-	if len(b.Command) > 0 && childPauses {
-		b.mu.Lock()
-		if b.current == key && b.child != nil {
-			b.preempted = true
-			b.child.Kill()
-			stopProcess(b.child, false)
-		}
-		b.mu.Unlock()
+	b.mu.Lock()
+	childOnIt := b.current == key && b.child != nil
+	b.mu.Unlock()
+	if len(b.Command) > 0 && childPauses && !childOnIt {
 		b.log("tablebase: building %s %s now", v.Name, m)
 		start := time.Now()
 		if _, err := b.store.table(v, m, Hooks{Pause: func() bool { return ctx.Err() == nil }}); err != nil {
@@ -365,6 +361,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 		b.log("tablebase: built %s %s in %.1f s", v.Name, m, time.Since(start).Seconds())
 		return nil
 	}
+	// A child already on it keeps its work: hurry it and wait.
 	b.Hurry(v, m)
 	stop := context.AfterFunc(ctx, func() {
 		b.mu.Lock()
