@@ -29,7 +29,7 @@ func TestKBNKOutOfTheBox(t *testing.T) {
 		s := startScript(t)
 		s.send("uci", "setoption name TablebaseDir value "+t.TempDir(), "isready")
 		s.expect("readyok")
-		s.send("ucinewgame", "position fen "+tc.fen, "go wtime 60000 btime 60000 winc 0 binc 0")
+		s.send("ucinewgame", "position fen "+tc.fen, "go wtime 300000 btime 300000 winc 0 binc 0")
 		best, infos := s.expect("bestmove ")
 		require.NotEmpty(t, infos)
 		last := infos[len(infos)-1]
