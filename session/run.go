@@ -59,11 +59,8 @@ func (s *Session) Busy() bool { return s.run != nil }
 // MultiPV option applies). With ponder it searches without limit until
 // ponderhit or stop, and keeps limits' clock for ponderhit.
 func (s *Session) Go(limits search.Limits, ponder bool) error {
-	if s.run != nil {
-		return errBusy("go")
-	}
-	if s.pos == nil {
-		return errors.New("go before position")
+	if err := s.readyFor("go"); err != nil {
+		return err
 	}
 	pos := s.pos.Clone()
 	ctx, cancel := context.WithCancel(context.Background())
@@ -74,14 +71,33 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 		limits = search.Limits{Infinite: true, SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
 	}
 	s.run = r
+	think := s.searchOf(pos, limits)
+	go func() { s.done <- finished{result: think(ctx)} }()
+	return nil
+}
+
+// readyFor checks that a search or perft can start now.
+func (s *Session) readyFor(command string) error {
+	if s.run != nil {
+		return errBusy(command)
+	}
+	if s.pos == nil {
+		return fmt.Errorf("%s before position", command)
+	}
+	return nil
+}
+
+// searchOf prepares the search of pos under limits (pausing the builder:
+// see tablesForSearch) and returns it, to run in any goroutine: it first
+// gets pos's table when the limits allow, then searches.
+func (s *Session) searchOf(pos *engine.Position, limits search.Limits) func(context.Context) search.Result {
 	await := s.tablesForSearch(pos, limits)
-	go func() {
+	return func(ctx context.Context) search.Result {
 		if await != nil {
 			limits = await(ctx, limits)
 		}
-		s.done <- finished{result: s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)}
-	}()
-	return nil
+		return s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)
+	}
 }
 
 // tablesForSearch pauses the builder for a search of pos. When pos's own
@@ -147,18 +163,11 @@ func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Du
 // process (self-play), which have no protocol loop. The tables are handled
 // as for Go.
 func (s *Session) Think(ctx context.Context, limits search.Limits) (search.Result, error) {
-	if s.run != nil {
-		return search.Result{}, errBusy("think")
+	if err := s.readyFor("think"); err != nil {
+		return search.Result{}, err
 	}
-	if s.pos == nil {
-		return search.Result{}, errors.New("think before position")
-	}
-	pos := s.pos.Clone()
 	limits.MultiPV = s.values.multiPV
-	if await := s.tablesForSearch(pos, limits); await != nil {
-		limits = await(ctx, limits)
-	}
-	r := s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)
+	r := s.searchOf(s.pos.Clone(), limits)(ctx)
 	if s.builder != nil {
 		s.builder.Resume()
 	}
@@ -168,11 +177,8 @@ func (s *Session) Think(ctx context.Context, limits search.Limits) (search.Resul
 // Perft counts the leaves of the legal move tree of the current position
 // to depth, move by move, in the background.
 func (s *Session) Perft(depth int) error {
-	if s.run != nil {
-		return errBusy("perft")
-	}
-	if s.pos == nil {
-		return errors.New("perft before position")
+	if err := s.readyFor("perft"); err != nil {
+		return err
 	}
 	pos := s.pos.Clone()
 	s.run = &run{cancel: func() {}, perft: true} // a perft runs to its end

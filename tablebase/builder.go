@@ -73,8 +73,11 @@ type Builder struct {
 	childCPU    time.Duration // the last child's CPU time per CPU
 	frac        float64
 	quit        bool
-	// nsPerEntry is the measured cost of generation, for Estimate.
+	// nsPerEntry is the measured cost of generation, for Estimate;
+	// sizes caches each table's entry count, so estimating on the clock
+	// does not rebuild a geometry.
 	nsPerEntry float64
+	sizes      map[string]int
 	started    bool
 	finished   chan struct{} // closed when run returns
 }
@@ -90,7 +93,7 @@ type buildJob struct {
 // pieces, 1 GiB of memory per generation, 1 GiB of files.
 func (s *Store) NewBuilder() *Builder {
 	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
-		loading:    map[string]bool{},
+		loading: map[string]bool{}, sizes: map[string]int{},
 		nsPerEntry: 700, finished: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	return b
@@ -110,13 +113,7 @@ const bytesPerEntry = 10
 // first. The plan replaces the one before; tables already stored are
 // skipped.
 func (b *Builder) Prepare(v *engine.Variant, p *engine.Position) {
-	if p == nil {
-		p = v.StartPosition()
-	}
-	var plan []Material
-	if checkRules(v) == nil {
-		plan = b.plan(v, p)
-	}
+	plan := b.plan(v, p)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.queue = b.queue[:0]
@@ -141,7 +138,7 @@ func (b *Builder) Hurry(v *engine.Variant, m Material) {
 	if err != nil {
 		return
 	}
-	key := v.Name + "/" + m.String()
+	key := tableKey(v, m)
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	delete(b.tried, key) // a failure before may have been a cap since raised
@@ -170,7 +167,7 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 	if err != nil || len(m.Strong)+len(m.Weak) > b.MaxPieces || checkRules(v) != nil {
 		return
 	}
-	key := v.Name + "/" + m.String()
+	key := tableKey(v, m)
 	if b.tried[key] || key == b.current || b.loading[key] {
 		return
 	}
@@ -295,33 +292,40 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 // left of it, when it is being built) at the speed of the last builds,
 // after the build under way, if another, which finishes first.
 func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
-	g, err := newGeometry(v, m)
-	if err != nil {
-		return 0
-	}
 	if st, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
 		return time.Duration(st.Size()) * readNsPerByte // read at once, beside any build
 	}
-	entries := float64(g.size)
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	entries := float64(b.sizeLocked(v, m))
 	done := b.frac
 	if b.child != nil {
 		// A child reports no progress: judge it by the time it has run.
-		if cg, err := newGeometry(b.currentJob.v, b.currentJob.m); err == nil {
-			ran := time.Since(b.childStart) - b.childPaused
-			done = min(0.8, float64(ran)/(float64(cg.size)*b.nsPerEntry))
-		}
+		ran := time.Since(b.childStart) - b.childPaused
+		size := float64(b.sizeLocked(b.currentJob.v, b.currentJob.m))
+		done = min(0.8, float64(ran)/(size*b.nsPerEntry))
 	}
-	if key := v.Name + "/" + m.String(); b.current == key {
+	if b.current == tableKey(v, m) {
 		entries *= 1 - done
 	} else if b.current != "" {
-		j := b.currentJob
-		if cg, err := newGeometry(j.v, j.m); err == nil {
-			entries += float64(cg.size) * (1 - done)
-		}
+		entries += float64(b.sizeLocked(b.currentJob.v, b.currentJob.m)) * (1 - done)
 	}
 	return time.Duration(entries * b.nsPerEntry)
+}
+
+// sizeLocked returns the entries per side of m's table (0 when the
+// generator cannot build it), computed once per table.
+func (b *Builder) sizeLocked(v *engine.Variant, m Material) int {
+	key := tableKey(v, m)
+	if n, ok := b.sizes[key]; ok {
+		return n
+	}
+	n := 0
+	if g, err := newGeometry(v, m); err == nil {
+		n = g.size
+	}
+	b.sizes[key] = n
+	return n
 }
 
 // Await gets m into memory now, even while the builder is paused, and
@@ -335,7 +339,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 	if err != nil {
 		return err
 	}
-	key := v.Name + "/" + m.String()
+	key := tableKey(v, m)
 	if _, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
 		if _, ok := b.store.stored(v, m); ok {
 			return nil
@@ -579,8 +583,16 @@ func diskUse(dir string) int64 {
 	return n
 }
 
-// plan lists the materials worth building for p, best first.
+// plan lists the materials worth building for p (the variant's start
+// position when p is nil), best first; none when the generator cannot
+// model the variant.
 func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
+	if checkRules(v) != nil {
+		return nil
+	}
+	if p == nil {
+		p = v.StartPosition()
+	}
 	const maxCaptures = 3
 	var pieces [2][]byte // each side's non-royal, non-pawn letters
 	total := 0
@@ -652,12 +664,6 @@ func subsets(letters []byte, n int) []string {
 // Plan returns, as names, the tables Prepare would plan for p (the
 // variant's start position when p is nil), best first.
 func (b *Builder) Plan(v *engine.Variant, p *engine.Position) []string {
-	if p == nil {
-		p = v.StartPosition()
-	}
-	if checkRules(v) != nil {
-		return nil
-	}
 	var names []string
 	for _, m := range b.plan(v, p) {
 		names = append(names, m.String())

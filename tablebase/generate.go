@@ -49,12 +49,6 @@ type Hooks struct {
 	// and returns false to abandon it (GenerateWith then fails with
 	// ErrAbandoned).
 	Pause func() bool
-	// Worker is called at the start of every worker goroutine, on its own
-	// thread (to lower the thread's priority, say).
-	Worker func()
-	// Workers is how many goroutines share the work (default: one per
-	// CPU).
-	Workers int
 }
 
 func (h Hooks) progress(frac float64) {
@@ -68,12 +62,6 @@ func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
 
 // ErrAbandoned is the error of a generation its Pause hook abandoned.
 var ErrAbandoned = errors.New("tablebase: generation abandoned")
-
-func (h Hooks) worker() {
-	if h.Worker != nil {
-		h.Worker()
-	}
-}
 
 // entryState is an entry's working state during generation.
 type entryState struct {
@@ -125,11 +113,7 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 		t.val[c] = make([]byte, g.size)
 		gen.state[c] = make([]entryState, g.size)
 	}
-	workers := hooks.Workers
-	if workers <= 0 {
-		workers = runtime.NumCPU()
-	}
-	scratches := make([]*scratch, workers)
+	scratches := make([]*scratch, runtime.NumCPU())
 	for w := range scratches {
 		scratches[w] = gen.newScratch()
 	}
@@ -611,7 +595,6 @@ func (gen *generation) forEach(n int, scratches []*scratch, f func(sc *scratch, 
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			gen.hooks.worker()
 			for k := w; k < n; k += workers {
 				f(scratches[w], k)
 			}

@@ -133,6 +133,10 @@ func (s *Store) keep(key string, t *Table) *Table {
 	return t
 }
 
+// tableKey names a table in memory and in the builder's books:
+// variant/material, the material normalised.
+func tableKey(v *engine.Variant, m Material) string { return v.Name + "/" + m.String() }
+
 // inMemory normalises a material and returns its key and its table if it
 // is in memory (nil otherwise).
 func (s *Store) inMemory(v *engine.Variant, m Material) (Material, string, *Table, error) {
@@ -140,7 +144,7 @@ func (s *Store) inMemory(v *engine.Variant, m Material) (Material, string, *Tabl
 	if err != nil {
 		return m, "", nil, err
 	}
-	key := v.Name + "/" + m.String()
+	key := tableKey(v, m)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return m, key, s.tables[key], nil
