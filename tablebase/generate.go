@@ -35,7 +35,11 @@ type generation struct {
 	subs map[int]*Table // by captured slot
 	// state is each entry's working state, by side to move, packed so
 	// that informing an entry touches one cache line besides its value.
-	state   [2][]entryState
+	state [2][]entryState
+	// known has a bit per entry, by side to move, set once its value is
+	// known: a bitmap small enough to stay in cache, so the many un-moves
+	// into positions already won are dropped without touching val.
+	known   [2][]uint64
 	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
 	hooks   Hooks
 }
@@ -112,6 +116,7 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 	for c := 0; c < 2; c++ {
 		t.val[c] = make([]byte, g.size)
 		gen.state[c] = make([]entryState, g.size)
+		gen.known[c] = make([]uint64, (g.size+63)/64)
 	}
 	scratches := make([]*scratch, runtime.NumCPU())
 	for w := range scratches {
@@ -267,8 +272,27 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 		}
 		gen.hooks.progress(0.25 * float64(stm+1))
 	}
+	for c := 0; c < 2; c++ {
+		for idx, v := range gen.t.val[c] {
+			if v != 0 {
+				gen.known[c][idx/64] |= 1 << (idx % 64)
+			}
+		}
+	}
 	gen.bucketResolved(scratches)
 	return true
+}
+
+// isKnown reports whether the value of entry idx (side stm to move) is known.
+func (gen *generation) isKnown(stm, idx int) bool {
+	return gen.known[stm][idx/64]&(1<<(idx%64)) != 0
+}
+
+// setValue records the value of entry idx (side stm to move). Entries are
+// owned by 64-entry words (see propagate), so no word has two writers.
+func (gen *generation) setValue(stm, idx int, v byte) {
+	gen.t.val[stm][idx] = v
+	gen.known[stm][idx/64] |= 1 << (idx % 64)
 }
 
 // bucketResolved files the entries the workers resolved into the buckets,
@@ -474,21 +498,22 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 					return // resolved sooner
 				}
 				sc.place(idx)
-				preds[k] = gen.predecessors(sc.b, stm, idx, preds[k], &sc.targets)
+				preds[k] = gen.predecessors(sc.b, stm, idx, level%2 == 0, preds[k], &sc.targets)
 				sc.b.clear()
 			})
 			for k, e := range part {
 				settled[k] = gen.settle(level, e)
 			}
 			// The predecessors hear of it, each from the worker that owns
-			// it (index modulo workers), so no entry has two writers.
+			// it (by 64-entry word of the bitmap), so nothing has two
+			// writers.
 			workers := len(scratches)
 			pow2, mask := workers&(workers-1) == 0, workers-1
 			owner := func(q int) int {
 				if pow2 {
-					return q & mask // no division in this loop
+					return q >> 6 & mask // no division in this loop
 				}
-				return q % workers
+				return q >> 6 % workers
 			}
 			gen.forEach(workers, scratches, func(sc *scratch, w int) {
 				for k, e := range part {
@@ -522,7 +547,7 @@ func (gen *generation) settle(level int, e uint32) bool {
 	case gen.state[stm][idx].done:
 		return false // a capture win that a quiet win matched
 	case level%2 == 1 && *v == 0:
-		*v = byte(level + 1) // a win by capture found at init
+		gen.setValue(stm, idx, byte(level+1)) // a win by capture found at init
 	case *v != byte(level+1):
 		return false // resolved sooner
 	}
@@ -536,13 +561,12 @@ func (gen *generation) settle(level int, e uint32) bool {
 // longest resistance when none is left. Entries resolved here are kept in
 // the scratch for the buckets.
 func (gen *generation) inform(level, side, q int, sc *scratch) {
-	qv := &gen.t.val[side][q]
-	if *qv != 0 {
+	if gen.isKnown(side, q) {
 		return
 	}
 	if level%2 == 0 {
 		// The position there is mated: whoever moved into it wins.
-		*qv = byte(level + 2)
+		gen.setValue(side, q, byte(level+2))
 		sc.resolved = append(sc.resolved, resolved{level + 1, uint32(side<<31 | q)})
 		return
 	}
@@ -557,7 +581,7 @@ func (gen *generation) inform(level, side, q int, sc *scratch) {
 		// Lost at the longest resistance: the last reply proven lost, or
 		// a capture into a smaller table that loses later.
 		lost := max(level+1, int(st.capLoss)-1)
-		*qv = byte(lost + 1)
+		gen.setValue(side, q, byte(lost+1))
 		sc.resolved = append(sc.resolved, resolved{lost, uint32(side<<31 | q)})
 	}
 }
@@ -613,8 +637,10 @@ func (gen *generation) emptyFrom(level int) bool {
 }
 
 // predecessors appends the distinct entries (other side to move) from
-// which a legal non-capture move leads to the position on b.
-func (gen *generation) predecessors(b *board, stm, idx int, out []int, targets *[]int) []int {
+// which a legal non-capture move leads to the position on b. When the
+// position is lost (wins), they win by moving here, so those already known
+// are left out, and repeats are harmless (they win once).
+func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int, targets *[]int) []int {
 	g := gen.g
 	mover := 1 - stm
 	k := b.sq[g.king[stm]]
@@ -644,10 +670,15 @@ func (gen *generation) predecessors(b *board, stm, idx int, out []int, targets *
 				}
 			}
 			if safe { // the side not to move in the predecessor is not in check
-				out = append(out, g.moved(idx, b.sq, i, from))
+				if q := g.moved(idx, b.sq, i, from); !wins || !gen.isKnown(mover, q) {
+					out = append(out, q)
+				}
 			}
 			b.move(i, from)
 		}
+	}
+	if wins {
+		return out
 	}
 	countDistinct(out) // sorts
 	return dedupeSorted(out)
