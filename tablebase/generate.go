@@ -242,35 +242,28 @@ func (b *board) move(i, t int) int {
 func (b *board) legal(stm int) bool { return !b.attacked(1-stm, -1) }
 
 // initialise examines every entry: marks the non-positions, counts the
-// replies, resolves mates and stalemates and what captures decide.
+// replies, resolves mates and stalemates and what captures decide. Workers
+// take blocks of consecutive entries, so no two write one cache line.
 func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 	g := gen.g
-	workers := len(scratches)
+	const block = 1 << 12
+	blocks := (g.size + block - 1) / block
 	var abandoned atomic.Bool
-	for stm := 0; stm < 2; stm++ {
-		gen.forEach(g.size, scratches, func(sc *scratch, idx int) {
-			if idx&(1<<14-1) < workers && !abandoned.Load() && !gen.hooks.goOn() {
-				abandoned.Store(true)
-			}
-			if abandoned.Load() {
-				return
-			}
-			g.decode(idx, sc.sq)
-			if g.canonical(sc.sq) != idx || !sc.b.place(sc.sq) {
-				gen.t.val[stm][idx] = notPosition
-				return
-			}
-			if !sc.b.legal(stm) {
-				gen.t.val[stm][idx] = notPosition
-			} else if level, ok := gen.examine(sc.b, stm, idx, &sc.targets); ok {
-				sc.resolved = append(sc.resolved, resolved{level, uint32(stm<<31 | idx)})
-			}
-			sc.b.clear()
-		})
-		if abandoned.Load() {
-			return false
+	var done atomic.Int64
+	gen.forEach(blocks, scratches, func(sc *scratch, k int) {
+		if abandoned.Load() || !gen.hooks.goOn() {
+			abandoned.Store(true)
+			return
 		}
-		gen.hooks.progress(0.25 * float64(stm+1))
+		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
+			gen.initialiseEntry(sc, idx)
+		}
+		if n := done.Add(1); n%64 == 0 {
+			gen.hooks.progress(0.5 * float64(n) / float64(blocks))
+		}
+	})
+	if abandoned.Load() {
+		return false
 	}
 	for c := 0; c < 2; c++ {
 		for idx, v := range gen.t.val[c] {
@@ -281,6 +274,24 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 	}
 	gen.bucketResolved(scratches)
 	return true
+}
+
+// initialiseEntry examines entry idx with either side to move.
+func (gen *generation) initialiseEntry(sc *scratch, idx int) {
+	g := gen.g
+	g.decode(idx, sc.sq)
+	if !g.isCanonical(sc.sq, idx) || !sc.b.place(sc.sq) {
+		gen.t.val[0][idx], gen.t.val[1][idx] = notPosition, notPosition
+		return
+	}
+	for stm := 0; stm < 2; stm++ {
+		if !sc.b.legal(stm) {
+			gen.t.val[stm][idx] = notPosition
+		} else if level, ok := gen.examine(sc.b, stm, idx, &sc.targets); ok {
+			sc.resolved = append(sc.resolved, resolved{level, uint32(stm<<31 | idx)})
+		}
+	}
+	sc.b.clear()
 }
 
 // isKnown reports whether the value of entry idx (side stm to move) is known.

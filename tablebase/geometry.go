@@ -296,6 +296,16 @@ func (g *geometry) canonical(sq []int) int {
 	return best
 }
 
+// isCanonical reports whether idx, the index of placement sq, is its
+// class's entry. It is when only the identity brings the first king into
+// the region and no identical pieces could be reordered.
+func (g *geometry) isCanonical(sq []int, idx int) bool {
+	if len(g.toRegion[sq[0]]) == 1 && len(g.same) == 0 {
+		return true
+	}
+	return g.canonical(sq) == idx
+}
+
 // moved returns the entry index of a canonical entry's placement after the
 // piece in slot i went from `from` to its current square in sq. When the
 // first king stayed put on a square only the identity brings into the
