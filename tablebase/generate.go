@@ -151,12 +151,11 @@ func orient(v *engine.Variant, m Material) Material {
 type board struct {
 	g   *geometry
 	sq  []int
-	occ []bool
-	who []int // compact square → slot, -1 empty
+	who []int8 // compact square → slot, -1 empty
 }
 
 func (g *geometry) newBoard() *board {
-	b := &board{g: g, sq: make([]int, len(g.pieces)), occ: make([]bool, g.n), who: make([]int, g.n)}
+	b := &board{g: g, sq: make([]int, len(g.pieces)), who: make([]int8, g.n)}
 	for i := range b.who {
 		b.who[i] = -1
 	}
@@ -166,13 +165,13 @@ func (g *geometry) newBoard() *board {
 // place sets up squares; it reports false if two pieces share a square.
 func (b *board) place(sq []int) bool {
 	for i, s := range sq {
-		if b.occ[s] {
+		if b.who[s] >= 0 {
 			for _, t := range sq[:i] {
-				b.occ[t], b.who[t] = false, -1
+				b.who[t] = -1
 			}
 			return false
 		}
-		b.occ[s], b.who[s] = true, i
+		b.who[s] = int8(i)
 	}
 	copy(b.sq, sq)
 	return true
@@ -180,7 +179,7 @@ func (b *board) place(sq []int) bool {
 
 func (b *board) clear() {
 	for _, s := range b.sq {
-		b.occ[s], b.who[s] = false, -1
+		b.who[s] = -1
 	}
 }
 
@@ -193,7 +192,7 @@ func (b *board) attacked(c, skip int) bool {
 	g := b.g
 	k := b.sq[g.king[c]]
 	for _, i := range g.slotsOf[1-c] {
-		if i != skip && g.attacks(i, b.sq[i], k, b.occ) {
+		if i != skip && g.attacks(i, b.sq[i], k, b.who) {
 			return true
 		}
 	}
@@ -209,18 +208,18 @@ func (b *board) appendTargets(i int, out []int) []int {
 	pm, from, c := g.moves[i], b.sq[i], g.colour[i]
 	for _, t := range pm.leaps[from] {
 		if w := b.who[t]; w < 0 || g.colour[w] != c {
-			out = append(out, t)
+			out = append(out, int(t))
 		}
 	}
 	for _, ray := range pm.rays[from] {
 		for _, t := range ray {
 			w := b.who[t]
 			if w < 0 {
-				out = append(out, t)
+				out = append(out, int(t))
 				continue
 			}
 			if g.colour[w] != c {
-				out = append(out, t)
+				out = append(out, int(t))
 			}
 			break
 		}
@@ -231,10 +230,22 @@ func (b *board) appendTargets(i int, out []int) []int {
 // move puts slot i on t (which must be empty) and returns the old square.
 func (b *board) move(i, t int) int {
 	from := b.sq[i]
-	b.occ[from], b.who[from] = false, -1
-	b.occ[t], b.who[t] = true, i
+	b.who[from], b.who[t] = -1, int8(i)
 	b.sq[i] = t
 	return from
+}
+
+// play moves slot i to t, removing any piece there (the caller knows
+// which), and returns the old square; unplay undoes it, putting back the
+// victim (or -1).
+func (b *board) play(i, t int) int {
+	b.who[t] = -1
+	return b.move(i, t)
+}
+
+func (b *board) unplay(i, from, victim int) {
+	t := b.move(i, from)
+	b.who[t] = int8(victim)
 }
 
 // legal reports whether the placement with side stm to move is a position:
@@ -332,7 +343,7 @@ func (gen *generation) examine(b *board, stm, idx int, targets *[]int) (int, boo
 		}
 		*targets = b.appendTargets(i, (*targets)[:0])
 		for _, t := range *targets {
-			victim := b.who[t]
+			victim := int(b.who[t])
 			if victim < 0 {
 				// A quiet move: one legal is enough here; they are counted
 				// when first needed (countReplies).
@@ -349,12 +360,9 @@ func (gen *generation) examine(b *board, stm, idx int, targets *[]int) (int, boo
 				continue
 			}
 			captures++
-			from := b.sq[i]
-			b.occ[t], b.who[t] = false, -1
-			b.move(i, t)
+			from := b.play(i, t)
 			v := gen.childValue(b, victim, 1-stm)
-			b.move(i, from)
-			b.occ[t], b.who[t] = true, victim
+			b.unplay(i, from, victim)
 			switch {
 			case v == 0:
 				draw = true
@@ -406,16 +414,9 @@ func (gen *generation) legalAfter(b *board, stm, i, t, victim int, inCheck bool)
 	if !g.hasRiders[1-stm] && i != g.king[stm] && !inCheck {
 		return true
 	}
-	from := b.sq[i]
-	if victim >= 0 {
-		b.occ[t], b.who[t] = false, -1
-	}
-	b.move(i, t)
+	from := b.play(i, t)
 	safe := !b.attacked(stm, victim)
-	b.move(i, from)
-	if victim >= 0 {
-		b.occ[t], b.who[t] = true, victim
-	}
+	b.unplay(i, from, victim)
 	return safe
 }
 
@@ -660,7 +661,7 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 	// are tested after each un-move, since it may open or close their line.
 	var checkers uint32
 	for _, j := range g.slotsOf[mover] {
-		if !g.rider[j] && g.attacks(j, b.sq[j], k, b.occ) {
+		if !g.rider[j] && g.attacks(j, b.sq[j], k, b.who) {
 			checkers |= 1 << j
 		}
 	}
@@ -674,9 +675,9 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 				continue // un-moves go to empty squares only
 			}
 			from := b.move(i, t)
-			safe := !g.attacks(i, t, k, b.occ)
+			safe := !g.attacks(i, t, k, b.who)
 			for _, j := range g.riders[mover] {
-				if safe && j != i && g.attacks(j, b.sq[j], k, b.occ) {
+				if safe && j != i && g.attacks(j, b.sq[j], k, b.who) {
 					safe = false
 				}
 			}

@@ -36,12 +36,18 @@ type geometry struct {
 
 // pieceMoves are one piece type's moves on the compact board.
 type pieceMoves struct {
-	leaps [][]int   // by square: leap targets
-	rays  [][][]int // by square: rays, nearest square first
-	// reach[from*n+to]: 0 when the piece cannot reach `to` from `from` on an
-	// empty board, 1 by a leap, 2+k along ray k of `from`.
-	reach []int
+	leaps [][]uint8   // by square: leap targets
+	rays  [][][]uint8 // by square: rays, nearest square first
+	// line[from*n+to] says how the piece reaches `to` from `from` on an
+	// empty board: in the low byte 0 not at all, 1 by a leap, 2+k along ray
+	// k of `from`; in the high byte, how many squares of that ray come
+	// before `to` (they must be empty). Compact, since attack tests read it
+	// at random.
+	line []uint16
 }
+
+// reaches reports whether line entry l is a move on an empty board.
+func reaches(l uint16) bool { return l&0xff != 0 }
 
 // newGeometry builds the geometry for a material in a variant. Pieces
 // must move by plain leaps and rides, the same way forwards and backwards
@@ -156,25 +162,25 @@ func (g *geometry) step(c int, vec engine.Vector) (int, bool) {
 }
 
 func (g *geometry) buildMoves(pt *engine.PieceType) *pieceMoves {
-	pm := &pieceMoves{leaps: make([][]int, g.n), rays: make([][][]int, g.n), reach: make([]int, g.n*g.n)}
+	pm := &pieceMoves{leaps: make([][]uint8, g.n), rays: make([][][]uint8, g.n), line: make([]uint16, g.n*g.n)}
 	for c := 0; c < g.n; c++ {
 		for _, a := range pt.Atoms {
 			for _, vec := range a.Vectors {
 				if a.Kind == engine.Leap {
-					if t, ok := g.step(c, vec); ok && pm.reach[c*g.n+t] != 1 {
-						pm.leaps[c] = append(pm.leaps[c], t)
-						pm.reach[c*g.n+t] = 1 // a leap cannot be blocked
+					if t, ok := g.step(c, vec); ok && pm.line[c*g.n+t] != 1 {
+						pm.leaps[c] = append(pm.leaps[c], uint8(t))
+						pm.line[c*g.n+t] = 1 // a leap cannot be blocked
 					}
 					continue
 				}
-				var ray []int
+				var ray []uint8
 				for t, ok := g.step(c, vec); ok && (a.Range == 0 || len(ray) < a.Range); t, ok = g.step(t, vec) {
-					ray = append(ray, t)
+					ray = append(ray, uint8(t))
 				}
 				if len(ray) > 0 {
-					for _, t := range ray {
-						if pm.reach[c*g.n+t] == 0 {
-							pm.reach[c*g.n+t] = 2 + len(pm.rays[c])
+					for k, t := range ray {
+						if !reaches(pm.line[c*g.n+int(t)]) {
+							pm.line[c*g.n+int(t)] = uint16(2+len(pm.rays[c])) | uint16(k)<<8
 						}
 					}
 					pm.rays[c] = append(pm.rays[c], ray)
@@ -240,7 +246,7 @@ func (g *geometry) preserves(perm []int) bool {
 	for _, pm := range g.kinds {
 		for a := 0; a < g.n; a++ {
 			for b := 0; b < g.n; b++ {
-				if (pm.reach[a*g.n+b] != 0) != (pm.reach[perm[a]*g.n+perm[b]] != 0) {
+				if reaches(pm.line[a*g.n+b]) != reaches(pm.line[perm[a]*g.n+perm[b]]) {
 					return false
 				}
 			}
@@ -319,23 +325,20 @@ func (g *geometry) moved(parent int, sq []int, i, from int) int {
 }
 
 // attacks reports whether the piece in slot i, on from, attacks `to` given
-// the occupied squares.
-func (g *geometry) attacks(i, from, to int, occ []bool) bool {
+// the board's occupancy (who: compact square → slot, -1 empty).
+func (g *geometry) attacks(i, from, to int, who []int8) bool {
 	pm := g.moves[i]
-	switch r := pm.reach[from*g.n+to]; {
-	case r == 0:
+	l := pm.line[from*g.n+to]
+	switch l & 0xff {
+	case 0:
 		return false
-	case r == 1:
+	case 1:
 		return true
-	default:
-		for _, t := range pm.rays[from][r-2] {
-			if t == to {
-				return true
-			}
-			if occ[t] {
-				return false
-			}
+	}
+	for _, t := range pm.rays[from][l&0xff-2][:l>>8] {
+		if who[t] >= 0 {
+			return false
 		}
 	}
-	return false
+	return true
 }

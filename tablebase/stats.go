@@ -92,16 +92,10 @@ func (b *board) hasMove(stm int) bool {
 		}
 		targets = b.appendTargets(i, targets[:0])
 		for _, t := range targets {
-			victim := b.who[t]
-			if victim >= 0 {
-				b.occ[t], b.who[t] = false, -1
-			}
-			from := b.move(i, t)
+			victim := int(b.who[t])
+			from := b.play(i, t)
 			found := !b.attacked(stm, victim)
-			b.move(i, from)
-			if victim >= 0 {
-				b.occ[t], b.who[t] = true, victim
-			}
+			b.unplay(i, from, victim)
 			if found {
 				return true
 			}
