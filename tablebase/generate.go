@@ -41,7 +41,11 @@ type generation struct {
 	// into positions already won are dropped without touching val.
 	known   [2][]uint64
 	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
-	hooks   Hooks
+	// eager[c]: count colour c's replies when first examined, since its
+	// opponent has more than a royal piece and c may well lose; a side
+	// facing a lone royal is counted lazily, when a reply is first lost.
+	eager [2]bool
+	hooks Hooks
 }
 
 // Hooks let a caller follow and steer a generation. Each may be nil.
@@ -114,13 +118,14 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 		gen.subs[i] = st
 	}
 	for c := 0; c < 2; c++ {
+		gen.eager[c] = len(g.slotsOf[1-c]) > 1
 		t.val[c] = make([]byte, g.size)
 		gen.state[c] = make([]entryState, g.size)
 		gen.known[c] = make([]uint64, (g.size+63)/64)
 	}
 	scratches := make([]*scratch, runtime.NumCPU())
 	for w := range scratches {
-		scratches[w] = gen.newScratch()
+		scratches[w] = gen.newScratch(len(scratches))
 	}
 	if !gen.initialise(scratches) || !gen.propagate(scratches) {
 		return nil, ErrAbandoned
@@ -298,7 +303,7 @@ func (gen *generation) initialiseEntry(sc *scratch, idx int) {
 	for stm := 0; stm < 2; stm++ {
 		if !sc.b.legal(stm) {
 			gen.t.val[stm][idx] = notPosition
-		} else if level, ok := gen.examine(sc.b, stm, idx, &sc.targets); ok {
+		} else if level, ok := gen.examine(sc.b, stm, idx, &sc.children, &sc.targets); ok {
 			sc.resolved = append(sc.resolved, resolved{level, uint32(stm<<31 | idx)})
 		}
 	}
@@ -332,7 +337,7 @@ func (gen *generation) bucketResolved(scratches []*scratch) {
 // known: the number of quiet child classes, and what the captures give. It
 // returns a level when the position is resolved (or may be, for a win by
 // capture) at that many plies.
-func (gen *generation) examine(b *board, stm, idx int, targets *[]int) (int, bool) {
+func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int) (int, bool) {
 	g := gen.g
 	winBy, lossBy, draw := -1, -1, false
 	captures, quiet := 0, false
@@ -383,9 +388,13 @@ func (gen *generation) examine(b *board, stm, idx int, targets *[]int) (int, boo
 		return 0, false // stalemate: a draw
 	}
 	st := &gen.state[stm][idx]
-	st.cnt = uncounted
-	if !quiet {
+	switch {
+	case !quiet:
 		st.cnt = 0
+	case gen.eager[stm]:
+		st.cnt = gen.countReplies(b, stm, idx, children, targets)
+	default:
+		st.cnt = uncounted
 	}
 	st.canSave = draw || winBy >= 0
 	if lossBy >= 0 {
@@ -486,57 +495,56 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 // propagate walks the un-moves from the resolved positions, level by
 // level: a position with a move to a lost one is won one ply later; a
 // position all of whose replies are won for the opponent is lost. The
-// un-moves of a chunk of entries are generated in parallel; the results
-// are applied in order, so the outcome does not depend on scheduling.
+// un-moves of a chunk of entries are generated in parallel, each worker
+// sorting the predecessors it finds by the worker that owns them (by
+// 64-entry word of the known bitmap, so nothing has two writers); then
+// each worker informs its own. Within a level the values do not depend
+// on the order, and the order is fixed by the worker count.
 func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 	const chunk = 1 << 14
-	preds := make([][]int, chunk)
-	settled := make([]bool, chunk)
+	settled := make([]uint32, 0, chunk)
+	workers := len(scratches)
+	pow2, mask := workers&(workers-1) == 0, workers-1
+	owner := func(q int) int {
+		if pow2 {
+			return q >> 6 & mask // no division in this loop
+		}
+		return q >> 6 % workers
+	}
 	for level := 0; level <= maxPlies; level++ {
 		if len(gen.buckets[level]) == 0 && gen.emptyFrom(level) {
 			break
 		}
 		bucket := gen.buckets[level]
 		for start := 0; start < len(bucket); start += chunk {
-			part := bucket[start:min(start+chunk, len(bucket))]
 			if !gen.hooks.goOn() {
 				return false
 			}
-			// The un-moves of each entry, in parallel.
-			gen.forEach(len(part), scratches, func(sc *scratch, k int) {
-				preds[k] = preds[k][:0]
-				stm, idx := int(part[k]>>31), int(part[k]&(1<<31-1))
-				if v := gen.t.val[stm][idx]; v != 0 && v != byte(level+1) {
-					return // resolved sooner
+			settled = settled[:0]
+			for _, e := range bucket[start:min(start+chunk, len(bucket))] {
+				if gen.settle(level, e) {
+					settled = append(settled, e)
 				}
+			}
+			for _, sc := range scratches {
+				for w := range sc.informs {
+					sc.informs[w] = sc.informs[w][:0]
+				}
+			}
+			gen.forEach(len(settled), scratches, func(sc *scratch, k int) {
+				stm, idx := int(settled[k]>>31), int(settled[k]&(1<<31-1))
 				sc.place(idx)
-				preds[k] = gen.predecessors(sc.b, stm, idx, level%2 == 0, preds[k], &sc.targets)
+				sc.preds = gen.predecessors(sc.b, stm, idx, level%2 == 0, sc.preds[:0], &sc.targets)
 				sc.b.clear()
-			})
-			for k, e := range part {
-				settled[k] = gen.settle(level, e)
-			}
-			// The predecessors hear of it, each from the worker that owns
-			// it (by 64-entry word of the bitmap), so nothing has two
-			// writers.
-			workers := len(scratches)
-			pow2, mask := workers&(workers-1) == 0, workers-1
-			owner := func(q int) int {
-				if pow2 {
-					return q >> 6 & mask // no division in this loop
+				for _, q := range sc.preds {
+					w := owner(q)
+					sc.informs[w] = append(sc.informs[w], uint32((1-stm)<<31|q))
 				}
-				return q >> 6 % workers
-			}
+			})
 			gen.forEach(workers, scratches, func(sc *scratch, w int) {
-				for k, e := range part {
-					if !settled[k] {
-						continue
-					}
-					side := 1 - int(e>>31)
-					for _, q := range preds[k] {
-						if owner(q) == w {
-							gen.inform(level, side, q, sc)
-						}
+				for _, from := range scratches {
+					for _, e := range from.informs[w] {
+						gen.inform(level, int(e>>31), int(e&(1<<31-1)), sc)
 					}
 				}
 			})
@@ -606,14 +614,16 @@ type resolved struct {
 
 // scratch is one worker's board and buffers.
 type scratch struct {
-	b                     *board
-	sq, targets, children []int
-	resolved              []resolved
+	b                            *board
+	sq, targets, children, preds []int
+	resolved                     []resolved
+	informs                      [][]uint32 // by owning worker: predecessors to inform
 }
 
-func (gen *generation) newScratch() *scratch {
+func (gen *generation) newScratch(workers int) *scratch {
 	g := gen.g
-	return &scratch{b: g.newBoard(), sq: make([]int, len(g.pieces)), targets: make([]int, 0, g.n), children: make([]int, 0, 64)}
+	return &scratch{b: g.newBoard(), sq: make([]int, len(g.pieces)), targets: make([]int, 0, g.n),
+		children: make([]int, 0, 64), informs: make([][]uint32, workers)}
 }
 
 // place sets up the placement of entry idx on the scratch board.
@@ -675,16 +685,10 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 				continue // un-moves go to empty squares only
 			}
 			from := b.move(i, t)
-			safe := !g.attacks(i, t, k, b.who)
-			for _, j := range g.riders[mover] {
-				if safe && j != i && g.attacks(j, b.sq[j], k, b.who) {
-					safe = false
-				}
-			}
-			if safe { // the side not to move in the predecessor is not in check
-				if q := g.moved(idx, b.sq, i, from); !wins || !gen.isKnown(mover, q) {
-					out = append(out, q)
-				}
+			// Wins already known are dropped first: the test is cheaper
+			// than the legality test, and most fail it.
+			if q := g.moved(idx, b.sq, i, from); (!wins || !gen.isKnown(mover, q)) && gen.unchecked(b, mover, i, k) {
+				out = append(out, q)
 			}
 			b.move(i, from)
 		}
@@ -694,6 +698,22 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 	}
 	countDistinct(out) // sorts
 	return dedupeSorted(out)
+}
+
+// unchecked reports whether, after mover's piece in slot i un-moved, the
+// king on k is not attacked by it or by any of the mover's riders (whose
+// lines the un-move may have opened): the predecessor is a position.
+func (gen *generation) unchecked(b *board, mover, i, k int) bool {
+	g := gen.g
+	if g.attacks(i, b.sq[i], k, b.who) {
+		return false
+	}
+	for _, j := range g.riders[mover] {
+		if j != i && g.attacks(j, b.sq[j], k, b.who) {
+			return false
+		}
+	}
+	return true
 }
 
 // dedupeSorted removes repeats from a sorted list.
