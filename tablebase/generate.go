@@ -342,6 +342,8 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 	winBy, lossBy, draw := -1, -1, false
 	captures, quiet := 0, false
 	inCheck := b.attacked(stm, -1)
+	eager := gen.eager[stm]
+	*children = (*children)[:0]
 	for i := range g.pieces {
 		if g.colour[i] != stm {
 			continue
@@ -350,10 +352,14 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 		for _, t := range *targets {
 			victim := int(b.who[t])
 			if victim < 0 {
-				// A quiet move: one legal is enough here; they are counted
-				// when first needed (countReplies).
-				if !quiet && gen.legalAfter(b, stm, i, t, -1, inCheck) {
+				// A quiet move: its child class is counted now for an eager
+				// side; otherwise one legal is enough here, and they are
+				// counted when first needed (countReplies).
+				if (eager || !quiet) && gen.legalAfter(b, stm, i, t, -1, inCheck) {
 					quiet = true
+					if eager {
+						*children = append(*children, gen.childOf(b, idx, i, t))
+					}
 				}
 				continue
 			}
@@ -391,8 +397,8 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 	switch {
 	case !quiet:
 		st.cnt = 0
-	case gen.eager[stm]:
-		st.cnt = gen.countReplies(b, stm, idx, children, targets)
+	case eager:
+		st.cnt = uint8(countDistinct(*children))
 	default:
 		st.cnt = uncounted
 	}
@@ -444,13 +450,20 @@ func (gen *generation) countReplies(b *board, stm, idx int, children, targets *[
 			if b.who[t] >= 0 || !gen.legalAfter(b, stm, i, t, -1, inCheck) {
 				continue
 			}
-			from := b.sq[i]
-			b.sq[i] = t // moved reads the new square only
-			*children = append(*children, g.moved(idx, b.sq, i, from))
-			b.sq[i] = from
+			*children = append(*children, gen.childOf(b, idx, i, t))
 		}
 	}
 	return uint8(countDistinct(*children))
+}
+
+// childOf returns the entry of the position after the quiet move of slot
+// i to t from the position on b (entry idx).
+func (gen *generation) childOf(b *board, idx, i, t int) int {
+	from := b.sq[i]
+	b.sq[i] = t // moved reads the new square only
+	child := gen.g.moved(idx, b.sq, i, from)
+	b.sq[i] = from
+	return child
 }
 
 // countDistinct counts distinct values in a short list (sorting it by
