@@ -94,7 +94,7 @@ type buildJob struct {
 func (s *Store) NewBuilder() *Builder {
 	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
 		loading: map[string]bool{}, sizes: map[string]int{},
-		nsPerEntry: 700, finished: make(chan struct{})}
+		nsPerEntry: 500, finished: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	return b
 }
