@@ -31,12 +31,14 @@ func (s Score) IsMate() bool { return s >= MateBound || s <= -MateBound }
 
 // MateMoves returns, for a mate score, the number of moves to mate as UCI
 // reports it: positive when the side to move mates, negative when it is
-// mated.
+// mated, counting a move begun as a move (so a loss one ply away, when a
+// variant ends the game after the loser's own move, is "mate -1", as
+// Fairy-Stockfish writes it), and 0 when the game is over now.
 func (s Score) MateMoves() int {
 	if s > 0 {
 		return int(MateScore-s+1) / 2
 	}
-	return -int(MateScore+s) / 2
+	return -int(MateScore+s+1) / 2
 }
 
 // String formats the score as UCI does: "cp 35" or "mate -2".

@@ -274,3 +274,42 @@ func TestLimitsLess(t *testing.T) {
 	require.Equal(t, 5*time.Second, black.WTime)
 	require.Equal(t, search.Limits{}, search.Limits{}.Less(engine.White, time.Second), "no clock, nothing to take")
 }
+
+// TestDecidedPositions: a position a variant rule has decided, or will
+// decide after the side to move's only possible moves, reports that score,
+// not a centipawn guess or a mate of the wrong sign.
+func TestDecidedPositions(t *testing.T) {
+	for _, tc := range []struct {
+		variant, fen string
+		want         search.Score
+	}{
+		// White's king reached the eighth rank; Black moves once more but
+		// cannot reach it: Black loses after its move (Fairy-Stockfish:
+		// mate -1).
+		{"racingkings", "7K/8/8/8/8/8/k7/8 b - - 0 1", search.MatedIn(1)},
+		{"racingkings", "7K/8/8/8/8/8/k7/8 w - - 0 1", search.MateIn(0)},
+		{"3check", "4k3/8/8/8/8/8/8/R3K3 b - - 0+3 0 1", search.MatedIn(0)},
+		{"atomic", "8/8/8/8/8/8/3P4/4K3 b - - 0 1", search.MatedIn(0)},
+		{"antichess", "8/8/8/8/8/8/3P4/8 b - - 0 1", search.MateIn(0)},
+		{"extinction", "rnbqkbnr/pppppppp/8/8/8/8/8/RNBQKBNR w KQkq - 0 1", search.MatedIn(0)},
+		{"kingofthehill", "8/8/8/3K4/8/8/8/k7 b - - 0 1", search.MatedIn(0)},
+		{"shatranj", "8/8/8/3K4/8/8/8/k7 b - - 0 1", search.Score(0)},
+		// A bare king may move once, to bare the other side back; it
+		// cannot take the rook, so it loses after its move.
+		{"shatranj", "8/8/8/3K4/8/8/3R4/k7 b - - 0 1", search.MatedIn(1)},
+		{"horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", search.MatedIn(0)},
+	} {
+		p := setup(t, tc.variant, tc.fen)
+		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+		require.Equal(t, tc.want, r.Score, "%s %s: got %v", tc.variant, tc.fen, r.Score)
+	}
+	for _, tc := range []struct {
+		score search.Score
+		text  string
+	}{
+		{search.MatedIn(0), "mate 0"}, {search.MatedIn(1), "mate -1"}, {search.MatedIn(2), "mate -1"},
+		{search.MatedIn(3), "mate -2"}, {search.MateIn(1), "mate 1"}, {search.MateIn(3), "mate 2"},
+	} {
+		require.Equal(t, tc.text, tc.score.String())
+	}
+}
