@@ -153,8 +153,8 @@ func (s *Session) SetOption(name, text string) error {
 	if d == nil {
 		return fmt.Errorf("unknown option %q", name)
 	}
-	if s.run != nil {
-		return errBusy("setoption " + d.Name)
+	if err := s.idleFor("setoption " + d.Name); err != nil {
+		return err
 	}
 	v, err := d.parse(text)
 	if err != nil {

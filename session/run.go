@@ -47,8 +47,9 @@ type finished struct {
 	entries []engine.DivideEntry
 }
 
-// ErrBusy is the error of a command refused because a search is running.
-var ErrBusy = errors.New("a search is running; send stop first")
+// ErrBusy is the error of a command refused because a search that ends
+// only on stop (go infinite, go ponder) is running.
+var ErrBusy = errors.New("an infinite or ponder search is running; send stop first")
 
 func errBusy(command string) error { return fmt.Errorf("%s while searching: %w", command, ErrBusy) }
 
@@ -76,13 +77,14 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	return nil
 }
 
-// readyFor checks that a search or perft can start now.
+// readyFor gets the session ready for a search or perft: a running one is
+// finished first (see awaitIdle), so every go is answered, in order.
 func (s *Session) readyFor(command string) error {
-	if s.run != nil {
-		return errBusy(command)
-	}
+	s.awaitIdle(true)
 	if s.pos == nil {
-		return fmt.Errorf("%s before position", command)
+		// Before any position (or after a change of variant): the
+		// variant's start position, as GUIs and people expect.
+		s.pos = s.variant.StartPosition()
 	}
 	return nil
 }
@@ -255,11 +257,35 @@ func (s *Session) endRun() {
 
 // shutdown stops a running search, waits for it and gives its result.
 func (s *Session) shutdown() {
-	if s.run == nil {
-		return
-	}
-	s.Stop()
 	if s.run != nil {
+		s.Stop()
+		s.awaitIdle(false)
+	}
+}
+
+// awaitIdle waits for the running search (or perft) to end and gives its
+// result, as Stockfish does when a command arrives during a search, so
+// commands piped without waiting run in order. A search held until stop
+// (infinite, ponder) would never end: with stopHeld it is stopped (a new
+// go replaces it), otherwise awaitIdle leaves it running and reports false.
+func (s *Session) awaitIdle(stopHeld bool) bool {
+	if r := s.run; r != nil && r.hold && !r.stopped {
+		if !stopHeld {
+			return false
+		}
+		s.Stop()
+	}
+	for s.run != nil {
 		s.finish(<-s.done)
 	}
+	return true
+}
+
+// idleFor readies the session for a command that changes the searcher's
+// setup: a running search is waited for, unless it is held until stop.
+func (s *Session) idleFor(command string) error {
+	if !s.awaitIdle(false) {
+		return errBusy(command)
+	}
+	return nil
 }

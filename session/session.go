@@ -139,8 +139,8 @@ func (s *Session) SetPosition(pos *engine.Position) {
 
 // NewGame forgets what earlier games taught the searcher.
 func (s *Session) NewGame() error {
-	if s.run != nil {
-		return errBusy("ucinewgame")
+	if err := s.idleFor("ucinewgame"); err != nil {
+		return err
 	}
 	s.searcher.Clear()
 	s.engaged = true

@@ -73,6 +73,8 @@ func newHarness(t *testing.T, searcher session.Searcher) *harness {
 				h.sess.Stop()
 			case "ponderhit":
 				h.sess.PonderHit()
+			case "hash 32":
+				err = h.sess.SetOption("Hash", "32")
 			case "quit":
 				return false
 			}
@@ -118,7 +120,9 @@ func (h *harness) none() {
 
 func TestLifecycle(t *testing.T) {
 	h := newHarness(t, &blockingSearcher{})
-	require.EqualError(t, h.do("go depth"), "go before position")
+	// Before any position: the start position.
+	require.NoError(t, h.do("go depth"))
+	require.Equal(t, "a2a3", h.sess.Variant().UCI(h.result().Best))
 	require.NoError(t, h.do("position"))
 
 	// A limited search answers by itself, exactly once.
@@ -127,11 +131,16 @@ func TestLifecycle(t *testing.T) {
 	h.none()
 	require.False(t, h.sess.Busy())
 
-	// An infinite search waits for stop; a second go meanwhile is refused.
+	// An infinite search waits for stop; an option meanwhile is refused,
+	// and a second go stops it (it would never end) and runs after it.
 	require.NoError(t, h.do("go infinite"))
-	require.True(t, errors.Is(h.do("go depth"), session.ErrBusy))
 	require.True(t, errors.Is(h.sess.SetOption("Hash", "8"), session.ErrBusy))
 	h.none()
+	require.NoError(t, h.do("go depth"))
+	h.result()
+	h.result()
+	h.none()
+	require.NoError(t, h.do("go infinite"))
 	require.NoError(t, h.do("stop"))
 	h.result()
 	h.none()
@@ -148,6 +157,54 @@ func TestLifecycle(t *testing.T) {
 	require.NoError(t, h.do("stop"))
 	require.NoError(t, h.do("ponderhit"))
 	h.none()
+}
+
+// gatedSearcher searches until released (or cancelled) and answers with
+// the legal move numbered by its search count, so answers show their order.
+type gatedSearcher struct {
+	release chan struct{}
+	mu      sync.Mutex
+	n       int
+	hash    int
+	seen    []int // the hash size each search started with
+}
+
+func (g *gatedSearcher) Search(ctx context.Context, pos *engine.Position, _ search.Limits, _ func(search.Info)) search.Result {
+	g.mu.Lock()
+	n := g.n
+	g.n++
+	g.seen = append(g.seen, g.hash)
+	g.mu.Unlock()
+	select {
+	case <-g.release:
+	case <-ctx.Done():
+	}
+	return search.Result{Best: pos.LegalMoves(nil)[n]}
+}
+func (g *gatedSearcher) Clear()                        {}
+func (g *gatedSearcher) SetHash(mb int)                { g.mu.Lock(); g.hash = mb; g.mu.Unlock() }
+func (g *gatedSearcher) SetMoveOverhead(time.Duration) {}
+func (g *gatedSearcher) SetProber(search.Prober)       {}
+
+// TestGoWhileSearchingIsQueued: commands piped without waiting for
+// bestmove run in order, each go answered exactly once, and an option set
+// between them applies to the next search, after the running one.
+func TestGoWhileSearchingIsQueued(t *testing.T) {
+	g := &gatedSearcher{release: make(chan struct{})}
+	h := newHarness(t, g)
+	_, err := io.WriteString(h.in, "go depth\ngo depth\nhash 32\ngo depth\n")
+	require.NoError(t, err)
+	require.NoError(t, <-h.errs) // the first go started; the second waits
+	for want := 0; want < 3; want++ {
+		g.release <- struct{}{}
+		require.Equal(t, h.sess.Variant().StartPosition().LegalMoves(nil)[want], h.result().Best)
+	}
+	for range 3 {
+		require.NoError(t, <-h.errs)
+	}
+	g.mu.Lock()
+	require.Equal(t, []int{16, 16, 32}, g.seen, "the option came between the second and third go")
+	g.mu.Unlock()
 }
 
 // TestQuitAnswersTheRunningSearch: the end of input stops a search and

@@ -10,18 +10,13 @@ import (
 )
 
 // goCommand parses "go ..." and starts the search (or perft) in the
-// background. A go that cannot be run is answered with an error and
+// background, after the running one has been answered (the session
+// queues it). A go that cannot be run is answered with an error and
 // "bestmove 0000", so a waiting GUI never hangs.
 func (s *Server) goCommand(args []string) {
-	if s.sess.Busy() {
-		s.errorf("go while searching; send stop first")
-		return
-	}
 	pos := s.sess.Position()
 	if pos == nil {
-		s.errorf("go before position")
-		s.out.printf("bestmove 0000")
-		return
+		pos = s.sess.Variant().StartPosition() // what the session will search
 	}
 	limits, ponder, perft, err := parseGo(pos, args)
 	if err == nil && perft > 0 {

@@ -239,10 +239,13 @@ func TestGoLimits(t *testing.T) {
 
 func TestBadInput(t *testing.T) {
 	s := start(t, uci.Config{})
+	// go before any position searches the start position.
 	s.send("go depth 1")
-	l, _ := s.expect("info string error: go before position")
-	require.NotEmpty(t, l)
-	s.expect("bestmove 0000")
+	best, before := s.expect("bestmove")
+	require.Regexp(t, `^bestmove [a-h][1-8][a-h][1-8]`, best)
+	for _, l := range before {
+		require.NotContains(t, l, "error", l)
+	}
 	s.send("position startpos moves e2e4")
 	for cmd, want := range map[string]string{
 		"xyzzy":                        `unknown command "xyzzy"`,
@@ -286,6 +289,22 @@ func TestBadInput(t *testing.T) {
 		require.Equal(t, "bestmove 0000", best, cmd)
 	}
 	s.quiet()
+}
+
+// TestPipedGoes: gos piped without waiting are answered once each, in
+// order; a second go during an infinite search stops it and runs.
+func TestPipedGoes(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("position startpos", "go depth 3", "go depth 2", "position startpos moves e2e4", "go depth 1 searchmoves e7e5")
+	s.expect("bestmove ")
+	s.expect("bestmove ")
+	best, _ := s.expect("bestmove ")
+	require.Equal(t, "bestmove e7e5", strings.Fields(best)[0]+" "+strings.Fields(best)[1])
+	s.quietExceptInfo()
+	s.send("go infinite", "go depth 1")
+	s.expect("bestmove ")
+	s.expect("bestmove ")
+	s.quietExceptInfo()
 }
 
 func TestVariants(t *testing.T) {
