@@ -24,7 +24,7 @@ func (v *Variant) ParseFEN(fen string) (*Position, error) {
 	p := &Position{v: v, ep: noEPSquares, epVictim: NoSquare, fullmove: 1,
 		history: make([]undo, 0, 256), removed: make([]removedPiece, 0, 64)}
 	if err := p.parseFEN(fen); err != nil {
-		return nil, fmt.Errorf("engine: FEN %q: %w", fen, err)
+		return nil, fmt.Errorf("FEN %q: %w", fen, err)
 	}
 	return p, nil
 }

@@ -109,7 +109,7 @@ func FuzzParseFEN(f *testing.F) {
 	f.Fuzz(func(t *testing.T, fen string) {
 		p, err := v.ParseFEN(fen)
 		if err != nil {
-			require.True(t, strings.HasPrefix(err.Error(), "engine: FEN"), err.Error())
+			require.True(t, strings.HasPrefix(err.Error(), "FEN "), err.Error())
 			return
 		}
 		out := p.FEN()

@@ -81,7 +81,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	v := p.v
 	from, n, err := scanSquare(s, v.Width, v.Height)
 	if err != nil {
-		return NoMove, fmt.Errorf("engine: move %q: %w", s, err)
+		return NoMove, fmt.Errorf("move %q: %w", s, err)
 	}
 	launch := n < len(s) && s[n] == '*'
 	if launch {
@@ -89,13 +89,13 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	to, n2, err := scanSquare(s[n:], v.Width, v.Height)
 	if err != nil {
-		return NoMove, fmt.Errorf("engine: move %q: %w", s, err)
+		return NoMove, fmt.Errorf("move %q: %w", s, err)
 	}
 	rest := s[n+n2:]
 	promo := 0
 	if rest != "" {
 		if len(rest) != 1 || v.TypeByLetter(rest[0]) == 0 {
-			return NoMove, fmt.Errorf("engine: move %q: bad promotion %q", s, rest)
+			return NoMove, fmt.Errorf("move %q: bad promotion %q", s, rest)
 		}
 		promo = v.TypeByLetter(rest[0])
 	}
@@ -105,7 +105,7 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 			return m, nil
 		}
 	}
-	return NoMove, fmt.Errorf("engine: move %q is not legal in %s", s, p.FEN())
+	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
 }
 
 // MaxMoves is a buffer size that holds the legal moves of any position that

@@ -242,13 +242,13 @@ func (p *Position) CheckConsistency() error {
 		for i, s := range p.Pieces(c) {
 			pc := p.board[s]
 			if pc == NoPiece || pc.Colour() != c || int(p.index[s]) != i {
-				return fmt.Errorf("engine: piece list of %s disagrees with the board at %v", c, s)
+				return fmt.Errorf("piece list of %s disagrees with the board at %v", c, s)
 			}
 			counts[pc]++
 		}
 	}
 	if counts != p.pieceCount {
-		return fmt.Errorf("engine: piece counts disagree with the board")
+		return fmt.Errorf("piece counts disagree with the board")
 	}
 	var occ [2]uint64
 	for c := White; c <= Black; c++ {
@@ -257,10 +257,10 @@ func (p *Position) CheckConsistency() error {
 		}
 	}
 	if occ != p.occupancy {
-		return fmt.Errorf("engine: occupancy masks disagree with the board")
+		return fmt.Errorf("occupancy masks disagree with the board")
 	}
 	if k := p.computeKey(); k != p.key {
-		return fmt.Errorf("engine: incremental key %016x, computed %016x", p.key, k)
+		return fmt.Errorf("incremental key %016x, computed %016x", p.key, k)
 	}
 	return nil
 }

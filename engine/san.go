@@ -90,5 +90,5 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 			return m, nil
 		}
 	}
-	return NoMove, fmt.Errorf("engine: SAN move %q is not legal in %s", s, p.FEN())
+	return NoMove, fmt.Errorf("SAN move %q is not legal in %s", s, p.FEN())
 }

@@ -163,17 +163,17 @@ type Variant struct {
 }
 
 // NewVariant checks the rules and builds the variant's tables. The error
-// names the first problem found.
+// names the first problem found (not the variant: callers know it).
 func NewVariant(r Rules) (*Variant, error) {
 	v := &Variant{Rules: r}
 	if err := v.check(); err != nil {
-		return nil, fmt.Errorf("engine: variant %q: %w", r.Name, err)
+		return nil, err
 	}
 	v.buildTables()
 	v.zobrist = newZobristKeys()
 	start, err := v.ParseFEN(r.StartFEN)
 	if err != nil {
-		return nil, fmt.Errorf("engine: variant %q: start position: %w", r.Name, err)
+		return nil, fmt.Errorf("start position: %w", err)
 	}
 	for c := White; c <= Black; c++ {
 		for _, s := range start.Pieces(c) {

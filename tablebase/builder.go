@@ -60,7 +60,10 @@ type Builder struct {
 	// hurried are tables a search needs: while any is wanted the builder
 	// goes on even when paused (the build under way first gets out of
 	// their way), on its lowest-priority threads.
-	hurried    map[string]bool
+	hurried map[string]bool
+	// awaited are tables Await is building in this process: the builder
+	// leaves them alone.
+	awaited    map[string]bool
 	current    string // the table being built, "" when idle
 	currentJob buildJob
 	child      *os.Process // the child process building, if any
@@ -93,7 +96,7 @@ type buildJob struct {
 // pieces, 1 GiB of memory per generation, 1 GiB of files.
 func (s *Store) NewBuilder() *Builder {
 	b := &Builder{store: s, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30, tried: map[string]bool{}, hurried: map[string]bool{},
-		loading: map[string]bool{}, sizes: map[string]int{},
+		loading: map[string]bool{}, sizes: map[string]int{}, awaited: map[string]bool{},
 		nsPerEntry: 500, finished: make(chan struct{})}
 	b.cond = sync.NewCond(&b.mu)
 	return b
@@ -332,8 +335,9 @@ func (b *Builder) sizeLocked(v *engine.Variant, m Material) int {
 // returns when it is there (or ctx is done): a file is read at once; with
 // a child Command the table is generated here, at normal priority (the
 // engine is waiting, so this is its own time, and a nice-19 child may be
-// starved by a busy machine), unless a child is already building it; in
-// the other cases the builder is hurried and waited for.
+// starved by a busy machine: one already on it is stopped, since a
+// process may not raise its child's priority again); without one the
+// builder is hurried and waited for.
 func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) error {
 	m, err := m.normalised(v)
 	if err != nil {
@@ -345,10 +349,16 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 			return nil
 		}
 	}
-	b.mu.Lock()
-	childOnIt := b.current == key && b.child != nil
-	b.mu.Unlock()
-	if len(b.Command) > 0 && childPauses && !childOnIt {
+	if len(b.Command) > 0 && childPauses {
+		b.takeOver(key)
+		defer func() {
+			b.mu.Lock()
+			delete(b.awaited, key)
+			delete(b.hurried, key)
+			b.holdChildLocked()
+			b.cond.Broadcast()
+			b.mu.Unlock()
+		}()
 		b.log("tablebase: building %s %s now", v.Name, m)
 		start := time.Now()
 		if _, err := b.store.table(v, m, Hooks{Pause: func() bool { return ctx.Err() == nil }}); err != nil {
@@ -382,9 +392,25 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 		b.cond.Wait()
 	}
 	if _, _, t, _ := b.store.inMemory(v, m); t == nil {
-		return fmt.Errorf("tablebase: %s could not be built", m)
+		return fmt.Errorf("%s could not be built", m)
 	}
 	return nil
+}
+
+// takeOver marks key as built by Await and stops a child building it;
+// it returns when the builder has let go of it.
+func (b *Builder) takeOver(key string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.awaited[key] = true
+	for b.current == key {
+		if b.child != nil && !b.preempted {
+			b.preempted = true
+			b.child.Kill()
+			stopProcess(b.child, false) // a stopped process dies only once continued
+		}
+		b.cond.Wait()
+	}
 }
 
 // startLocked starts the builder's goroutine on first use.
@@ -423,6 +449,7 @@ func (b *Builder) buildInChild(job buildJob) error {
 	}
 	b.child, b.stopped, b.childPaused, b.childStart = cmd.Process, false, 0, time.Now()
 	b.holdChildLocked()
+	b.cond.Broadcast() // an Await may be waiting to take this job over
 	b.mu.Unlock()
 	err := cmd.Wait()
 	b.mu.Lock()
@@ -478,6 +505,10 @@ func (b *Builder) run() {
 		}
 		job := b.queue[0]
 		b.queue = b.queue[1:]
+		if b.awaited[job.key] {
+			b.mu.Unlock()
+			continue // Await builds it
+		}
 		b.current, b.currentJob, b.frac = job.key, job, 0
 		b.mu.Unlock()
 
@@ -485,10 +516,13 @@ func (b *Builder) run() {
 
 		b.mu.Lock()
 		preempted := b.preempted && err != nil
+		takenOver := b.awaited[job.key]
 		b.preempted = false
 		b.mu.Unlock()
 		// Log before anyone waiting hears of the end.
 		switch {
+		case takenOver:
+			// Await says what becomes of it.
 		case preempted:
 			b.log("tablebase: %s %s put off for a table the search needs", job.v.Name, job.m)
 		case err != nil:

@@ -47,8 +47,15 @@ func checksum(val [2][]byte) uint64 {
 
 // Save writes the table to dir, atomically (a temporary file renamed).
 func (t *Table) Save(dir string) error {
+	if err := t.save(dir); err != nil {
+		return fmt.Errorf("cannot save the %s table: %w", t.Material, err)
+	}
+	return nil
+}
+
+func (t *Table) save(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fmt.Errorf("tablebase: %w", err)
+		return err
 	}
 	var b bytes.Buffer
 	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.geo.w), Height: uint8(t.geo.h),
@@ -63,19 +70,19 @@ func (t *Table) Save(dir string) error {
 	path := filepath.Join(dir, FileName(t.Variant, t.Material))
 	tmp, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
-		return fmt.Errorf("tablebase: %w", err)
+		return err
 	}
 	if _, err := tmp.Write(b.Bytes()); err != nil {
 		tmp.Close()
 		os.Remove(tmp.Name())
-		return fmt.Errorf("tablebase: %w", err)
+		return err
 	}
 	if err := tmp.Close(); err != nil {
 		os.Remove(tmp.Name())
-		return fmt.Errorf("tablebase: %w", err)
+		return err
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return fmt.Errorf("tablebase: %w", err)
+		return err
 	}
 	return nil
 }
@@ -93,7 +100,7 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	corrupt := func(what string) error { return fmt.Errorf("tablebase: %s: %s: %w", path, what, ErrCorrupt) }
+	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
 	var h header
 	if err := binary.Read(f, binary.LittleEndian, &h); err != nil {
 		return nil, corrupt("short header")

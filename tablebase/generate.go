@@ -69,7 +69,7 @@ func (h Hooks) progress(frac float64) {
 func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
 
 // ErrAbandoned is the error of a generation its Pause hook abandoned.
-var ErrAbandoned = errors.New("tablebase: generation abandoned")
+var ErrAbandoned = errors.New("generation abandoned")
 
 // entryState is an entry's working state during generation.
 type entryState struct {

@@ -70,7 +70,7 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	for _, pc := range g.pieces {
 		pt := v.PieceType(pc)
 		if err := checkSymmetric(pt); err != nil {
-			return nil, fmt.Errorf("tablebase: %s: %w", m, err)
+			return nil, fmt.Errorf("%s: %w", m, err)
 		}
 		if g.kinds[pc] == nil {
 			g.kinds[pc] = g.buildMoves(pt)
@@ -109,7 +109,7 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		g.size *= g.n
 	}
 	if g.size > 1<<31 {
-		return nil, fmt.Errorf("tablebase: %s: %d positions is too many", m, g.size)
+		return nil, fmt.Errorf("%s: %d positions is too many", m, g.size)
 	}
 	return g, nil
 }
@@ -123,7 +123,7 @@ func checkRules(v *engine.Variant) error {
 		r.BareKingValue != engine.NoValue || (r.CheckmateValue != engine.NoValue && r.CheckmateValue != engine.LossValue) ||
 		(r.StalemateValue != engine.NoValue && r.StalemateValue != engine.DrawValue)
 	if special {
-		return fmt.Errorf("tablebase: variant %s has game-end rules the generator does not model", v.Name)
+		return fmt.Errorf("variant %s has game-end rules the generator does not model", v.Name)
 	}
 	return nil
 }

@@ -29,7 +29,7 @@ const MaxPieces = 5
 func ParseMaterial(v *engine.Variant, s string) (Material, error) {
 	strong, weak, ok := strings.Cut(strings.TrimSpace(s), "v")
 	if !ok {
-		return Material{}, fmt.Errorf("tablebase: material %q: want the form KBNvK", s)
+		return Material{}, fmt.Errorf("material %q: want the form KBNvK", s)
 	}
 	m := Material{Strong: strings.ToUpper(strong), Weak: strings.ToUpper(weak)}
 	return m.normalised(v)
@@ -40,20 +40,20 @@ func ParseMaterial(v *engine.Variant, s string) (Material, error) {
 func (m Material) normalised(v *engine.Variant) (Material, error) {
 	fix := func(side string) (string, error) {
 		if side == "" {
-			return "", fmt.Errorf("tablebase: material %s: a side without pieces", m)
+			return "", fmt.Errorf("material %s: a side without pieces", m)
 		}
 		royal, others := "", []byte{}
 		for i := 0; i < len(side); i++ {
 			t := v.TypeByLetter(side[i])
 			if t == 0 {
-				return "", fmt.Errorf("tablebase: material %s: no piece %q in variant %s", m, side[i], v.Name)
+				return "", fmt.Errorf("material %s: no piece %q in variant %s", m, side[i], v.Name)
 			}
 			pt := v.Pieces[t-1]
 			switch {
 			case pt.Role == engine.RolePawn:
-				return "", fmt.Errorf("tablebase: material %s: pawns are not supported", m)
+				return "", fmt.Errorf("material %s: pawns are not supported", m)
 			case pt.Royal && royal != "":
-				return "", fmt.Errorf("tablebase: material %s: more than one royal piece a side", m)
+				return "", fmt.Errorf("material %s: more than one royal piece a side", m)
 			case pt.Royal:
 				royal = string(pt.Letter)
 			default:
@@ -61,7 +61,7 @@ func (m Material) normalised(v *engine.Variant) (Material, error) {
 			}
 		}
 		if royal == "" {
-			return "", fmt.Errorf("tablebase: material %s: each side needs a royal piece", m)
+			return "", fmt.Errorf("material %s: each side needs a royal piece", m)
 		}
 		sortPieces(v, others)
 		return royal + string(others), nil
@@ -74,7 +74,7 @@ func (m Material) normalised(v *engine.Variant) (Material, error) {
 		return m, err
 	}
 	if n := len(m.Strong) + len(m.Weak); n > MaxPieces {
-		return m, fmt.Errorf("tablebase: material %s: %d pieces, at most %d", m, n, MaxPieces)
+		return m, fmt.Errorf("material %s: %d pieces, at most %d", m, n, MaxPieces)
 	}
 	return m, nil
 }

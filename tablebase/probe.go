@@ -109,11 +109,11 @@ func (t *Table) castlingLeft(p *engine.Position) bool { return p.CastlingRights(
 // Probe returns the value of a position the table covers.
 func (t *Table) Probe(p *engine.Position) (Result, error) {
 	if !t.Covers(p) {
-		return Result{}, fmt.Errorf("tablebase: %s does not cover %s", t.Material, p.FEN())
+		return Result{}, fmt.Errorf("%s does not cover %s", t.Material, p.FEN())
 	}
 	v := t.lookup(p)
 	if v == notPosition {
-		return Result{}, fmt.Errorf("tablebase: %s is not a legal position", p.FEN())
+		return Result{}, fmt.Errorf("%s is not a legal position", p.FEN())
 	}
 	return decode(v), nil
 }

@@ -237,7 +237,7 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 		return nil, err
 	}
 	if !t.Covers(p) {
-		return nil, fmt.Errorf("tablebase: %s is not covered by %s", p.FEN(), t.Material)
+		return nil, fmt.Errorf("%s is not covered by %s", p.FEN(), t.Material)
 	}
 	return t, nil
 }
@@ -246,10 +246,10 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 func positionMaterial(p *engine.Position) (Material, error) {
 	white, black, ok := materialOf(p)
 	if !ok {
-		return Material{}, fmt.Errorf("tablebase: %s: each side needs exactly one royal piece", p.FEN())
+		return Material{}, fmt.Errorf("%s: each side needs exactly one royal piece", p.FEN())
 	}
 	if p.CastlingRights() != 0 {
-		return Material{}, fmt.Errorf("tablebase: %s: castling rights are not covered", p.FEN())
+		return Material{}, fmt.Errorf("%s: castling rights are not covered", p.FEN())
 	}
 	return orient(p.Variant(), Material{Strong: white, Weak: black}), nil
 }

@@ -50,7 +50,7 @@ func (c *Catalogue) add(ps []parsed) {
 func (c *Catalogue) LoadFile(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("variants: %w", err)
+		return err
 	}
 	return c.Load(path, data)
 }
@@ -69,7 +69,7 @@ func (c *Catalogue) Load(name string, data []byte) error {
 func (c *Catalogue) Check(path string) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return fmt.Errorf("variants: %w", err)
+		return err
 	}
 	_, err = parseINI(path, data, c.spec)
 	return err
@@ -89,7 +89,7 @@ func (c *Catalogue) Lookup(name string) (*engine.Variant, error) {
 	if !ok {
 		sorted := c.Names()
 		sort.Strings(sorted)
-		return nil, fmt.Errorf("variants: unknown variant %q (known: %s)", name, strings.Join(sorted, ", "))
+		return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(sorted, ", "))
 	}
 	return p.variant, nil
 }

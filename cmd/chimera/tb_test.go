@@ -49,8 +49,8 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Equal(t, 1, *first.WDL)
 	require.Equal(t, 19, *first.DTM)
 	require.NotEmpty(t, first.Best)
-	require.Contains(t, lines[1], `"error":"tablebase: material KPvK: pawns are not supported"`)
-	require.Contains(t, lines[2], `"error":"engine: FEN`)
+	require.Contains(t, lines[1], `"error":"material KPvK: pawns are not supported"`)
+	require.Contains(t, lines[2], `"error":"FEN`)
 	require.Contains(t, lines[3], `"wdl":-1`)
 
 	code, _, errOut := runCommand("tb", "generate", "KPvK", "--dir", dir)
