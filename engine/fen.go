@@ -280,7 +280,13 @@ func (p *Position) setEnPassant(from, to Square) uint64 {
 func (p *Position) checkLegal() error {
 	v := p.v
 	for c := White; c <= Black; c++ {
+		if err := p.checkRoyals(c); err != nil {
+			return err
+		}
 		for _, s := range p.Pieces(c) {
+			if v.pawnTypes>>p.board[s]&1 != 0 && v.relativeRank(s, c) < v.pawnFloor[c] {
+				return fmt.Errorf("%s pawn on %v stands behind the ranks pawns start on", c, s)
+			}
 			lastRank := s.Rank() == v.Height-1 && c == White || s.Rank() == 0 && c == Black
 			mustPromote := v.PromotionZone[c].Has(s) && (!v.OptionalPromotion || lastRank)
 			if v.pawnTypes>>p.board[s]&1 != 0 && mustPromote && len(v.promoTypes) > 0 {
@@ -290,6 +296,47 @@ func (p *Position) checkLegal() error {
 	}
 	if p.royalInDanger(p.stm.Other()) {
 		return fmt.Errorf("%s is in check but it is %s's move", p.stm.Other(), p.stm)
+	}
+	return nil
+}
+
+// checkRoyals checks colour c's royal pieces against the variant: as many
+// as in the start position, since a royal piece is never captured; in
+// atomic-like variants one may have exploded (a decided position); with
+// a leftmost-royal rule any but one may have been taken; promotion to a
+// royal type may add more.
+func (p *Position) checkRoyals(c Colour) error {
+	v := p.v
+	want, have := v.startRoyals[c], int(p.royals[c])
+	if want == 0 {
+		return nil
+	}
+	lo, hi := want, want
+	switch {
+	case v.BlastOnCapture:
+		lo = 0
+	case v.RoyalRule == LeftmostRoyal:
+		lo = 1
+	}
+	for _, t := range v.promoTypes {
+		if v.Pieces[t-1].Royal {
+			hi = MaxSize * MaxSize
+		}
+	}
+	name := "royal piece"
+	for _, pt := range v.Pieces {
+		if pt.Royal {
+			name = strings.ToLower(pt.Name)
+			break
+		}
+	}
+	switch {
+	case have == 0 && lo > 0:
+		return fmt.Errorf("%s has no %s", c, name)
+	case have < lo:
+		return fmt.Errorf("%s has %d %s(s), variant %s needs at least %d", c, have, name, v.Name, lo)
+	case have > hi:
+		return fmt.Errorf("%s has %d %s(s), variant %s allows %d", c, have, name, v.Name, hi)
 	}
 	return nil
 }

@@ -63,6 +63,36 @@ func TestFENErrors(t *testing.T) {
 	}
 }
 
+// TestImpossiblePositions: every variant's own rules decide what a
+// position may hold: how many royal pieces, where pawns may stand.
+func TestImpossiblePositions(t *testing.T) {
+	for _, tc := range []struct {
+		variant, fen, want string // want "" when the position is fine
+	}{
+		{"chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no king"},
+		{"chess", "4k3/8/8/8/8/8/8/8 b - - 0 1", "white has no king"},
+		{"chess", "4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "white has 2 king(s), variant chess allows 1"},
+		{"chess", "4k3/8/8/8/8/8/8/P3K3 w - - 0 1", "white pawn on a1 stands behind the ranks pawns start on"},
+		{"chess", "p3k3/8/8/8/8/8/8/4K3 w - - 0 1", "black pawn on a8 stands behind"},
+		{"chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "black is in check but it is white's move"},
+		{"horde", "4k3/8/8/8/8/8/8/PPPP4 w - - 0 1", ""}, // horde pawns start on the first rank
+		{"atomic", "8/8/8/8/8/8/3P4/4K3 b - - 0 1", ""},  // Black's king exploded: decided
+		{"twokings", "2kkk3/8/8/8/8/8/8/3KK3 w - - 0 1", "black has 3 king(s), variant twokings allows 2"},
+		{"twokings", "3kk3/8/8/8/8/8/8/4K3 w - - 0 1", ""},  // one of White's kings was taken
+		{"extinction", "4k3/8/8/8/8/8/8/4Q3 w - - 0 1", ""}, // no royal piece: nothing to count
+		{"knightmate", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no"},
+	} {
+		v, err := variants.Lookup(tc.variant)
+		require.NoError(t, err)
+		_, err = v.ParseFEN(tc.fen)
+		if tc.want == "" {
+			require.NoError(t, err, "%s %s", tc.variant, tc.fen)
+			continue
+		}
+		require.ErrorContains(t, err, tc.want, "%s %s", tc.variant, tc.fen)
+	}
+}
+
 func TestSquareNames(t *testing.T) {
 	for _, name := range []string{"a1", "h8", "j10", "p16", "a16"} {
 		s, err := engine.ParseSquare(name, 16, 16)

@@ -144,6 +144,12 @@ type Variant struct {
 	insufficientMaterial bool
 	neighbours           [NumSquares][]Square
 	startNonPawns        int // non-pawn pieces in the start position (missiles)
+	// startRoyals are each colour's royal pieces in the start position,
+	// and pawnFloor the lowest rank (counted from the colour's own side)
+	// its pawns may stand on: what a legal position keeps (checkLegal).
+	// Zero, no constraint, while the start position itself is parsed.
+	startRoyals [2]int
+	pawnFloor   [2]int
 
 	moves   [64][]squareMoves // by piece code, then square
 	attacks [2]attackTables   // by attacking colour
@@ -176,10 +182,20 @@ func NewVariant(r Rules) (*Variant, error) {
 		return nil, fmt.Errorf("start position: %w", err)
 	}
 	for c := White; c <= Black; c++ {
+		v.startRoyals[c] = int(start.royals[c])
+		v.pawnFloor[c] = v.Height
 		for _, s := range start.Pieces(c) {
 			if v.pawnTypes>>start.board[s]&1 == 0 {
 				v.startNonPawns++
+			} else {
+				v.pawnFloor[c] = min(v.pawnFloor[c], v.relativeRank(s, c))
 			}
+		}
+		// Pawns never stand on their own first rank unless they start
+		// there (horde); a variant without pawns at the start sets none.
+		v.pawnFloor[c] = min(v.pawnFloor[c], 1)
+		if !start.hasPawns(c) {
+			v.pawnFloor[c] = 0
 		}
 	}
 	return v, nil
@@ -374,4 +390,23 @@ func abs(x int) int {
 		return -x
 	}
 	return x
+}
+
+// relativeRank returns the rank of s counted from colour c's own side
+// (0 is White's first rank for White, Black's first rank for Black).
+func (v *Variant) relativeRank(s Square, c Colour) int {
+	if c == Black {
+		return v.Height - 1 - s.Rank()
+	}
+	return s.Rank()
+}
+
+// hasPawns reports whether colour c has a pawn on the board.
+func (p *Position) hasPawns(c Colour) bool {
+	for _, s := range p.Pieces(c) {
+		if p.v.pawnTypes>>p.board[s]&1 != 0 {
+			return true
+		}
+	}
+	return false
 }
