@@ -9,6 +9,7 @@ package search
 
 import (
 	"context"
+	"runtime/debug"
 	"slices"
 	"time"
 
@@ -134,9 +135,14 @@ func New(opts Options) *Searcher {
 	return s
 }
 
-// SetHash resizes (and clears) the transposition table.
+// SetHash resizes (and clears) the transposition table. The old table
+// is given back first, so a big table never needs its old size on top.
 func (s *Searcher) SetHash(mb int) {
 	s.opts.HashMB = max(mb, 1)
+	if len(s.tt.entries)*ttEntrySize > 64<<20 {
+		s.tt = nil
+		debug.FreeOSMemory()
+	}
 	s.tt = newTable(s.opts.HashMB)
 }
 

@@ -1,6 +1,11 @@
 package search
 
-import "github.com/chimera-chess/chimera/engine"
+import (
+	"runtime"
+	"sync"
+
+	"github.com/chimera-chess/chimera/engine"
+)
 
 // Bound says what a stored score is: the exact value, or only a lower bound
 // (the search failed high) or an upper bound (it failed low).
@@ -42,7 +47,29 @@ func newTable(mb int) *table {
 	for n*2*ttEntrySize <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	return &table{entries: make([]ttEntry, n), mask: n - 1}
+	t := &table{entries: make([]ttEntry, n), mask: n - 1}
+	t.touch()
+	return t
+}
+
+// touch writes to every page of the table, in parallel, so that the
+// memory is the engine's now, when the GUI sets the option and waits for
+// readyok, and not page by page during the first search (the kernel hands
+// pages out on first write).
+func (t *table) touch() {
+	const perPage = 4096 / ttEntrySize
+	workers := runtime.GOMAXPROCS(0)
+	var wg sync.WaitGroup
+	part := (len(t.entries) + workers - 1) / workers
+	for w := 0; w < workers; w++ {
+		part := t.entries[min(w*part, len(t.entries)):min((w+1)*part, len(t.entries))]
+		wg.Go(func() {
+			for i := 0; i < len(part); i += perPage {
+				part[i].gen = 0
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // probe returns the entry for key, if stored.

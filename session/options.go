@@ -67,8 +67,11 @@ type optionDecl struct {
 // option, add its declaration here: UCI and XBoard both read this table.
 func optionTable() []optionDecl {
 	return []optionDecl{
-		{Option: Option{Name: "Hash", Kind: Spin, Default: "16", Min: 1, Max: 65536},
+		{Option: Option{Name: "Hash", Kind: Spin, Default: "16", Min: 1, Max: hashMaxMB()},
 			apply: func(s *Session, v value) error {
+				if err := checkHashMemory(v.n, s.values.hash); err != nil {
+					return err
+				}
 				s.values.hash = v.n
 				s.searcher.SetHash(v.n)
 				return nil

@@ -10,7 +10,6 @@
 package session
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"time"
@@ -177,26 +176,37 @@ func (s *Session) Close() {
 // time, between the reports of finished searches, until handle returns
 // false (quit) or the input ends (which counts as quit). A search still
 // running then is stopped and its answer given, so no Go goes unanswered.
-func (s *Session) Serve(in io.Reader, handle func(line string) bool) error {
-	lines := make(chan string)
+// A line that cannot be read as a command (longer than MaxLine) goes to
+// bad instead, and reading goes on.
+func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(error)) error {
+	type item struct {
+		line string
+		err  error
+	}
+	lines := make(chan item)
 	quit := make(chan struct{})
 	defer close(quit)
+	send := func(it item) bool {
+		select {
+		case lines <- it:
+			return true
+		case <-quit:
+			return false
+		}
+	}
 	go func() {
 		defer close(lines)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-quit:
-				return
-			}
-		}
+		readLines(in, func(l string) bool { return send(item{line: l}) },
+			func(err error) bool { return send(item{err: err}) })
 	}()
 	for {
 		select {
-		case line, ok := <-lines:
-			if !ok || !handle(line) {
+		case it, ok := <-lines:
+			if ok && it.err != nil {
+				bad(it.err)
+				continue
+			}
+			if !ok || !handle(it.line) {
 				s.shutdown()
 				s.Close()
 				return nil

@@ -71,7 +71,9 @@ func (lw *lineWriter) printf(format string, args ...any) {
 // Run reads commands from in until quit or the end of input (which counts
 // as quit) and returns then. A search still running is stopped and
 // answered.
-func (s *Server) Run(in io.Reader) error { return s.sess.Serve(in, s.handle) }
+func (s *Server) Run(in io.Reader) error {
+	return s.sess.Serve(in, s.handle, func(err error) { s.errorf("%v", err) })
+}
 
 // errorf reports bad input; the session keeps its last good state.
 func (s *Server) errorf(format string, args ...any) {

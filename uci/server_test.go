@@ -291,6 +291,16 @@ func TestBadInput(t *testing.T) {
 	s.quiet()
 }
 
+// TestOverlongLine: a line of any length is survived with one short
+// error (not echoing it), and the commands after it are read.
+func TestOverlongLine(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send(strings.Repeat("position startpos moves ", 100000)) // 2.4 MB
+	line, _ := s.expect("info string error: ")
+	require.Equal(t, "info string error: line longer than 1 MiB ignored", line)
+	s.quiet()
+}
+
 // TestPipedGoes: gos piped without waiting are answered once each, in
 // order; a second go during an infinite search stops it and runs.
 func TestPipedGoes(t *testing.T) {
