@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Attacked reports whether any piece of colour by attacks square s: could
 // capture on it if an enemy piece stood there. It scans outward from s with
 // every atom of by's pieces reversed: leaps, blockable leaps, rider lines (the
@@ -103,3 +105,23 @@ func (p *Position) royalAttacked(c Colour) bool {
 // rules: a royal piece attacked (only the leftmost king in Two Kings; in
 // atomic chess not by the king, nor when the kings touch).
 func (p *Position) InCheck() bool { return p.royalInDanger(p.stm) }
+
+// Checkers returns the squares of the pieces giving check to the side to
+// move, in square order (what Stockfish's "d" lists as Checkers): the
+// other side's pseudo-legal captures of a royal piece.
+func (p *Position) Checkers() []Square {
+	if !p.InCheck() {
+		return nil
+	}
+	q := p.Clone()
+	q.MakeNull()
+	var out []Square
+	for _, m := range q.PseudoLegalMoves(nil) {
+		victim := p.board[m.To()]
+		if victim != NoPiece && victim.Colour() == p.stm && p.v.royalTypes>>victim&1 != 0 && !slices.Contains(out, m.From()) {
+			out = append(out, m.From())
+		}
+	}
+	slices.Sort(out)
+	return out
+}

@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -239,8 +240,14 @@ func (s *Session) loadVariantFile(v value) error {
 	if err := s.cat.LoadFile(v.text); err != nil {
 		return fmt.Errorf("option VariantPath: %s", strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
-	s.cfg.VariantFiles = append(s.cfg.VariantFiles, v.text)
-	s.cfg.OnMessage(fmt.Sprintf("loaded %d variant(s) from %s", len(s.cat.Names())-before, v.text))
+	if !slices.Contains(s.cfg.VariantFiles, v.text) {
+		s.cfg.VariantFiles = append(s.cfg.VariantFiles, v.text)
+	}
+	s.cfg.OnMessage(fmt.Sprintf("loaded %d new variant(s) from %s", len(s.cat.Names())-before, v.text))
+	// A reloaded file may have redefined the variant being played.
+	if nv, err := s.cat.Lookup(s.variant.Name); err == nil && nv != s.variant {
+		s.SetVariant(nv)
+	}
 	return nil
 }
 

@@ -517,12 +517,13 @@ func (b *Builder) run() {
 		b.mu.Lock()
 		preempted := b.preempted && err != nil
 		takenOver := b.awaited[job.key]
+		quitting := b.quit
 		b.preempted = false
 		b.mu.Unlock()
 		// Log before anyone waiting hears of the end.
 		switch {
-		case takenOver:
-			// Await says what becomes of it.
+		case takenOver, quitting:
+			// Await says what becomes of it; at Close, nothing is said.
 		case preempted:
 			b.log("tablebase: %s %s put off for a table the search needs", job.v.Name, job.m)
 		case err != nil:

@@ -141,6 +141,11 @@ func (s *Server) display() {
 	s.out.printf("Variant: %s", v.Name)
 	s.out.printf("Fen: %s", pos.FEN())
 	s.out.printf("Key: %016X", pos.Key())
+	var checkers []string
+	for _, sq := range pos.Checkers() {
+		checkers = append(checkers, sq.String())
+	}
+	s.out.printf("Checkers: %s", strings.Join(checkers, " "))
 }
 
 // position sets up "startpos" or "fen ..." and plays "moves ...". Nothing

@@ -291,6 +291,20 @@ func TestBadInput(t *testing.T) {
 	s.quiet()
 }
 
+// TestDisplay: d writes the Fen and Checkers lines scripts parse, as
+// Stockfish and Fairy-Stockfish do.
+func TestDisplay(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.send("position fen 4k3/8/8/1B6/8/8/4R3/4K3 b - - 0 1", "d")
+	fen, _ := s.expect("Fen: ")
+	require.Equal(t, "Fen: 4k3/8/8/1B6/8/8/4R3/4K3 b - - 0 1", fen)
+	checkers, _ := s.expect("Checkers:")
+	require.Equal(t, "Checkers: e2 b5", checkers)
+	s.send("position startpos", "d")
+	checkers, _ = s.expect("Checkers:")
+	require.Equal(t, "Checkers: ", checkers)
+}
+
 // TestOverlongLine: a line of any length is survived with one short
 // error (not echoing it), and the commands after it are read.
 func TestOverlongLine(t *testing.T) {
@@ -344,7 +358,7 @@ func TestVariants(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mine.ini")
 	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\n"), 0o644))
 	s.send("setoption name VariantPath value " + path)
-	s.expect("info string loaded 1 variant(s)")
+	s.expect("info string loaded 1 new variant(s)")
 	s.send("uci")
 	combo, _ := s.expect("option name UCI_Variant")
 	require.Contains(t, combo, " var mycap")
@@ -352,6 +366,15 @@ func TestVariants(t *testing.T) {
 	s.send("setoption name UCI_Variant value mycap", "position startpos", "go perft 2")
 	n, _ := s.expect("Nodes searched: ")
 	require.Equal(t, "Nodes searched: 784", n)
+
+	// The user edits the file and loads it again: the new definition
+	// replaces the old, also for the variant being played.
+	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\nstartFen = 4k5/10/10/10/10/10/10/4K5 w - - 0 1\n"), 0o644))
+	s.send("setoption name VariantPath value " + path)
+	s.expect("info string loaded 0 new variant(s)")
+	s.send("position startpos", "go perft 1")
+	n, _ = s.expect("Nodes searched: ")
+	require.Equal(t, "Nodes searched: 5", n)
 }
 
 // TestQuitAndEOF: quit ends Run; so does the end of input.

@@ -14,10 +14,13 @@ import (
 //go:embed builtin.ini
 var builtinINI []byte
 
+// builtinFile is the file name the built-in variants carry.
+const builtinFile = "builtin.ini"
+
 // builtinSpecs parses the embedded catalogue once; the specs are never
 // modified afterwards (children clone them).
 var builtinSpecs = sync.OnceValue(func() []parsed {
-	out, err := parseINI("builtin.ini", builtinINI, func(string) (*spec, bool) { return nil, false })
+	out, err := parseINI(builtinFile, builtinINI, func(string) (*spec, bool) { return nil, false })
 	if err != nil {
 		panic("variants: the built-in catalogue does not load: " + err.Error())
 	}
@@ -38,10 +41,14 @@ func Builtin() *Catalogue {
 	return c
 }
 
+// add adds variants; one of a name already loaded from a variant file
+// replaces it (a user edited the file and loads it again).
 func (c *Catalogue) add(ps []parsed) {
 	for _, p := range ps {
+		if _, exists := c.byName[p.spec.name]; !exists {
+			c.names = append(c.names, p.spec.name)
+		}
 		c.byName[p.spec.name] = p
-		c.names = append(c.names, p.spec.name)
 	}
 }
 

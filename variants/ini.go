@@ -80,7 +80,7 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 			if _, dup := local[name]; dup {
 				fail(n, "[%s]: defined twice in this file", name)
 				skip = true
-			} else if _, builtin := known(name); builtin {
+			} else if old, exists := known(name); exists && old.file == builtinFile {
 				fail(n, "[%s]: a variant of that name exists already; derive one with [my%s:%s]", name, name, name)
 				skip = true
 			}
