@@ -73,8 +73,19 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 	}
 	r := decode(v)
 	if root {
-		_, bestMoves, err := t.Moves(p, pr.store.Children)
-		if err != nil || len(bestMoves) == 0 {
+		// The move needs every child's table, in memory only: a search
+		// never reads or builds one (the builder prepares them).
+		missing := false
+		inMemory := func(c *engine.Position) (*Table, bool) {
+			if len(c.Pieces(engine.White))+len(c.Pieces(engine.Black)) <= 2 {
+				return nil, false // bare kings: a draw
+			}
+			t, ok := pr.store.Loaded(c)
+			missing = missing || !ok
+			return t, ok
+		}
+		_, bestMoves, err := t.Moves(p, inMemory)
+		if err != nil || missing || len(bestMoves) == 0 {
 			return 0, 0, engine.NoMove, false
 		}
 		best = bestMoves[0]

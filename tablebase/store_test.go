@@ -189,6 +189,50 @@ func TestSearchUsesTablebase(t *testing.T) {
 	require.Equal(t, 10, r.Score.MateMoves())
 }
 
+// TestRootProbeUsesOnlyTablesInMemory: the root's best move needs every
+// child's table; one not in memory makes the probe decline (the builder
+// prepares it), never a read or a build on the search's clock.
+func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 b - - 0 1") // Kxc1 leads to KNvK
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(dir).ForPosition(p) // builds and saves KBNvK, KBvK, KNvK
+	require.NoError(t, err)
+
+	store := tablebase.NewStore(dir)
+	m, err := tablebase.ParseMaterial(v, "KBNvK")
+	require.NoError(t, err)
+	_, err = store.Table(v, m) // only KBNvK is read
+	require.NoError(t, err)
+	prober := store.Prober()
+	_, _, _, ok := prober.Probe(p, false)
+	require.True(t, ok, "inside the tree one table is enough")
+	_, _, _, ok = prober.Probe(p, true)
+	require.False(t, ok, "the root declines while KNvK is not in memory")
+	p.Make(mustMove(t, p, "c2c1"))
+	_, loaded := store.Loaded(p)
+	require.False(t, loaded, "the probe read or built nothing")
+	p.Unmake()
+
+	for _, child := range []string{"KNvK", "KBvK"} {
+		m, err := tablebase.ParseMaterial(v, child)
+		require.NoError(t, err)
+		_, err = store.Table(v, m)
+		require.NoError(t, err)
+	}
+	_, _, best, ok := prober.Probe(p, true)
+	require.True(t, ok)
+	require.NotEqual(t, engine.NoMove, best)
+}
+
+func mustMove(t *testing.T, p *engine.Position, uci string) engine.Move {
+	t.Helper()
+	m, err := p.ParseUCI(uci)
+	require.NoError(t, err)
+	return m
+}
+
 // waitFor polls cond until it holds; the deadline only guards a hang.
 func waitFor(t *testing.T, cond func() bool, msg string) {
 	t.Helper()
@@ -229,6 +273,15 @@ func BenchmarkProbe(b *testing.B) {
 	b.Run("search-prober", func(b *testing.B) {
 		for b.Loop() {
 			prober.Probe(p, false)
+		}
+	})
+	// A table not in memory: the in-tree probe's answer for every node of
+	// an ending whose table is still missing.
+	missing := tablebase.NewStore(b.TempDir()).Prober()
+	b.Run("search-prober-missing", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			missing.Probe(p, false)
 		}
 	})
 }
