@@ -76,7 +76,7 @@ func (m Material) normalised(v *engine.Variant) (Material, error) {
 	if n := len(m.Strong) + len(m.Weak); n > MaxPieces {
 		return m, fmt.Errorf("material %s: %d pieces, at most %d", m, n, MaxPieces)
 	}
-	return m, nil
+	return orient(v, m), nil // KvKBN is KBNvK: one table for both colours
 }
 
 // sortPieces orders piece letters the way signatures are written: by the

@@ -22,6 +22,9 @@ type Store struct {
 	Log func(string)
 	// Progress, when set, is told the fraction of a generation done.
 	Progress func(m Material, frac float64)
+	// SaveRequired makes a table that cannot be saved an error (tb
+	// generate); otherwise it is logged and kept in memory (an engine).
+	SaveRequired bool
 
 	mu       sync.Mutex
 	tables   map[string]*Table        // by variant/material
@@ -111,7 +114,10 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, key string, hooks 
 			return nil, err
 		}
 		if err := t.Save(s.dir); err != nil {
-			s.log("could not save %s: %v", m, err)
+			if s.SaveRequired {
+				return nil, err
+			}
+			s.log("%v (kept in memory)", err)
 		}
 	default:
 		return nil, err

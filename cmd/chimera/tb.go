@@ -21,6 +21,8 @@ import (
 type tbFlags struct {
 	vf  variantFlags
 	dir string
+	// saveRequired: a table that cannot be saved fails the command.
+	saveRequired bool
 }
 
 func (f *tbFlags) register(cmd *cobra.Command) {
@@ -46,6 +48,7 @@ func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *
 // store opens the store, with generation progress on stderr.
 func (f *tbFlags) store(errOut io.Writer) *tablebase.Store {
 	s := tablebase.NewStore(f.dir)
+	s.SaveRequired = f.saveRequired
 	s.Log = func(msg string) { fmt.Fprintf(errOut, "\r%s\n", msg) }
 	last := -1
 	s.Progress = func(m tablebase.Material, frac float64) {
@@ -86,6 +89,7 @@ func newTBGenerateCommand() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
+			f.saveRequired = true
 			v, t, err := f.table(cmd, args[0])
 			if err != nil {
 				return err
@@ -106,6 +110,7 @@ func newTBStatsCommand() *cobra.Command {
 		Short: "Print counts per result and the histogram of distances to mate",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			f.saveRequired = true
 			v, t, err := f.table(cmd, args[0])
 			if err != nil {
 				return err

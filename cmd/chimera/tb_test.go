@@ -17,6 +17,19 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Contains(t, out, "chess KRvK")
 	require.FileExists(t, filepath.Join(dir, "chess-KRvK.ctb"))
 
+	// Colours flipped: the same table, not a second one.
+	code, out, _ = runCommand("tb", "generate", "KvKR", "--dir", dir)
+	require.Zero(t, code)
+	require.Contains(t, out, "chess KRvK")
+	require.NoFileExists(t, filepath.Join(dir, "chess-KvKR.ctb"))
+
+	// A table that cannot be saved is a failure, not a success.
+	notADir := filepath.Join(dir, "file")
+	require.NoError(t, os.WriteFile(notADir, nil, 0o644))
+	code, _, errOut := runCommand("tb", "generate", "KQvK", "--dir", notADir)
+	require.NotZero(t, code)
+	require.Contains(t, errOut, notADir)
+
 	code, out, _ = runCommand("tb", "stats", "KRvK", "--dir", dir)
 	require.Zero(t, code)
 	require.Contains(t, out, "white to move: 175168 legal positions: 175168 won")
@@ -53,7 +66,7 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Contains(t, lines[2], `"error":"FEN`)
 	require.Contains(t, lines[3], `"wdl":-1`)
 
-	code, _, errOut := runCommand("tb", "generate", "KPvK", "--dir", dir)
+	code, _, errOut = runCommand("tb", "generate", "KPvK", "--dir", dir)
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "pawns are not supported")
 	code, _, errOut = runCommand("tb", "probe", "--dir", dir)
