@@ -88,6 +88,10 @@ func Start(ctx context.Context, spec EngineSpec) (*Client, error) {
 		}
 	}
 	for name, value := range spec.Options {
+		if !c.HasOption(name) {
+			c.Kill()
+			return nil, fmt.Errorf("engine %s has no option %q", spec.Name, name)
+		}
 		c.send(fmt.Sprintf("setoption name %s value %s", name, value))
 	}
 	if err := c.Ready(ctx); err != nil {
@@ -163,17 +167,29 @@ func (c *Client) NewGame(ctx context.Context, v *engine.Variant) error {
 }
 
 func (c *Client) newGame(ctx context.Context, variant string) error {
+	if err := c.Offers(variant); err != nil {
+		return err
+	}
 	if variant != "chess" || c.HasOption("UCI_Variant") {
-		if !c.HasOption("UCI_Variant") {
-			return fmt.Errorf("engine %s does not play variants (no UCI_Variant option)", c.spec.Name)
-		}
-		if line := c.OptionLine("UCI_Variant"); !strings.Contains(line+" ", " var "+variant+" ") {
-			return fmt.Errorf("engine %s does not offer variant %s", c.spec.Name, variant)
-		}
 		c.send("setoption name UCI_Variant value " + variant)
 	}
 	c.send("ucinewgame")
 	return c.Ready(ctx)
+}
+
+// Offers reports whether the engine declared the variant (chess needs no
+// declaration).
+func (c *Client) Offers(variant string) error {
+	if variant == "chess" && !c.HasOption("UCI_Variant") {
+		return nil
+	}
+	if !c.HasOption("UCI_Variant") {
+		return fmt.Errorf("engine %s does not play variants (no UCI_Variant option)", c.spec.Name)
+	}
+	if line := c.OptionLine("UCI_Variant"); !strings.Contains(line+" ", " var "+variant+" ") {
+		return fmt.Errorf("engine %s does not offer variant %s", c.spec.Name, variant)
+	}
+	return nil
 }
 
 // Move sends the position and a go with the clocks, and waits for the

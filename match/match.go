@@ -43,15 +43,22 @@ type Standing struct {
 func (s Standing) Score() float64 { return float64(s.Wins) + float64(s.Draws)/2 }
 
 // Elo returns the first engine's Elo difference and the half-width of its
-// 95% confidence interval, from the per-game score distribution. Scores of
-// 0% or 100% give ±Inf.
+// 95% confidence interval, from the per-game score distribution. The
+// spread is estimated with two pseudo-games won and two lost added (as
+// Agresti and Coull do for proportions), so a few games all alike (three
+// draws) give a wide interval, not ±0; with many games they change
+// nothing. Scores of 0% or 100% give ±Inf.
 func (s Standing) Elo() (diff, margin float64) {
 	n := float64(s.Games)
 	if n == 0 {
 		return 0, math.Inf(1)
 	}
 	p := s.Score() / n
-	variance := (float64(s.Wins)*(1-p)*(1-p) + float64(s.Draws)*(0.5-p)*(0.5-p) + float64(s.Losses)*p*p) / n
+	const pseudo = 2
+	w, d, l := float64(s.Wins)+pseudo, float64(s.Draws), float64(s.Losses)+pseudo
+	m := w + d + l
+	q := (w + d/2) / m
+	variance := (w*(1-q)*(1-q) + d*(0.5-q)*(0.5-q) + l*q*q) / m
 	se := math.Sqrt(variance / n)
 	elo := func(x float64) float64 {
 		if x <= 0 {
@@ -166,6 +173,10 @@ func ensure(ctx context.Context, clients *[2]*Client, cfg Config) error {
 		c, err := Start(ctx, cfg.Engines[i])
 		if err != nil {
 			return fmt.Errorf("match: %w", err)
+		}
+		if err := c.Offers(cfg.Variant.Name); err != nil {
+			c.Kill()
+			return fmt.Errorf("match: %w", err) // before any game, not a loss
 		}
 		clients[i] = c
 	}

@@ -76,7 +76,9 @@ NAME=Hash=64.`,
 			defer stop()
 			st, err := match.Run(ctx, cfg)
 			fmt.Fprintln(errOut)
-			printStanding(cmd.OutOrStdout(), specs, v.Name, control, st)
+			if st.Games > 0 { // no table for games not played
+				printStanding(cmd.OutOrStdout(), specs, v.Name, control, st)
+			}
 			return err
 		},
 	}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// fakeEngine writes a shell script that answers the UCI handshake with the
+// given option lines, and returns its path.
+func fakeEngine(t *testing.T, options string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "engine.sh")
+	script := "#!/bin/sh\nwhile read -r cmd rest; do case $cmd in\n" +
+		"uci) printf 'id name fake\\n" + options + "uciok\\n';;\n" +
+		"isready) echo readyok;;\nquit) exit 0;;\nesac; done\n"
+	require.NoError(t, os.WriteFile(path, []byte(script), 0o755))
+	return path
+}
+
+// TestMatchRefusesBeforePlaying: an engine that cannot start, exits at
+// once, lacks an option given to it or the variant asked for ends the
+// match with an error before any game, and no result table is printed.
+func TestMatchRefusesBeforePlaying(t *testing.T) {
+	chessOnly := fakeEngine(t, "option name UCI_Variant type combo default chess var chess\\n")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"cannot start", []string{"--engine", "a=/nonexistent/engine", "--engine", "b=" + chessOnly}, "engine a"},
+		{"exits at once", []string{"--engine", "a=/bin/true", "--engine", "b=" + chessOnly}, "engine a"},
+		{"no such option", []string{"--engine", "a=" + chessOnly, "--engine", "b=" + chessOnly,
+			"--option", "a=Nope=3"}, `engine a has no option "Nope"`},
+		{"variant not offered", []string{"--engine", "a=" + chessOnly, "--engine", "b=" + chessOnly,
+			"--variant", "capablanca"}, "engine a does not offer variant capablanca"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errOut := runCommand(append([]string{"match", "--games", "2", "--tc", "1+0.01"}, tc.args...)...)
+			require.NotZero(t, code)
+			require.Contains(t, errOut, tc.want)
+			require.NotContains(t, out, "score%", "no table for games not played")
+		})
+	}
+}
