@@ -85,9 +85,9 @@ func parseGo(pos *engine.Position, args []string) (l search.Limits, ponder bool,
 			l.BInc = time.Duration(max(n, 0)) * time.Millisecond
 		case "movestogo":
 			l.MovesToGo = int(max(n, 0))
-		case "movetime":
-			l.MoveTime = ms(n)
-		case "depth", "nodes", "mate", "perft":
+		case "depth", "nodes", "mate", "perft", "movetime":
+			// Clocks (wtime, btime) may be negative when a GUI is late and
+			// are taken as 1 ms; a limit the user chose must be sensible.
 			if n < 1 {
 				return l, false, 0, fmt.Errorf("go %s: %d must be at least 1", key, n)
 			}
@@ -101,6 +101,8 @@ func parseGo(pos *engine.Position, args []string) (l search.Limits, ponder bool,
 				l.Depth = max(l.Depth, min(2*l.Mate+1, search.MaxPly-1))
 			case "perft":
 				perft = int(min(n, 20))
+			case "movetime":
+				l.MoveTime = ms(n)
 			}
 		}
 	}

@@ -277,6 +277,8 @@ func TestBadInput(t *testing.T) {
 		"go depth":         "go depth needs a value",
 		"go depth x":       `go depth: "x" is not a number`,
 		"go depth 0":       "must be at least 1",
+		"go depth -5":      "must be at least 1",
+		"go movetime -100": "must be at least 1",
 		"go sideways":      `unknown parameter "sideways"`,
 		"go searchmoves":   "no legal move given",
 		"go wtime":         "go wtime needs a value",

@@ -20,9 +20,6 @@ position and, last, "Nodes searched: N" and "Nodes/second: N". The node count
 is a signature: it changes only when search behaviour changes.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if depth < 1 || depth > search.MaxPly-1 {
-				return fmt.Errorf("bench: --depth must be 1 to %d", search.MaxPly-1)
-			}
 			out := cmd.OutOrStdout()
 			totals, err := search.RunBench(depth, variants.Builtin().Lookup, out)
 			if err != nil {
@@ -32,6 +29,6 @@ is a signature: it changes only when search behaviour changes.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&depth, "depth", search.BenchDepth, "search depth in plies")
+	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
 	return cmd
 }

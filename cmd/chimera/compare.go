@@ -81,7 +81,7 @@ threw the win away. --svg draws the moves used against the optimum.`,
 	f.register(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&material, "material", "KBNvK", "the ending, strong side first")
-	fl.IntVar(&positions, "positions", 100, "random won positions to play")
+	intFlag(fl, &positions, "positions", 100, 1, 1000000, "random won positions to play")
 	fl.StringVar(&depths, "depth", "", "comma-separated search depths, e.g. 2,4,6")
 	fl.StringVar(&movetimes, "movetime", "", "comma-separated milliseconds per move")
 	fl.StringVar(&svgPath, "svg", "", "write a chart to this SVG file")

@@ -46,9 +46,6 @@ NAME=Hash=64.`,
 			if err != nil {
 				return err
 			}
-			if games < 1 {
-				return errors.New("match: --games must be at least 1")
-			}
 			control, err := game.ParseTimeControl(tc)
 			if err != nil {
 				return fmt.Errorf("match: %w", err)
@@ -86,11 +83,11 @@ NAME=Hash=64.`,
 	f := cmd.Flags()
 	f.StringArrayVar(&engines, "engine", nil, "an engine as NAME=CMD (CMD \"self\": this chimera); give one or two")
 	f.StringArrayVar(&options, "option", nil, "a UCI option for an engine as NAME=OPTION=VALUE (repeatable)")
-	f.IntVar(&games, "games", 2, "number of games")
+	intFlag(f, &games, "games", 2, 1, 1000000, "number of games")
 	f.StringVar(&tc, "tc", "10+0.1", "time control: 40/60+0.5, 10+0.1 or 60 (seconds)")
 	f.StringVar(&openings, "openings", "", "EPD or FEN file of start positions")
 	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
-	f.IntVar(&concurrency, "concurrency", 1, "games played at once")
+	intFlag(f, &concurrency, "concurrency", 1, 1, 256, "games played at once")
 	return cmd
 }
 

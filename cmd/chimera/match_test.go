@@ -45,3 +45,25 @@ func TestMatchRefusesBeforePlaying(t *testing.T) {
 		})
 	}
 }
+
+// TestFlagRanges: every numeric flag refuses a value out of its range, in
+// one sentence that gives the range.
+func TestFlagRanges(t *testing.T) {
+	for _, args := range [][]string{
+		{"selfplay", "--depth", "0"},
+		{"selfplay", "--max-plies", "-1"},
+		{"selfplay", "--random-plies", "-3"},
+		{"selfplay", "--hash", "0"},
+		{"selfplay", "--games", "abc"},
+		{"match", "--games", "0"},
+		{"match", "--concurrency", "0"},
+		{"bench", "--depth", "500"},
+		{"perft", "--depth", "-2"},
+		{"compare", "--positions", "0"},
+	} {
+		code, _, errOut := runCommand(args...)
+		require.NotZero(t, code, args)
+		require.Contains(t, errOut, "want a whole number from", args)
+		require.NotContains(t, errOut, "strconv", args)
+	}
+}

@@ -57,7 +57,7 @@ prints it; timing goes to stderr.`,
 	}
 	vf.register(cmd)
 	cmd.Flags().StringVar(&fen, "fen", "", "position in FEN (default: the variant's start position)")
-	cmd.Flags().IntVar(&depth, "depth", 0, "depth in plies (required)")
+	intFlag(cmd.Flags(), &depth, "depth", 0, 1, 20, "depth in plies (required)")
 	cmd.Flags().BoolVar(&divide, "divide", false, "print the count below each root move")
 	_ = cmd.MarkFlagRequired("depth")
 	return cmd

@@ -34,7 +34,7 @@ func TestPerftCommandErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"perft"}, `required flag(s) "depth" not set`},
-		{[]string{"perft", "--depth", "0"}, "--depth must be at least 1"},
+		{[]string{"perft", "--depth", "0"}, "want a whole number from 1 to 20"},
 		{[]string{"perft", "--depth", "x"}, `invalid argument "x"`},
 		{[]string{"perft", "--depth", "1", "--fen", "8/8 w"}, "board has 2 ranks"},
 		{[]string{"perft", "--depth", "1", "--variant", "nosuch"}, `unknown variant "nosuch"`},

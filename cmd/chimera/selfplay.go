@@ -14,6 +14,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/selfplay"
 	"github.com/chimera-chess/chimera/tablebase"
 )
@@ -93,9 +94,6 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 			if err != nil {
 				return err
 			}
-			if games < 1 {
-				return errors.New("selfplay: --games must be at least 1")
-			}
 			a, err := white.player("Chimera A", hash, both)
 			if err != nil {
 				return fmt.Errorf("selfplay: %w", err)
@@ -164,21 +162,21 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 	}
 	vf.register(cmd)
 	f := cmd.Flags()
-	f.IntVar(&games, "games", 1, "number of games")
-	f.IntVar(&both.depth, "depth", 0, "search depth for both sides (default 4)")
-	f.IntVar(&both.movetime, "movetime", 0, "milliseconds per move for both sides")
+	intFlag(f, &games, "games", 1, 1, 1000000, "number of games")
+	intFlag(f, &both.depth, "depth", 0, 1, search.MaxPly-1, "search depth for both sides (default 4)")
+	intFlag(f, &both.movetime, "movetime", 0, 1, 3600000, "milliseconds per move for both sides")
 	f.StringVar(&both.tc, "tc", "", "time control for both sides: 40/60+0.5, 60+0.5 or 60 (seconds)")
-	f.IntVar(&white.depth, "white-depth", 0, "depth of configuration A (White in game 1)")
-	f.IntVar(&black.depth, "black-depth", 0, "depth of configuration B")
-	f.IntVar(&white.movetime, "white-movetime", 0, "movetime of configuration A (ms)")
-	f.IntVar(&black.movetime, "black-movetime", 0, "movetime of configuration B (ms)")
+	intFlag(f, &white.depth, "white-depth", 0, 1, search.MaxPly-1, "depth of configuration A (White in game 1)")
+	intFlag(f, &black.depth, "black-depth", 0, 1, search.MaxPly-1, "depth of configuration B")
+	intFlag(f, &white.movetime, "white-movetime", 0, 1, 3600000, "movetime of configuration A (ms)")
+	intFlag(f, &black.movetime, "black-movetime", 0, 1, 3600000, "movetime of configuration B (ms)")
 	f.StringVar(&white.tc, "white-tc", "", "time control of configuration A")
 	f.StringVar(&black.tc, "black-tc", "", "time control of configuration B")
 	f.BoolVar(&fixed, "fixed-colours", false, "A always plays White")
-	f.IntVar(&randomPlies, "random-plies", 4, "random opening plies per game")
+	intFlag(f, &randomPlies, "random-plies", 4, 0, 100, "random opening plies per game")
 	f.Uint64Var(&seed, "seed", 1, "seed for the random opening plies")
-	f.IntVar(&maxPlies, "max-plies", 1000, "adjudicate a draw after this many plies (0: no limit)")
-	f.IntVar(&hash, "hash", 16, "transposition table size per side in MiB")
+	intFlag(f, &maxPlies, "max-plies", 1000, 0, 1000000, "adjudicate a draw after this many plies (0: no limit)")
+	intFlag(f, &hash, "hash", 16, 1, 65536, "transposition table size per side in MiB")
 	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
 	f.StringVar(&fen, "fen", "", "start position (default: the variant's)")
 	f.BoolVar(&show, "show", false, "draw the board after every move")
