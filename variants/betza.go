@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -85,7 +86,8 @@ func ParseBetza(s string) ([]engine.Atom, error) {
 			i++
 			vecs = append(vecs, betzaShorthands[c]...)
 		default:
-			return nil, fmt.Errorf("betza %q: unknown atom %q at %d", s, c, i+1)
+			r, _ := utf8.DecodeRuneInString(s[i:])
+			return nil, fmt.Errorf("betza %q: unknown atom %q at %d", s, r, utf8.RuneCountInString(s[:i])+1)
 		}
 		rangeLimit, hasRange := 0, false
 		if j := i; j < len(s) && s[j] >= '0' && s[j] <= '9' {

@@ -88,6 +88,7 @@ func TestBetzaErrors(t *testing.T) {
 	for betza, want := range map[string]string{
 		"":        "empty",
 		"X":       "unknown atom 'X'",
+		"Wé":      "unknown atom 'é' at 2",
 		"fm":      "at the end with no atom",
 		"qN":      "unknown modifier 'q'",
 		"(1,2":    "unclosed (",

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
 
@@ -25,6 +26,18 @@ func (b boundedInt) Set(s string) error {
 	}
 	*b.p = n
 	return nil
+}
+
+// fenNoArgs is cobra.NoArgs for commands with a --fen flag: a stray
+// argument there is most often the rest of a FEN given without quotes.
+func fenNoArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	if cmd.Flags().Changed("fen") {
+		return fmt.Errorf("unexpected argument %q: quote the FEN, e.g. --fen \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"", args[0])
+	}
+	return fmt.Errorf("unexpected argument %q", args[0])
 }
 
 // intFlag defines an int flag with a default and a range. The default may

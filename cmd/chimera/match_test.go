@@ -67,3 +67,15 @@ func TestFlagRanges(t *testing.T) {
 		require.NotContains(t, errOut, "strconv", args)
 	}
 }
+
+// TestUnquotedFEN: the rest of a FEN given without quotes is explained.
+func TestUnquotedFEN(t *testing.T) {
+	for _, cmd := range [][]string{
+		{"perft", "--depth", "1", "--fen", "4k3/8/8/8/8/8/8/4K3", "w", "-", "-", "0", "1"},
+		{"tb", "probe", "--fen", "4k3/8/8/8/8/8/8/4K3", "w"},
+	} {
+		code, _, errOut := runCommand(cmd...)
+		require.NotZero(t, code)
+		require.Contains(t, errOut, `unexpected argument "w": quote the FEN`)
+	}
+}

@@ -22,7 +22,7 @@ func newPerftCommand() *cobra.Command {
 of a move generator. With --divide it prints one line per root move
 ("e2e4: 12345"). The last line is always "Nodes searched: N", as Stockfish
 prints it; timing goes to stderr.`,
-		Args: cobra.NoArgs,
+		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if depth < 1 {
 				return errors.New("perft: --depth must be at least 1")

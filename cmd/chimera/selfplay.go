@@ -88,7 +88,7 @@ plays White in the first game and the colours alternate (unless
 --fixed-colours); the summary counts wins from the white configuration's
 point of view. The first --random-plies plies of each game are random so
 that games differ. PGN goes to --pgn; --show draws the board after every move.`,
-		Args: cobra.NoArgs,
+		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := vf.variant()
 			if err != nil {

@@ -157,7 +157,7 @@ value of every legal move, in words a player reads. --fen-file answers one
 position per line; with --json each answer is one JSON object:
 {"fen":…,"wdl":1|0|-1,"dtm":P,"best":[…]} (dtm in signed plies), or
 {"fen":…,"error":"…"} for a position no table covers.`,
-		Args: cobra.NoArgs,
+		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := f.vf.variant()
 			if err != nil {
