@@ -65,6 +65,9 @@ func (s *spec) removePiece(key string) {
 // engineRules turns the spec into engine rules: the rules the keys set
 // directly, plus what needs the board size or the piece list.
 func (s *spec) engineRules() (engine.Rules, error) {
+	if err := s.checkStartShape(); err != nil {
+		return engine.Rules{}, err
+	}
 	r := s.rules
 	r.Name, r.Width, r.Height, r.StartFEN = s.name, s.files, s.ranks, s.startFEN
 
@@ -145,6 +148,42 @@ func (s *spec) pieceType(p pieceSpec, royal bool, triple *[2]engine.SquareSet) (
 		Name: p.key, Letter: upper(p.letter), Value: p.value, Betza: betza,
 		Royal: royal || p.role == engine.RoleKing, Role: p.role, Atoms: atoms,
 	}, nil
+}
+
+// checkStartShape checks that the start position fits the board, first,
+// so that a board resized without a new start position is named as such
+// (and not as a castling or rank error found later).
+func (s *spec) checkStartShape() error {
+	board, _, _ := strings.Cut(strings.TrimSpace(s.startFEN), " ")
+	rows := strings.Split(board, "/")
+	width := fenRankWidth(rows[0])
+	if len(rows) == s.ranks && width == s.files {
+		return nil
+	}
+	if s.startFENFrom != s.name {
+		return fmt.Errorf("the board is %dx%d (maxFile, maxRank) but the start position inherited from %s is %dx%d: give startFen for the new board",
+			s.files, s.ranks, s.startFENFrom, width, len(rows))
+	}
+	return fmt.Errorf("startFen is %dx%d but the board is %dx%d (maxFile, maxRank)", width, len(rows), s.files, s.ranks)
+}
+
+// fenRankWidth counts the squares one FEN rank describes: runs of empty
+// squares, and pieces (letters; '*' for a wall).
+func fenRankWidth(rank string) int {
+	n, run := 0, 0
+	for i := 0; i < len(rank); i++ {
+		c := rank[i]
+		switch {
+		case c >= '0' && c <= '9':
+			run = run*10 + int(c-'0')
+			continue
+		case isLetter(c) || c == '*':
+			n++
+		}
+		n += run
+		run = 0
+	}
+	return n + run
 }
 
 // castlingRules finds each side's castling king on its castling rank in the

@@ -27,7 +27,7 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 		errs    []error
 		out     []parsed
 		current *spec
-		skip    bool // the current section's header was bad
+		skip    bool // the current section's header or a key was bad
 		local   = map[string]*spec{}
 		setters = keys()
 	)
@@ -98,10 +98,12 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 			case setters[key] != nil:
 				if err := setters[key](current, value); err != nil {
 					fail(n, "%s: %v", key, err)
+					skip = true // building it would report consequences
 				}
 			default:
 				if err := current.setPiece(key, value); err != nil {
 					fail(n, "%v", err)
+					skip = true
 				}
 			}
 		}

@@ -74,7 +74,10 @@ func TestVariantFileErrors(t *testing.T) {
 		{"bad name", "[a b]\n", `x.ini:1: bad variant name "a b"`},
 		{"key outside", "castling = true\n", `x.ini:1: castling: key outside a [section]`},
 		{"no equals", "[a]\njunk\n", `x.ini:2: expected key = value, got "junk"`},
-		{"fen wrong size", "[a]\nmaxFile = 10\n", `x.ini:1: [a]: start position: FEN`},
+		{"fen wrong size", "[a]\nmaxFile = 10\n", `x.ini:1: [a]: the board is 10x8 (maxFile, maxRank) but the start position inherited from chess is 8x8: give startFen`},
+		{"given fen wrong size", "[a]\nmaxFile = 10\nstartFen = 8/8/8/8/8/8/8/4K2k w - - 0 1\n", `x.ini:1: [a]: startFen is 8x8 but the board is 10x8`},
+		{"16 files", "[a]\nmaxFile = 16\n", `the board is 16x8`},
+		{"one error for a bad key", "[a]\nmaxFile = 17\n", "x.ini:2: maxFile: \"17\" is not a file (a to p, or 1 to 16)"},
 		{"unknown promotion", "[a]\npromotionPieceTypes = qz\n", `x.ini:1: [a]: promotion piece Z is not defined`},
 		{"bad limit", "[a]\npromotionLimit = q1\n", `x.ini:2: promotionLimit: promotion limit "q1": want letter:count`},
 		{"bad piece value", "[a]\npieceValues = q:lots\n", `x.ini:2: pieceValues: "q:lots": the value must be a number of centipawns`},
@@ -85,6 +88,7 @@ func TestVariantFileErrors(t *testing.T) {
 			before := c.Names()
 			err := c.Load("x.ini", []byte(tc.file))
 			require.ErrorContains(t, err, tc.want)
+			require.NotContains(t, err.Error(), "\n", "one problem, one error")
 			require.Equal(t, before, c.Names(), "nothing half-loaded")
 		})
 	}

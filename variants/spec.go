@@ -18,6 +18,9 @@ type spec struct {
 
 	files, ranks int
 	startFEN     string
+	// startFENFrom is the section that set startFEN ("chess" for the
+	// default), to tell an inherited start position from a given one.
+	startFENFrom string
 	pieces       []pieceSpec
 
 	// rules holds every rule that a key sets directly (the keys table
@@ -60,7 +63,7 @@ type pieceSpec struct {
 // Fairy-Stockfish.
 func chessSpec() *spec {
 	s := &spec{
-		name: "chess", files: 8, ranks: 8, startFEN: ChessFEN, doubleStep: true,
+		name: "chess", files: 8, ranks: 8, startFEN: ChessFEN, startFENFrom: "chess", doubleStep: true,
 		rules:    engine.Rules{PromotionTypes: []byte("QRBN"), MoveRule: 50, RepetitionRule: 3},
 		castling: true, castlingKingsideFile: 6, castlingQueensideFile: 2, castlingRank: 1,
 		castlingRookKingsideFile: -1, castlingRookQueensideFile: 0,
@@ -93,7 +96,7 @@ func keys() map[string]setter {
 		"description":               func(s *spec, v string) error { s.description = v; return nil },
 		"maxRank":                   intSetter(func(s *spec) *int { return &s.ranks }, 1, engine.MaxSize),
 		"maxFile":                   fileCountSetter,
-		"startFen":                  func(s *spec, v string) error { s.startFEN = v; return nil },
+		"startFen":                  func(s *spec, v string) error { s.startFEN, s.startFENFrom = v, s.name; return nil },
 		"pieceToCharTable":          func(*spec, string) error { return nil }, // display only
 		"promotionRegionWhite":      regionSetter(func(s *spec) *string { return &s.promotionRegion[0] }),
 		"promotionRegionBlack":      regionSetter(func(s *spec) *string { return &s.promotionRegion[1] }),
@@ -299,6 +302,9 @@ func letterSetter(field func(*spec) *byte) setter {
 
 func lettersSetter(field func(*spec) *string) setter {
 	return func(s *spec, v string) error {
+		if v == "-" {
+			v = "" // Fairy-Stockfish's way of writing none
+		}
 		for i := 0; i < len(v); i++ {
 			if !isLetter(v[i]) && v[i] != '*' {
 				return fmt.Errorf("%q: %q is not a piece letter", v, v[i])
