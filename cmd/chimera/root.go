@@ -8,6 +8,7 @@ import (
 const version = "0.1.0"
 
 func newRootCommand() *cobra.Command {
+	var files []string
 	root := &cobra.Command{
 		Use:   "chimera",
 		Short: "Chimera, a multi-variant chess engine",
@@ -19,8 +20,10 @@ on stdin/stdout, as chess GUIs expect.`,
 		SilenceErrors: true,
 		Args:          cobra.NoArgs,
 		// Without a subcommand Chimera is a UCI engine, as GUIs expect.
-		RunE: func(cmd *cobra.Command, _ []string) error { return runUCI(cmd, nil) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runUCI(cmd, files) },
 	}
+	// What a GUI's engine settings give: "chimera --variant-file F".
+	root.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
 	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand(), newUCICommand(), newMatchCommand(), newTablebaseCommand(), newCompareCommand())
 	return root
 }

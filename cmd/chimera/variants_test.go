@@ -64,3 +64,14 @@ func TestPerftVariant(t *testing.T) {
 	require.Zero(t, code)
 	require.Equal(t, "Nodes searched: 25228\n", out)
 }
+
+// TestRootVariantFile: "chimera --variant-file F", as a GUI's engine
+// settings give it, is the UCI engine with the file's variants.
+func TestRootVariantFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.ini")
+	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\n"), 0o644))
+	var out, errOut strings.Builder
+	code := run([]string{"--variant-file", path}, strings.NewReader("uci\nquit\n"), &out, &errOut)
+	require.Zero(t, code, errOut.String())
+	require.Contains(t, out.String(), " var mycap")
+}
