@@ -51,6 +51,14 @@ threw the win away. --svg draws the moves used against the optimum.`,
 			if positions < 1 {
 				return errors.New("compare: --positions must be at least 1")
 			}
+			var svg *os.File
+			if svgPath != "" {
+				// Opened first, so a bad path is said before the run.
+				if svg, err = os.Create(svgPath); err != nil {
+					return fmt.Errorf("compare: %w", err)
+				}
+				defer svg.Close()
+			}
 			errOut := cmd.ErrOrStderr()
 			store := f.store(errOut)
 			table, err := store.Table(v, m)
@@ -67,13 +75,8 @@ threw the win away. --svg draws the moves used against the optimum.`,
 				return err
 			}
 			printComparison(cmd.OutOrStdout(), table.Material.String(), rows)
-			if svgPath != "" {
-				out, err := os.Create(svgPath)
-				if err != nil {
-					return fmt.Errorf("compare: %w", err)
-				}
-				defer out.Close()
-				return writeComparisonSVG(out, v.Name+" "+table.Material.String(), rows)
+			if svg != nil {
+				return writeComparisonSVG(svg, v.Name+" "+table.Material.String(), rows)
 			}
 			return nil
 		},
@@ -132,14 +135,23 @@ func avg(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
+// avgText is avg for a table cell: a dash when there is nothing to average.
+func avgText(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f", avg(a, b))
+}
+
 func printComparison(w io.Writer, material string, rows []compare.Row) {
 	fmt.Fprintf(w, "%s: search (winning side) against perfect defence\n", material)
 	fmt.Fprintf(w, "%-16s %6s %8s %10s %10s %10s %10s %10s\n", "setting", "games", "mated", "mated<=50", "avg moves", "optimal", "best moves", "win lost")
 	for _, r := range rows {
-		fmt.Fprintf(w, "%-16s %6d %7.1f%% %9.1f%% %10.1f %10.1f %9.1f%% %9.1f%%\n", r.Setting, r.Games,
-			pct(r.Mated, r.Games), pct(r.MatedIn50, r.Games), avg(r.MovesUsed, r.Mated), avg(r.MovesOptimal, r.Mated),
+		fmt.Fprintf(w, "%-16s %6d %7.1f%% %9.1f%% %10s %10s %9.1f%% %9.1f%%\n", r.Setting, r.Games,
+			pct(r.Mated, r.Games), pct(r.MatedIn50, r.Games), avgText(r.MovesUsed, r.Mated), avgText(r.MovesOptimal, r.Mated),
 			pct(r.OptimalMoves, r.Moves), pct(r.Blunders, r.Games))
 	}
+	fmt.Fprintln(w, "avg moves and optimal are over the mated games only (- when none was mated)")
 }
 
 // writeComparisonSVG draws, per setting, the average moves used (in the
@@ -147,7 +159,7 @@ func printComparison(w io.Writer, material string, rows []compare.Row) {
 func writeComparisonSVG(w io.Writer, title string, rows []compare.Row) error {
 	const (
 		width, height     = 720, 420
-		left, bottom, top = 70, 60, 50
+		left, bottom, top = 70, 60, 66
 		barW, groupW      = 36, 120
 	)
 	maxMoves := 1.0
@@ -166,19 +178,29 @@ func writeComparisonSVG(w io.Writer, title string, rows []compare.Row) error {
 		fmt.Fprintf(&b, `<text x="%d" y="%.0f" text-anchor="end">%.0f</text><line x1="%d" y1="%.0f" x2="%d" y2="%.0f" stroke="#ddd"/>`+"\n",
 			left-6, y(tick)+4, tick, left, y(tick), width-20, y(tick))
 	}
-	fmt.Fprintf(&b, `<text transform="translate(20,%d) rotate(-90)">average moves (mated games)</text>`+"\n", height/2+60)
+	fmt.Fprintf(&b, `<text transform="translate(20,%d) rotate(-90)">average moves (mated games, n each)</text>`+"\n", height/2+80)
 	for i, r := range rows {
 		x := left + 30 + i*groupW
 		used, opt := avg(r.MovesUsed, r.Mated), avg(r.MovesOptimal, r.Mated)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", x+barW, height-bottom+18, r.Setting)
+		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#555">mated %d of %d</text>`+"\n", x+barW, height-bottom+36, r.Mated, r.Games)
+		if r.Mated == 0 {
+			fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#555">no mate: no bars</text>`+"\n", x+barW, height-bottom-10)
+			continue
+		}
+		fmt.Fprintf(&b, `<text x="%d" y="%.0f" text-anchor="middle" font-size="11">n=%d</text>`+"\n", x+barW, min(y(used), y(opt))-6, r.Mated)
 		fmt.Fprintf(&b, `<rect x="%d" y="%.0f" width="%d" height="%.0f" fill="#d9534f"><title>used %.1f</title></rect>`+"\n",
 			x, y(used), barW, float64(height-bottom)-y(used), used)
 		fmt.Fprintf(&b, `<rect x="%d" y="%.0f" width="%d" height="%.0f" fill="#5cb85c"><title>optimal %.1f</title></rect>`+"\n",
 			x+barW+4, y(opt), barW, float64(height-bottom)-y(opt), opt)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle">%s</text>`+"\n", x+barW, height-bottom+18, r.Setting)
-		fmt.Fprintf(&b, `<text x="%d" y="%d" text-anchor="middle" fill="#555">mated %.0f%%</text>`+"\n", x+barW, height-bottom+36, pct(r.Mated, r.Games))
 	}
-	fmt.Fprintf(&b, `<rect x="%d" y="40" width="12" height="12" fill="#d9534f"/><text x="%d" y="51">search</text>`+"\n", width-190, width-172)
-	fmt.Fprintf(&b, `<rect x="%d" y="40" width="12" height="12" fill="#5cb85c"/><text x="%d" y="51">optimal (tablebase)</text>`+"\n", width-120+10-40, width-102+10-40)
+	// The legend: each label starts after its swatch, the second item
+	// after the first one's text (about 7 px a character at this size).
+	legend := left + 10
+	for _, item := range []struct{ colour, label string }{{"#d9534f", "search"}, {"#5cb85c", "optimal (tablebase)"}} {
+		fmt.Fprintf(&b, `<rect x="%d" y="40" width="12" height="12" fill="%s"/><text x="%d" y="51">%s</text>`+"\n", legend, item.colour, legend+18, item.label)
+		legend += 18 + 7*len(item.label) + 24
+	}
 	b.WriteString("</svg>\n")
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/compare"
+)
+
+// TestComparisonReport: averages over no mated game are a dash, not 0.0;
+// the chart says how many games each pair of bars averages, draws no bars
+// without data, and its legend labels do not overlap.
+func TestComparisonReport(t *testing.T) {
+	rows := []compare.Row{
+		{Setting: compare.Setting{Depth: 2}, Games: 20},
+		{Setting: compare.Setting{Depth: 6}, Games: 20, Mated: 1, MatedIn50: 1, MovesUsed: 116, MovesOptimal: 30},
+	}
+	var table strings.Builder
+	printComparison(&table, "KBNvK", rows)
+	require.Regexp(t, `depth 2 +20 +0\.0% +0\.0% +- +-`, table.String())
+	require.Contains(t, table.String(), "over the mated games only")
+
+	var svg strings.Builder
+	require.NoError(t, writeComparisonSVG(&svg, "chess KBNvK", rows))
+	out := svg.String()
+	require.Contains(t, out, "no mate: no bars")
+	require.Contains(t, out, ">n=1<")
+	require.Contains(t, out, "mated 1 of 20")
+	require.Equal(t, 2, strings.Count(out, "<title>"), "one pair of bars, for the setting with data")
+
+	// Legend: the second swatch starts after the first label ends.
+	re := regexp.MustCompile(`<rect x="(\d+)" y="40"[^>]*/><text x="(\d+)" y="51">([^<]*)</text>`)
+	items := re.FindAllStringSubmatch(out, -1)
+	require.Len(t, items, 2)
+	textX, _ := strconv.Atoi(items[0][2])
+	nextX, _ := strconv.Atoi(items[1][1])
+	require.Greater(t, nextX, textX+7*len(items[0][3]), "the label %q is not covered", items[0][3])
+}
