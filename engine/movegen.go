@@ -182,8 +182,8 @@ func (p *Position) genCastling(dst []Move) []Move {
 }
 
 // castlingPathClear reports whether every square the king and rook cross or
-// reach is empty (but for themselves) and no square the king crosses, its
-// start included, is attacked.
+// reach is empty (but for themselves) and, for a royal king, no square it
+// crosses, its start included, is attacked.
 func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 	lo := min(cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
 	hi := max(cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
@@ -191,6 +191,11 @@ func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 		if s := Square(i); s != cr.KingFrom && s != cr.RookFrom && p.board[s] != NoPiece {
 			return false
 		}
+	}
+	if p.v.royalTypes>>p.board[cr.KingFrom]&1 == 0 {
+		// A castling piece that is not royal (extinction chess) may start
+		// on, cross or land on attacked squares, as Fairy-Stockfish plays.
+		return true
 	}
 	step := Square(1)
 	if cr.KingTo < cr.KingFrom {
