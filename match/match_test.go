@@ -69,6 +69,9 @@ func tc(t *testing.T, s string) game.TimeControl {
 }
 
 func TestSelfMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("clock games take half a minute; run without -short")
+	}
 	var pgn bytes.Buffer
 	games := 0
 	st, err := match.Run(context.Background(), match.Config{
@@ -80,7 +83,9 @@ func TestSelfMatch(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4, st.Games)
 	require.Equal(t, 4, games)
-	require.Zero(t, st.IllegalMoves+st.TimeForfeits+st.Crashes, "%+v", st)
+	// Time forfeits are left to the soak (README): on a loaded machine a
+	// clock game may lose one, and no test may depend on timing.
+	require.Zero(t, st.IllegalMoves+st.Crashes, "%+v", st)
 	require.Equal(t, 4, strings.Count(pgn.String(), `[Variant "chess"]`))
 	require.Equal(t, 2, strings.Count(pgn.String(), `[FEN "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"]`))
 }
@@ -123,8 +128,8 @@ func TestVariantNeedsUCIVariant(t *testing.T) {
 		Variant: v, Games: 2, TC: tc(t, "1+0.01"),
 		Engines: [2]match.EngineSpec{fakeEngine(t, "plain", `echo "bestmove e2e4"`), self("c")},
 	})
-	require.NoError(t, err)
-	require.Equal(t, 2, st.Losses)
+	require.ErrorContains(t, err, "engine plain does not play variants")
+	require.Zero(t, st.Games, "refused before any game, not lost")
 }
 
 func TestElo(t *testing.T) {
@@ -148,6 +153,9 @@ func TestElo(t *testing.T) {
 // fairy-stockfish when they are installed (apt-get install stockfish
 // fairy-stockfish); otherwise it is skipped.
 func TestAgainstDebianEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("matches against other engines; run without -short")
+	}
 	for _, tc2 := range []struct{ engine, variant string }{
 		{"stockfish", "chess"}, {"fairy-stockfish", "chess"}, {"fairy-stockfish", "capablanca"},
 	} {

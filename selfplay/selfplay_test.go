@@ -71,6 +71,9 @@ func TestPGN(t *testing.T) {
 }
 
 func TestSelfPlayOnTheClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("clock games; run without -short")
+	}
 	tc, err := game.ParseTimeControl("2+0.02")
 	require.NoError(t, err)
 	sp := &selfplay.SelfPlay{Variant: variants.Chess(), Games: 2, A: selfplay.Config{TC: &tc}, B: selfplay.Config{TC: &tc},

@@ -82,6 +82,9 @@ type Builder struct {
 	nsPerEntry float64
 	sizes      map[string]int
 	started    bool
+	// onHeld, for tests, is called (under the lock) whenever the builder
+	// waits with work queued because it is paused.
+	onHeld func()
 	finished   chan struct{} // closed when run returns
 }
 
@@ -497,6 +500,9 @@ func (b *Builder) run() {
 	for {
 		b.mu.Lock()
 		for !b.quit && (len(b.queue) == 0 || b.holdLocked()) {
+			if b.onHeld != nil && len(b.queue) > 0 {
+				b.onHeld()
+			}
 			b.cond.Wait()
 		}
 		if b.quit {

@@ -65,6 +65,13 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 	defer b.Close()
 	var log logLines
 	b.Log = log.add
+	held := make(chan struct{}, 1)
+	tablebase.OnHeld(b, func() {
+		select {
+		case held <- struct{}{}:
+		default:
+		}
+	})
 	b.Pause()
 	p, err := v.ParseFEN("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
 	require.NoError(t, err)
@@ -73,9 +80,16 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 	require.True(t, missing)
 	require.Equal(t, "KQvK", m.String())
 	require.Positive(t, b.Estimate(v, m))
-	time.Sleep(200 * time.Millisecond) // KQvK takes about 0.1 s; paused, nothing may appear
-	_, err = os.Stat(filepath.Join(dir, "chess-KQvK.ctb"))
-	require.True(t, os.IsNotExist(err), "built while paused")
+	// The builder reaches its wait with the plan queued, having built
+	// nothing (a builder that ignored the pause would build instead).
+	select {
+	case <-held:
+	case <-time.After(time.Minute): // guards a hang only
+		t.Fatal("the paused builder never waited with its plan queued")
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, entries, "built while paused")
 
 	require.NoError(t, b.Await(context.Background(), v, m))
 	_, missing = b.Missing(p)
@@ -118,11 +132,11 @@ func TestBuilderCloseAbandons(t *testing.T) {
 	b.Prepare(v, nil) // KBNvK
 	waitFor(t, func() bool { return strings.Contains(log.text(), "building chess KBNvK") }, "no build started")
 	b.Close()
-	before, err := os.ReadDir(dir)
+	require.True(t, tablebase.Stopped(b), "Close returned with a writer still running")
+	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
-	time.Sleep(100 * time.Millisecond)
-	after, err := os.ReadDir(dir)
-	require.NoError(t, err)
-	require.Equal(t, len(before), len(after), "files written after Close")
+	for _, e := range entries {
+		require.False(t, strings.HasPrefix(e.Name(), ".tmp-"), "a half-written file is left: %s", e.Name())
+	}
 	b.Close() // twice is harmless
 }

@@ -165,6 +165,9 @@ func TestReferenceSmallEndings(t *testing.T) {
 }
 
 func TestReferenceKBNK(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the 2.6 M-entry table takes seconds; run without -short")
+	}
 	checkMaterial(t, "KBNK")
 }
 

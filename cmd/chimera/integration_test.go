@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"flag"
 	"io"
 	"os"
 	"os/exec"
@@ -18,17 +19,32 @@ import (
 // binary is the chimera executable built once for the integration tests.
 var binary string
 
+// asMain, set in a test binary's environment, makes it run as chimera
+// itself: the quick (-short) tests start it instead of building chimera.
+const asMain = "CHIMERA_TEST_AS_MAIN"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(asMain) == "1" {
+		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
+	flag.Parse() // for testing.Short
 	dir, err := os.MkdirTemp("", "chimera-test")
 	if err != nil {
 		panic(err)
 	}
-	binary = filepath.Join(dir, "chimera")
 	// The engines these tests start keep their tables in a directory of
 	// the test's own (tablebase.DefaultDir is under the cache directory).
 	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
-		panic("building chimera: " + err.Error() + "\n" + string(out))
+	if testing.Short() {
+		// The same code, without a second build: this binary runs as
+		// chimera when started with asMain set (children inherit it).
+		binary = os.Args[0]
+		os.Setenv(asMain, "1")
+	} else {
+		binary = filepath.Join(dir, "chimera")
+		if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+			panic("building chimera: " + err.Error() + "\n" + string(out))
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(dir)

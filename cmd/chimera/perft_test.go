@@ -38,7 +38,7 @@ func TestPerftCommandErrors(t *testing.T) {
 		{[]string{"perft", "--depth", "x"}, `invalid argument "x"`},
 		{[]string{"perft", "--depth", "1", "--fen", "8/8 w"}, "board has 2 ranks"},
 		{[]string{"perft", "--depth", "1", "--variant", "nosuch"}, `unknown variant "nosuch"`},
-		{[]string{"perft", "--depth", "1", "extra"}, "unknown command"},
+		{[]string{"perft", "--depth", "1", "extra"}, "unexpected argument"},
 	} {
 		code, out, errOut := runCommand(tc.args...)
 		require.Equal(t, 2, code, tc.args)
