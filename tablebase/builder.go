@@ -84,8 +84,8 @@ type Builder struct {
 	started    bool
 	// onHeld, for tests, is called (under the lock) whenever the builder
 	// waits with work queued because it is paused.
-	onHeld func()
-	finished   chan struct{} // closed when run returns
+	onHeld   func()
+	finished chan struct{} // closed when run returns
 }
 
 // buildJob is one table to build.
