@@ -60,11 +60,15 @@ func (l Limits) budget(side engine.Colour, overhead time.Duration) (soft, hard t
 	if l.MovesToGo > 0 {
 		movesToGo = min(l.MovesToGo, 30)
 	}
-	// Keep a margin of 5% of the clock plus the overhead, never spend it.
-	usable := left - left/20 - overhead
+	// Every move costs the overhead beyond the search (pipes, the GUI, a
+	// busy machine's scheduling; measured by the session): keep two
+	// moves' worth and 5% of the clock in reserve, never spend them, and
+	// count only the increment the overhead leaves.
+	usable := left - left/20 - 2*overhead
 	if usable <= 0 {
 		return time.Millisecond, time.Millisecond
 	}
+	inc = max(inc-overhead, 0)
 	soft = usable/time.Duration(movesToGo) + inc*3/4
 	hard = min(soft*4, usable/3+inc)
 	soft = min(soft, usable)

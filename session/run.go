@@ -64,6 +64,8 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 		return err
 	}
 	pos := s.pos.Clone()
+	s.lag.started(limits, pos.SideToMove(), ponder, time.Now())
+	s.searcher.SetMoveOverhead(s.overhead())
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder}
 	limits.MultiPV = s.values.multiPV
@@ -126,7 +128,7 @@ func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) fu
 	}
 	return func(ctx context.Context, l search.Limits) search.Limits {
 		start := time.Now()
-		if _, hard := l.TimeBudget(side, s.values.moveOverhead()); hard > 0 {
+		if _, hard := l.TimeBudget(side, s.overhead()); hard > 0 {
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, hard)
 			defer cancel()
@@ -156,7 +158,7 @@ func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Du
 	if side == engine.Black {
 		left = l.BTime
 	}
-	_, hard := l.TimeBudget(side, s.values.moveOverhead())
+	_, hard := l.TimeBudget(side, s.overhead())
 	return cost <= hard && cost <= left/8
 }
 
@@ -216,7 +218,7 @@ func (s *Session) PonderHit() {
 		s.deliver(*r.result)
 		return
 	}
-	soft, _ := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead())
+	soft, _ := r.ponderClock.TimeBudget(r.ponderSide, s.overhead())
 	if soft > 0 {
 		r.timer = time.AfterFunc(soft, r.cancel)
 	}
@@ -245,7 +247,12 @@ func (s *Session) finish(f finished) {
 func (s *Session) deliver(result search.Result) {
 	s.endRun()
 	s.cfg.OnResult(result)
+	s.lag.answered(time.Now())
 }
+
+// overhead is the time a move costs beyond the search: the Move Overhead
+// option plus the lag measured in this game.
+func (s *Session) overhead() time.Duration { return s.values.moveOverhead() + s.lag.estimate }
 
 // endRun ends the run and lets the builder use the idle time.
 func (s *Session) endRun() {

@@ -81,6 +81,9 @@ type Session struct {
 	builder *tablebase.Builder
 	// engaged: a game is under way (Ready, NewGame or SetPosition came).
 	engaged bool
+	// lag measures what a move costs beyond the engine's own time; it is
+	// added to the Move Overhead option for the clock budget.
+	lag lagMeter
 }
 
 // New returns a session with every option at its default.
@@ -143,6 +146,7 @@ func (s *Session) NewGame() error {
 	}
 	s.searcher.Clear()
 	s.engaged = true
+	s.lag.reset()
 	s.prepareTables()
 	return nil
 }
