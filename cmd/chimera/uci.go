@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -9,7 +10,10 @@ import (
 )
 
 // runUCI speaks UCI on the command's stdin and stdout until quit or EOF.
-func runUCI(cmd *cobra.Command, files []string) error {
+func runUCI(cmd *cobra.Command, files []string) error { return runUCIFrom(cmd, files, cmd.InOrStdin()) }
+
+// runUCIFrom speaks UCI, reading commands from in.
+func runUCIFrom(cmd *cobra.Command, files []string, in io.Reader) error {
 	vf := variantFlags{files: files}
 	cat, err := vf.catalogue()
 	if err != nil {
@@ -17,7 +21,7 @@ func runUCI(cmd *cobra.Command, files []string) error {
 	}
 	server := uci.NewServer(cmd.OutOrStdout(), uci.Config{Name: "Chimera " + version, Catalogue: cat,
 		BuildCommand: buildCommand(), VariantFiles: files})
-	return server.Run(cmd.InOrStdin())
+	return server.Run(in)
 }
 
 func newUCICommand() *cobra.Command {
