@@ -4,14 +4,10 @@
 package match
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"io"
-	"os/exec"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -22,18 +18,27 @@ import (
 type EngineSpec struct {
 	Name    string
 	Command []string          // program and arguments
-	Options map[string]string // UCI options to set
+	Options map[string]string // options to set
+	// Protocol is "uci" (the default) or "xboard" (CECP).
+	Protocol string
+}
+
+// Engine is a running engine process of either protocol, as a match
+// uses it.
+type Engine interface {
+	game.Player
+	// Offers reports whether the engine plays the variant.
+	Offers(variant string) error
+	Quit()
+	Kill()
+	Alive() bool
 }
 
 // Client is a running UCI engine process.
 type Client struct {
+	*process
 	spec    EngineSpec
-	cmd     *exec.Cmd
-	in      io.WriteCloser
-	lines   chan string
 	options map[string]string // name → declaration line, from the uci answer
-	mu      sync.Mutex        // serialises writes
-	exited  chan struct{}
 }
 
 // ErrEngineGone is returned when the engine process has ended; it wraps
@@ -44,37 +49,25 @@ var ErrEngineGone = fmt.Errorf("engine process ended: %w", game.ErrPlayerGone)
 // isready.
 const handshakeTimeout = 10 * time.Second
 
-// Start launches the engine, completes the UCI handshake and sets its
+// Start launches the engine and completes its protocol's handshake.
+func Start(ctx context.Context, spec EngineSpec) (Engine, error) {
+	switch spec.Protocol {
+	case "", "uci":
+		return StartUCI(ctx, spec)
+	case "xboard":
+		return startCECP(ctx, spec)
+	}
+	return nil, fmt.Errorf("engine %s: unknown protocol %q (want uci or xboard)", spec.Name, spec.Protocol)
+}
+
+// StartUCI launches a UCI engine, completes the handshake and sets its
 // options.
-func Start(ctx context.Context, spec EngineSpec) (*Client, error) {
-	if len(spec.Command) == 0 {
-		return nil, fmt.Errorf("engine %s: no command", spec.Name)
-	}
-	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
-	in, err := cmd.StdinPipe()
+func StartUCI(ctx context.Context, spec EngineSpec) (*Client, error) {
+	p, err := startProcess(spec)
 	if err != nil {
 		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
-	}
-	c := &Client{spec: spec, cmd: cmd, in: in, lines: make(chan string, 1024), options: map[string]string{}, exited: make(chan struct{})}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-		for sc.Scan() {
-			c.lines <- sc.Text()
-		}
-		close(c.lines)
-	}()
-	go func() {
-		cmd.Wait()
-		close(c.exited)
-	}()
+	c := &Client{process: p, spec: spec, options: map[string]string{}}
 	c.send("uci")
 	_, before, err := c.waitFor(ctx, "uciok", time.Now().Add(handshakeTimeout))
 	if err != nil {
@@ -112,39 +105,6 @@ func (c *Client) HasOption(name string) bool {
 
 // OptionLine returns the option's declaration.
 func (c *Client) OptionLine(name string) string { return c.options[strings.ToLower(name)] }
-
-func (c *Client) send(line string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	io.WriteString(c.in, line+"\n")
-}
-
-// waitFor reads lines until one starts with prefix.
-func (c *Client) waitFor(ctx context.Context, prefix string, deadline time.Time) (string, []string, error) {
-	var before []string
-	var expired <-chan time.Time // never, without a deadline
-	if !deadline.IsZero() {
-		timer := time.NewTimer(time.Until(deadline))
-		defer timer.Stop()
-		expired = timer.C
-	}
-	for {
-		select {
-		case l, ok := <-c.lines:
-			if !ok {
-				return "", before, ErrEngineGone
-			}
-			if strings.HasPrefix(l, prefix) {
-				return l, before, nil
-			}
-			before = append(before, l)
-		case <-expired:
-			return "", before, fmt.Errorf("no %q in time", prefix)
-		case <-ctx.Done():
-			return "", before, ctx.Err()
-		}
-	}
-}
 
 // Ready sends isready and waits for readyok.
 func (c *Client) Ready(ctx context.Context) error {
@@ -239,30 +199,4 @@ func (c *Client) Go(ctx context.Context, position, goArgs string, deadline time.
 }
 
 // Quit asks the engine to quit and kills it if it does not.
-func (c *Client) Quit() {
-	c.send("quit")
-	c.in.Close()
-	select {
-	case <-c.exited:
-	case <-time.After(2 * time.Second):
-		c.Kill()
-	}
-}
-
-// Kill ends the process at once.
-func (c *Client) Kill() {
-	if c.cmd.Process != nil {
-		c.cmd.Process.Kill()
-	}
-	<-c.exited
-}
-
-// Alive reports whether the process is still running.
-func (c *Client) Alive() bool {
-	select {
-	case <-c.exited:
-		return false
-	default:
-		return true
-	}
-}
+func (c *Client) Quit() { c.quit("quit") }

@@ -126,7 +126,7 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var clients [2]*Client // by engine index
+			var clients [2]Engine // by engine index
 			defer func() {
 				for _, c := range clients {
 					if c != nil {
@@ -165,7 +165,7 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 }
 
 // ensure starts (or restarts, after a crash or hang) both engines.
-func ensure(ctx context.Context, clients *[2]*Client, cfg Config) error {
+func ensure(ctx context.Context, clients *[2]Engine, cfg Config) error {
 	for i := range clients {
 		if clients[i] != nil && clients[i].Alive() {
 			continue
@@ -210,7 +210,7 @@ func (s *Standing) add(rec *game.Record, firstIsWhite bool) {
 }
 
 // playGame referees one game between the two engines.
-func playGame(ctx context.Context, cfg Config, j job, clients *[2]*Client) *game.Record {
+func playGame(ctx context.Context, cfg Config, j job, clients *[2]Engine) *game.Record {
 	white, black := clients[0], clients[1]
 	if !j.firstIsWh {
 		white, black = black, white
@@ -220,7 +220,7 @@ func playGame(ctx context.Context, cfg Config, j job, clients *[2]*Client) *game
 	rec := ref.Play(ctx, white, black)
 	if rec.Termination.Kind == game.IllegalMove {
 		// Its idea of the position is wrong: start it afresh.
-		[2]*Client{white, black}[rec.Termination.Side].Kill()
+		[2]Engine{white, black}[rec.Termination.Side].Kill()
 	}
 	return rec
 }

@@ -190,3 +190,28 @@ func fileExists(p string) bool {
 	_, err := os.Stat(p)
 	return err == nil
 }
+
+// TestCECPEngines: the referee drives XBoard engines through the same
+// loop: Chimera's own CECP mode against its UCI mode, in chess and in a
+// variant XBoard does not know; an engine without the variant is refused.
+func TestCECPEngines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("clock games; run without -short")
+	}
+	xb := self("xboard")
+	xb.Protocol = "xboard"
+	for _, name := range []string{"chess", "grasshopper"} {
+		v, err := variants.Lookup(name)
+		require.NoError(t, err)
+		var pgn bytes.Buffer
+		st, err := match.Run(context.Background(), match.Config{
+			Variant: v, Engines: [2]match.EngineSpec{xb, self("uci")}, Games: 2, TC: tc(t, "2+0.1"), PGN: &pgn,
+		})
+		require.NoError(t, err, name)
+		require.Equal(t, 2, st.Games)
+		require.Zero(t, st.IllegalMoves+st.Crashes, "%s: %+v\n%s", name, st, pgn.String())
+	}
+	_, err := match.Run(context.Background(), match.Config{Variant: variants.Chess(), Games: 1, TC: tc(t, "1"),
+		Engines: [2]match.EngineSpec{{Name: "bad", Command: []string{chimera}, Protocol: "telepathy"}, self("c")}})
+	require.ErrorContains(t, err, `unknown protocol "telepathy"`)
+}

@@ -163,7 +163,7 @@ func (s *Server) protover(string) {
 func (s *Server) variantList() string {
 	var names []string
 	for _, n := range s.sess.Catalogue().Names() {
-		names = append(names, xboardName(n))
+		names = append(names, variants.XBoardName(n))
 	}
 	return strings.Join(names, ",")
 }
@@ -193,7 +193,7 @@ func (s *Server) newGame(string) {
 
 // variant switches the game to a variant (after new).
 func (s *Server) variant(name string) {
-	v, err := s.sess.Catalogue().Lookup(chimeraName(name))
+	v, err := s.sess.Catalogue().Lookup(variants.FromXBoardName(name))
 	if err != nil {
 		s.errorf("unknown variant", name)
 		return
@@ -201,7 +201,7 @@ func (s *Server) variant(name string) {
 	s.stop()
 	s.sess.SetVariant(v)
 	s.game.reset(v.StartPosition())
-	if !knownToXBoard(xboardName(v.Name)) {
+	if !knownToXBoard(variants.XBoardName(v.Name)) {
 		for _, l := range setupLines(v) {
 			s.out.printf("%s", l)
 		}

@@ -134,7 +134,7 @@ func TestPlayAGame(t *testing.T) {
 	s.quiet("1")
 
 	// Force mode: moves are taken, not answered; go plays the side to move.
-	s.send("force", "usermove d2d4", "usermove d7d5")
+	s.send("force", "usermove g1f3") // legal whatever Black replied
 	s.quiet("2")
 	s.send("go")
 	move, _ = s.expect("move ")

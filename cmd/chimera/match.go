@@ -81,7 +81,7 @@ NAME=Hash=64.`,
 	}
 	vf.register(cmd)
 	f := cmd.Flags()
-	f.StringArrayVar(&engines, "engine", nil, "an engine as NAME=CMD (CMD \"self\": this chimera); give one or two")
+	f.StringArrayVar(&engines, "engine", nil, "an engine as NAME=CMD, or NAME=CMD:xboard for a CECP engine (CMD \"self\": this chimera); give one or two")
 	f.StringArrayVar(&options, "option", nil, "a UCI option for an engine as NAME=OPTION=VALUE (repeatable)")
 	intFlag(f, &games, "games", 2, 1, 1000000, "number of games")
 	f.StringVar(&tc, "tc", "10+0.1", "time control: 40/60+0.5, 10+0.1 or 60 (seconds)")
@@ -109,11 +109,20 @@ func engineSpecs(engines, options []string) ([2]match.EngineSpec, error) {
 		if !ok || name == "" || strings.TrimSpace(command) == "" {
 			return specs, fmt.Errorf("match: --engine %q: want NAME=CMD", e)
 		}
+		protocol := "uci"
+		for _, p := range []string{"uci", "xboard"} {
+			if rest, ok := strings.CutSuffix(command, ":"+p); ok {
+				command, protocol = rest, p
+			}
+		}
 		args := strings.Fields(command)
+		if len(args) == 0 {
+			return specs, fmt.Errorf("match: --engine %q: want NAME=CMD", e)
+		}
 		if args[0] == "self" {
 			args[0] = self
 		}
-		specs[i] = match.EngineSpec{Name: name, Command: args, Options: map[string]string{}}
+		specs[i] = match.EngineSpec{Name: name, Command: args, Options: map[string]string{}, Protocol: protocol}
 	}
 	if specs[0].Name == specs[1].Name {
 		specs[1].Name += "-2"

@@ -1,0 +1,199 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// cecpClient is a running XBoard (CECP) engine process. It keeps the
+// engine in force mode and, for each move, sends the moves since its
+// last one, the clocks and go: the same referee loop as for UCI.
+type cecpClient struct {
+	*process
+	spec     EngineSpec
+	features map[string]string // from the feature commands
+	options  map[string]bool   // option names the engine declared
+	variant  *engine.Variant
+	sent     int  // plies of the game the engine knows
+	started  bool // the game's position and level were sent
+}
+
+// featureTimeout is how long an engine that never says done=1 gets to
+// send its features (protocol version 1 engines send none).
+const featureTimeout = 2 * time.Second
+
+// startCECP launches an XBoard engine and reads its features.
+func startCECP(ctx context.Context, spec EngineSpec) (*cecpClient, error) {
+	p, err := startProcess(spec)
+	if err != nil {
+		return nil, err
+	}
+	c := &cecpClient{process: p, spec: spec, features: map[string]string{}, options: map[string]bool{}}
+	c.send("xboard")
+	c.send("protover 2")
+	deadline := time.Now().Add(featureTimeout)
+	for done := false; !done; {
+		line, _, err := c.waitFor(ctx, "feature ", deadline)
+		if errors.Is(err, ErrEngineGone) || ctx.Err() != nil {
+			c.Kill()
+			return nil, fmt.Errorf("engine %s: %w", spec.Name, err)
+		}
+		if err != nil {
+			break // no done=1: a version 1 engine, or a slow one
+		}
+		for _, kv := range parseFeatures(strings.TrimPrefix(line, "feature ")) {
+			switch kv[0] {
+			case "done":
+				if kv[1] == "0" {
+					deadline = time.Now().Add(time.Hour) // the protocol's longer wait
+				} else {
+					done = true
+				}
+			case "option":
+				name, _, _ := strings.Cut(kv[1], " -")
+				c.options[strings.ToLower(strings.TrimSpace(name))] = true
+			default:
+				c.features[kv[0]] = kv[1]
+			}
+			c.send("accepted " + kv[0])
+		}
+	}
+	for name, value := range spec.Options {
+		if !c.options[strings.ToLower(name)] {
+			c.Kill()
+			return nil, fmt.Errorf("engine %s has no option %q", spec.Name, name)
+		}
+		c.send(fmt.Sprintf("option %s=%s", name, value))
+	}
+	return c, nil
+}
+
+// parseFeatures splits "a=1 b=\"x y\"" into name/value pairs.
+func parseFeatures(s string) [][2]string {
+	var out [][2]string
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		name, rest, ok := strings.Cut(s, "=")
+		if !ok {
+			break
+		}
+		var value string
+		if strings.HasPrefix(rest, `"`) {
+			end := strings.IndexByte(rest[1:], '"')
+			if end < 0 {
+				end = len(rest) - 1
+			}
+			value, s = rest[1:1+end], rest[min(len(rest), end+2):]
+		} else {
+			value, s, _ = strings.Cut(rest, " ")
+		}
+		out = append(out, [2]string{strings.TrimSpace(name), value})
+	}
+	return out
+}
+
+// Name returns the engine's name in the match.
+func (c *cecpClient) Name() string { return c.spec.Name }
+
+// Offers reports whether the engine listed the variant (chess needs no
+// listing).
+func (c *cecpClient) Offers(variant string) error {
+	name := variants.XBoardName(variant)
+	list, ok := c.features["variants"]
+	if name == "normal" && !ok {
+		return nil
+	}
+	for _, v := range strings.Split(list, ",") {
+		if strings.TrimSpace(v) == name {
+			return nil
+		}
+	}
+	return fmt.Errorf("engine %s does not offer variant %s", c.spec.Name, variant)
+}
+
+// NewGame starts a game of the variant with the engine in force mode.
+func (c *cecpClient) NewGame(ctx context.Context, v *engine.Variant) error {
+	if err := c.Offers(v.Name); err != nil {
+		c.Kill()
+		return err
+	}
+	c.send("new")
+	if name := variants.XBoardName(v.Name); name != "normal" {
+		c.send("variant " + name)
+	}
+	c.send("easy") // no pondering: the referee's clock runs only on the mover
+	c.send("post")
+	c.send("force")
+	c.variant, c.sent, c.started = v, 0, false
+	return c.sync(ctx)
+}
+
+// sync waits for the engine to have done everything sent (ping/pong),
+// when it speaks ping.
+func (c *cecpClient) sync(ctx context.Context) error {
+	if c.features["ping"] != "1" {
+		return nil
+	}
+	c.send("ping 1")
+	if _, _, err := c.waitFor(ctx, "pong", time.Now().Add(handshakeTimeout)); err != nil {
+		return fmt.Errorf("engine %s: ping: %w", c.spec.Name, err)
+	}
+	return nil
+}
+
+// Move brings the engine's game up to the turn, sends the clocks and go,
+// and waits for its move until the turn's deadline.
+func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
+	side := t.Position.SideToMove()
+	c.send("force")
+	if !c.started {
+		if t.StartFEN != c.variant.StartFEN {
+			c.send("setboard " + t.StartFEN)
+		}
+		if cl := t.Clock; cl != nil {
+			base, inc := cl.WTime, cl.WInc
+			if side == engine.Black {
+				base, inc = cl.BTime, cl.BInc
+			}
+			c.send(fmt.Sprintf("level %d %d:%02d %g", cl.MovesToGo, int(base.Minutes()), int(base.Seconds())%60, inc.Seconds()))
+		}
+		c.started = true
+	}
+	for _, m := range t.Moves[min(c.sent, len(t.Moves)):] {
+		if c.features["usermove"] == "1" {
+			m = "usermove " + m
+		}
+		c.send(m)
+	}
+	if cl := t.Clock; cl != nil {
+		own, other := cl.WTime, cl.BTime
+		if side == engine.Black {
+			own, other = other, own
+		}
+		c.send(fmt.Sprintf("time %d", own.Milliseconds()/10))
+		c.send(fmt.Sprintf("otim %d", other.Milliseconds()/10))
+	}
+	c.send("go")
+	line, _, err := c.waitFor(ctx, "move ", t.Deadline, "resign", "Illegal move")
+	switch {
+	case err != nil:
+		if !errors.Is(err, ErrEngineGone) && ctx.Err() == nil {
+			c.Kill()
+		}
+		return "", err
+	case !strings.HasPrefix(line, "move "):
+		c.Kill() // its game is not ours any more, or it gave up
+		return "", fmt.Errorf("engine %s: %s", c.spec.Name, line)
+	}
+	c.sent = len(t.Moves) + 1 // the engine played its move in its own game
+	return strings.TrimSpace(strings.TrimPrefix(line, "move ")), nil
+}
+
+// Quit asks the engine to quit and kills it if it does not.
+func (c *cecpClient) Quit() { c.quit("quit") }
