@@ -166,6 +166,7 @@ func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
 		c.started = true
 	}
 	for _, m := range t.Moves[min(c.sent, len(t.Moves)):] {
+		m = variants.ToXBoardMove(c.variant.Height, m)
 		if c.features["usermove"] == "1" {
 			m = "usermove " + m
 		}
@@ -192,7 +193,7 @@ func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
 		return "", fmt.Errorf("engine %s: %s", c.spec.Name, line)
 	}
 	c.sent = len(t.Moves) + 1 // the engine played its move in its own game
-	return strings.TrimSpace(strings.TrimPrefix(line, "move ")), nil
+	return variants.FromXBoardMove(c.variant.Height, strings.TrimSpace(strings.TrimPrefix(line, "move "))), nil
 }
 
 // Quit asks the engine to quit and kills it if it does not.

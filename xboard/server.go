@@ -105,7 +105,7 @@ func (s *Server) handle(line string) bool {
 	if cmd == "" {
 		return true
 	}
-	if _, err := s.game.pos.ParseUCI(cmd); err == nil || looksLikeMove(cmd) {
+	if _, err := s.parseMove(cmd); err == nil || looksLikeMove(cmd) {
 		s.userMove(cmd) // a move without "usermove" (protocol version 1)
 		return true
 	}
@@ -133,6 +133,17 @@ func (s *Server) commands() map[string]func(string) bool {
 		"option": ok(s.option), "white": ignore, "black": ignore,
 		"quit": func(string) bool { return false },
 	}
+}
+
+// parseMove reads a move in XBoard's coordinates.
+func (s *Server) parseMove(text string) (engine.Move, error) {
+	return s.game.pos.ParseUCI(variants.FromXBoardMove(s.game.pos.Variant().Height, text))
+}
+
+// moveText writes a move in XBoard's coordinates.
+func (s *Server) moveText(m engine.Move) string {
+	v := s.sess.Variant()
+	return variants.ToXBoardMove(v.Height, v.UCI(m))
 }
 
 // looksLikeMove reports whether a word is shaped like a coordinate move
@@ -230,7 +241,7 @@ func (s *Server) playOther(string) {
 // userMove plays the opponent's move, then thinks if it is the engine's
 // turn.
 func (s *Server) userMove(text string) {
-	m, err := s.game.pos.ParseUCI(text)
+	m, err := s.parseMove(text)
 	if err != nil {
 		s.out.printf("Illegal move: %s", text)
 		return
@@ -403,7 +414,7 @@ func (s *Server) answered(r search.Result) {
 		return
 	}
 	s.lastScore = r.Score
-	s.out.printf("move %s", s.sess.Variant().UCI(r.Best))
+	s.out.printf("move %s", s.moveText(r.Best))
 	s.game.play(r.Best)
 	for _, p := range s.pongs {
 		s.out.printf("%s", p)
@@ -432,7 +443,7 @@ func (s *Server) sendThinking(info search.Info) {
 	v := s.sess.Variant()
 	var pv []string
 	for _, m := range info.PV {
-		pv = append(pv, v.UCI(m))
+		pv = append(pv, variants.ToXBoardMove(v.Height, v.UCI(m)))
 	}
 	s.out.printf("%d %d %d %d %s", info.Depth, thinkingScore(info.Score), info.Time.Milliseconds()/10, info.Nodes,
 		strings.Join(pv, " "))

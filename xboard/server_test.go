@@ -290,3 +290,20 @@ func FuzzCommands(f *testing.F) {
 		require.True(t, found, "the server answers after %q", line)
 	})
 }
+
+// TestTenRankCoordinates: on boards of exactly ten ranks XBoard counts
+// ranks from 0, in moves both ways and in thinking output.
+func TestTenRankCoordinates(t *testing.T) {
+	s := start(t)
+	s.send("new", "variant grand", "post", "force", "usermove b2b4", "ping 1") // grand: pawns on rank 3 (our b3)
+	_, before := s.expect("pong 1")
+	require.Empty(t, before, "b2b4 is our b3b5, legal")
+	s.send("sd 2", "go")
+	move, thinking := s.expect("move ")
+	require.Regexp(t, `^move [a-j][0-9][a-j][0-9][a-z]?$`, move)
+	for _, l := range thinking {
+		for _, m := range strings.Fields(l)[4:] {
+			require.Regexp(t, `^[a-j][0-9][a-j][0-9][a-z]?$`, m, "XBoard's coordinates in %q", l)
+		}
+	}
+}
