@@ -189,8 +189,8 @@ func (s *Server) stop() {
 	s.sess.Stop()
 }
 
-// newGame is "new": the variant's start position... of chess, White to
-// move, the engine playing Black, no depth limit.
+// newGame is "new": chess from its start position (a variant command may
+// follow), White to move, the engine playing Black, no depth limit.
 func (s *Server) newGame(string) {
 	s.stop()
 	if err := s.sess.SetOption("UCI_Variant", "chess"); err != nil {
@@ -358,7 +358,7 @@ func (s *Server) think() {
 	if s.gameOver() {
 		return
 	}
-	s.start(moveRun, s.clocks.limits(s.game.pos, s.side, len(s.game.moves), s.depth), false)
+	s.start(moveRun, s.clocks.limits(s.game.pos, s.side, len(s.game.moves), s.depth))
 }
 
 // analyse (re)starts the analysis of the current position.
@@ -367,7 +367,7 @@ func (s *Server) analyse() {
 	if s.game.pos.Result().Over() {
 		return
 	}
-	s.start(analysisRun, search.Limits{Infinite: true}, false)
+	s.start(analysisRun, search.Limits{Infinite: true})
 }
 
 // ponderIfAsked thinks on the opponent's time, when pondering is on and
@@ -375,7 +375,7 @@ func (s *Server) analyse() {
 // move after the opponent's.
 func (s *Server) ponderIfAsked() {
 	if s.ponder && !s.force && !s.analyze && !s.game.pos.Result().Over() && s.game.pos.SideToMove() != s.side {
-		s.start(ponderRun, search.Limits{Infinite: true}, false)
+		s.start(ponderRun, search.Limits{Infinite: true})
 	}
 }
 
@@ -390,10 +390,10 @@ func (s *Server) stopPondering() {
 }
 
 // start runs a search of the current position.
-func (s *Server) start(kind runKind, l search.Limits, ponder bool) {
+func (s *Server) start(kind runKind, l search.Limits) {
 	s.sess.SetPosition(s.game.pos.Clone())
 	s.runs = append(s.runs, kind)
-	if err := s.sess.Go(l, ponder); err != nil {
+	if err := s.sess.Go(l, false); err != nil {
 		s.runs = s.runs[:len(s.runs)-1]
 		s.out.printf("Error (%v): go", err)
 	}
