@@ -5,7 +5,7 @@
 # forfeits. The engines run with default options (tables build in the
 # background).
 # Usage: scripts/soak.sh [TC] [GAMES] [HOGS]   (default 1+0.01, 200 games,
-# one busy loop per core)
+# one busy loop per core); PGN=FILE keeps the games.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tc=${1:-1+0.01}
@@ -24,4 +24,5 @@ for _ in $(seq "$hogs"); do
 	pids+=($!)
 done
 "$work/chimera" match --engine a=self --engine b=self --games "$games" --tc "$tc" \
-	--option a=TablebaseDir="$work/tables-a" --option b=TablebaseDir="$work/tables-b" 2>&1 | tr '\r' '\n' | tail -4
+	--option a=TablebaseDir="$work/tables-a" --option b=TablebaseDir="$work/tables-b" \
+	--pgn "${PGN:-$work/games.pgn}" 2>&1 | tr '\r' '\n' | tail -4

@@ -56,15 +56,17 @@ func (l Limits) budget(side engine.Colour, overhead time.Duration) (soft, hard t
 	if side == engine.Black {
 		left, inc = l.BTime, l.BInc
 	}
-	movesToGo := 30
+	// Sudden death: plan for 50 more moves (fast games run long).
+	movesToGo := 50
 	if l.MovesToGo > 0 {
-		movesToGo = min(l.MovesToGo, 30)
+		movesToGo = min(l.MovesToGo, 50)
 	}
 	// Every move costs the overhead beyond the search (pipes, the GUI, a
-	// busy machine's scheduling; measured by the session): keep two
-	// moves' worth and 5% of the clock in reserve, never spend them, and
-	// count only the increment the overhead leaves.
-	usable := left - left/20 - 2*overhead
+	// busy machine's scheduling; measured by the session): keep four
+	// moves' worth and 5% of the clock in reserve, never spend them (a
+	// stall of that length on a loaded machine must not flag), and count
+	// only the increment the overhead leaves.
+	usable := left - left/20 - 4*overhead
 	if usable <= 0 {
 		return time.Millisecond, time.Millisecond
 	}
