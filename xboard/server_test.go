@@ -307,3 +307,25 @@ func TestTenRankCoordinates(t *testing.T) {
 		}
 	}
 }
+
+// TestPonderAndDraw: with hard the engine thinks on the opponent's time
+// (a ping is still answered at once) and answers the next move once; a
+// draw offer is accepted when the engine stands badly, declined otherwise.
+func TestPonderAndDraw(t *testing.T) {
+	s := start(t)
+	s.send("new", "hard", "sd 3", "usermove e2e4")
+	s.expect("move ")
+	s.quiet("1") // pondering now: pong at once
+	s.send("usermove g1f3")
+	s.expect("move ")
+	s.send("easy")
+	s.quiet("2")
+	s.send("draw")
+	s.quiet("3") // level at move 2: declined by silence
+
+	// A queen down, Black to move and thinking it is lost: accepted.
+	s.send("new", "force", "setboard 4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1", "sd 3", "go")
+	s.expect("move ")
+	s.send("draw")
+	s.expect("offer draw")
+}
