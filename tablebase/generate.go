@@ -339,8 +339,8 @@ func (gen *generation) bucketResolved(scratches []*scratch) {
 // capture) at that many plies.
 func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int) (int, bool) {
 	g := gen.g
-	winBy, lossBy, draw := -1, -1, false
-	captures, quiet := 0, false
+	caps := captureResults{winBy: -1, lossBy: -1}
+	quiet := false
 	inCheck := b.attacked(stm, -1)
 	eager := gen.eager[stm]
 	*children = (*children)[:0]
@@ -370,23 +370,13 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 			if !gen.legalAfter(b, stm, i, t, victim, inCheck) {
 				continue
 			}
-			captures++
 			from := b.play(i, t)
-			v := gen.childValue(b, victim, 1-stm)
+			caps.add(gen.childValue(b, victim, 1-stm))
 			b.unplay(i, from, victim)
-			switch {
-			case v == 0:
-				draw = true
-			case (v-1)%2 == 0: // the opponent is mated in v−1 plies
-				if w := int(v); winBy < 0 || w < winBy {
-					winBy = w // we mate in v plies
-				}
-			default:
-				lossBy = max(lossBy, int(v)) // we are mated in v plies
-			}
 		}
 	}
-	if captures == 0 && !quiet {
+	winBy, lossBy, draw := caps.winBy, caps.lossBy, caps.draw
+	if caps.n == 0 && !quiet {
 		if inCheck {
 			gen.t.val[stm][idx] = 1 // checkmated: mated in 0 plies
 			return 0, true
@@ -415,6 +405,28 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 		return lossBy, true
 	}
 	return 0, false
+}
+
+// captureResults sums up what a position's legal captures lead to.
+type captureResults struct {
+	n             int  // legal captures
+	winBy, lossBy int  // fastest mate by a capture, slowest loss; -1 if none
+	draw          bool // some capture draws
+}
+
+// add counts a capture into a child of value v (the opponent to move).
+func (c *captureResults) add(v byte) {
+	c.n++
+	switch {
+	case v == 0:
+		c.draw = true
+	case (v-1)%2 == 0: // the opponent is mated in v−1 plies: we mate in v
+		if w := int(v); c.winBy < 0 || w < c.winBy {
+			c.winBy = w
+		}
+	default:
+		c.lossBy = max(c.lossBy, int(v)) // we are mated in v plies
+	}
 }
 
 // uncounted marks a reply counter not yet computed.
