@@ -3,8 +3,10 @@ package session
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"strings"
+	"sync"
 )
 
 // MaxLine is the longest command line read (1 MiB): far beyond any real
@@ -47,4 +49,22 @@ func readLines(in io.Reader, line func(string) bool, bad func(error) bool) {
 		}
 		buf, tooLong = buf[:0], false
 	}
+}
+
+// LineWriter writes whole lines under a lock, so that a protocol's
+// reports from the search goroutine (info, thinking output) and its
+// answers from the command loop never interleave.
+type LineWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// NewLineWriter returns a line writer on w.
+func NewLineWriter(w io.Writer) *LineWriter { return &LineWriter{w: w} }
+
+// Printf writes one line: format with args, then a newline.
+func (lw *LineWriter) Printf(format string, args ...any) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	fmt.Fprintf(lw.w, format+"\n", args...)
 }

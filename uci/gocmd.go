@@ -26,7 +26,7 @@ func (s *Server) goCommand(args []string) {
 	}
 	if err != nil {
 		s.errorf("%v", err)
-		s.out.printf("bestmove 0000")
+		s.out.Printf("bestmove 0000")
 	}
 }
 

@@ -5,10 +5,8 @@
 package uci
 
 import (
-	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
@@ -35,7 +33,7 @@ type Config struct {
 // Server is one UCI session.
 type Server struct {
 	cfg  Config
-	out  *lineWriter
+	out  *session.LineWriter
 	sess *session.Session
 }
 
@@ -47,25 +45,12 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	if cfg.Author == "" {
 		cfg.Author = "the Chimera developers"
 	}
-	s := &Server{cfg: cfg, out: &lineWriter{w: out}}
+	s := &Server{cfg: cfg, out: session.NewLineWriter(out)}
 	s.sess = session.New(session.Config{Catalogue: cfg.Catalogue, Searcher: cfg.Engine, TablebaseDir: cfg.TablebaseDir,
 		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles,
 		OnInfo: s.sendInfo, OnResult: s.sendBestMove, OnPerft: s.sendPerft,
-		OnMessage: func(msg string) { s.out.printf("info string %s", msg) }})
+		OnMessage: func(msg string) { s.out.Printf("info string %s", msg) }})
 	return s
-}
-
-// lineWriter writes whole lines under a lock, so the search goroutine's
-// info lines and the command loop's answers never interleave.
-type lineWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (lw *lineWriter) printf(format string, args ...any) {
-	lw.mu.Lock()
-	defer lw.mu.Unlock()
-	fmt.Fprintf(lw.w, format+"\n", args...)
 }
 
 // Run reads commands from in until quit or the end of input (which counts
@@ -77,7 +62,7 @@ func (s *Server) Run(in io.Reader) error {
 
 // errorf reports bad input; the session keeps its last good state.
 func (s *Server) errorf(format string, args ...any) {
-	s.out.printf("info string error: "+format, args...)
+	s.out.Printf("info string error: "+format, args...)
 }
 
 // handle runs one command line; it returns false on quit.
@@ -92,7 +77,7 @@ func (s *Server) handle(line string) bool {
 		s.uci()
 	case "isready":
 		s.sess.Ready()
-		s.out.printf("readyok")
+		s.out.Printf("readyok")
 	case "ucinewgame":
 		if err := s.sess.NewGame(); err != nil {
 			s.errorf("%v", err)
@@ -121,12 +106,12 @@ func (s *Server) handle(line string) bool {
 
 // uci answers the handshake.
 func (s *Server) uci() {
-	s.out.printf("id name %s", s.cfg.Name)
-	s.out.printf("id author %s", s.cfg.Author)
+	s.out.Printf("id name %s", s.cfg.Name)
+	s.out.Printf("id author %s", s.cfg.Author)
 	for _, o := range s.sess.Options() {
-		s.out.printf("%s", optionLine(o))
+		s.out.Printf("%s", optionLine(o))
 	}
-	s.out.printf("uciok")
+	s.out.Printf("uciok")
 }
 
 // display prints the position for people (the "d" command).
@@ -136,16 +121,16 @@ func (s *Server) display() {
 		pos = v.StartPosition()
 	}
 	for _, l := range strings.Split(strings.TrimRight(pos.Board(), "\n"), "\n") {
-		s.out.printf("%s", l)
+		s.out.Printf("%s", l)
 	}
-	s.out.printf("Variant: %s", v.Name)
-	s.out.printf("Fen: %s", pos.FEN())
-	s.out.printf("Key: %016X", pos.Key())
+	s.out.Printf("Variant: %s", v.Name)
+	s.out.Printf("Fen: %s", pos.FEN())
+	s.out.Printf("Key: %016X", pos.Key())
 	var checkers []string
 	for _, sq := range pos.Checkers() {
 		checkers = append(checkers, sq.String())
 	}
-	s.out.printf("Checkers: %s", strings.Join(checkers, " "))
+	s.out.Printf("Checkers: %s", strings.Join(checkers, " "))
 }
 
 // position sets up "startpos" or "fen ..." and plays "moves ...". Nothing
@@ -202,14 +187,14 @@ func (s *Server) position(args []string) {
 func (s *Server) sendBestMove(r search.Result) {
 	v := s.sess.Variant()
 	if r.Best == engine.NoMove {
-		s.out.printf("info depth 0 score %s", r.Score)
+		s.out.Printf("info depth 0 score %s", r.Score)
 	}
 	best := v.UCI(r.Best)
 	if r.Ponder != engine.NoMove {
-		s.out.printf("bestmove %s ponder %s", best, v.UCI(r.Ponder))
+		s.out.Printf("bestmove %s ponder %s", best, v.UCI(r.Ponder))
 		return
 	}
-	s.out.printf("bestmove %s", best)
+	s.out.Printf("bestmove %s", best)
 }
 
 // sendInfo prints one iteration's report (called from the search).
@@ -221,7 +206,7 @@ func (s *Server) sendInfo(info search.Info) {
 		pv.WriteString(v.UCI(m))
 	}
 	multipv := max(info.MultiPV, 1)
-	s.out.printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
+	s.out.Printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
 		info.Depth, info.SelDepth, multipv, info.Score, info.Nodes, info.NPS, info.HashFull, info.TBHits,
 		info.Time.Milliseconds(), pv.String())
 }
@@ -231,9 +216,9 @@ func (s *Server) sendPerft(entries []engine.DivideEntry) {
 	v := s.sess.Variant()
 	var total uint64
 	for _, e := range entries {
-		s.out.printf("%s: %d", v.UCI(e.Move), e.Nodes)
+		s.out.Printf("%s: %d", v.UCI(e.Move), e.Nodes)
 		total += e.Nodes
 	}
-	s.out.printf("")
-	s.out.printf("Nodes searched: %d", total)
+	s.out.Printf("")
+	s.out.Printf("Nodes searched: %d", total)
 }

@@ -1,7 +1,6 @@
 package uci_test
 
 import (
-	"bufio"
 	"context"
 	"io"
 	"os"
@@ -14,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/pipetest"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/uci"
@@ -22,87 +22,33 @@ import (
 
 // session drives a server through pipes, as a GUI would.
 type session struct {
-	t     *testing.T
-	in    *io.PipeWriter
-	lines chan string
-	done  chan error
+	*pipetest.Conn
+	t *testing.T
 }
 
 func start(t *testing.T, cfg uci.Config) *session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &session{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
 	if cfg.TablebaseDir == "" {
 		cfg.TablebaseDir = t.TempDir()
 	}
-	server := uci.NewServer(outW, cfg)
-	go func() {
-		s.done <- server.Run(inR)
-		outW.Close()
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "info string tablebase: buil") {
-				continue // the builder's reports come whenever a build starts or ends
-			}
-			s.lines <- sc.Text()
-		}
-		close(s.lines)
-	}()
-	t.Cleanup(func() {
-		inW.Close()
-		select {
-		case <-s.done:
-		case <-time.After(10 * time.Second):
-			t.Error("server did not stop at end of input")
-		}
-	})
-	return s
-}
-
-func (s *session) send(lines ...string) {
-	for _, l := range lines {
-		_, err := io.WriteString(s.in, l+"\n")
-		require.NoError(s.t, err)
-	}
-}
-
-// expect reads lines until one starts with prefix and returns it, with the
-// lines before it. The deadline only guards against a hang.
-func (s *session) expect(prefix string) (string, []string) {
-	s.t.Helper()
-	var before []string
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case l, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("output ended waiting for %q after %q", prefix, before)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return l, before
-			}
-			before = append(before, l)
-		case <-timeout:
-			s.t.Fatalf("no %q within the deadline; got %q", prefix, before)
-		}
-	}
+	serve := func(in io.Reader, out io.Writer) error { return uci.NewServer(out, cfg).Run(in) }
+	// The builder's reports come whenever a build starts or ends.
+	skip := func(l string) bool { return strings.HasPrefix(l, "info string tablebase: buil") }
+	return &session{Conn: pipetest.Start(t, serve, skip), t: t}
 }
 
 // quiet asserts that nothing is printed for a short while.
 func (s *session) quiet() {
 	s.t.Helper()
-	s.send("isready")
-	_, before := s.expect("readyok")
+	s.Send("isready")
+	_, before := s.Expect("readyok")
 	require.Empty(s.t, before)
 }
 
 func TestHandshake(t *testing.T) {
 	s := start(t, uci.Config{Name: "Chimera test"})
-	s.send("uci")
-	_, lines := s.expect("uciok")
+	s.Send("uci")
+	_, lines := s.Expect("uciok")
 	text := strings.Join(lines, "\n")
 	require.Equal(t, "id name Chimera test", lines[0])
 	require.Contains(t, lines[1], "id author")
@@ -127,8 +73,8 @@ func TestHandshake(t *testing.T) {
 
 func TestSearchAndBestMove(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("ucinewgame", "position startpos moves e2e4 e7e5", "go depth 5")
-	best, infos := s.expect("bestmove ")
+	s.Send("ucinewgame", "position startpos moves e2e4 e7e5", "go depth 5")
+	best, infos := s.Expect("bestmove ")
 	require.Len(t, infos, 5)
 	for _, info := range infos {
 		for _, field := range []string{"info depth", " seldepth ", " multipv 1 ", " score cp ", " nodes ", " nps ", " hashfull ", " tbhits ", " time ", " pv "} {
@@ -150,17 +96,17 @@ func TestSearchAndBestMove(t *testing.T) {
 
 func TestIsReadyWhileSearchingAndStop(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go infinite")
-	s.send("isready")
-	_, before := s.expect("readyok")
+	s.Send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go infinite")
+	s.Send("isready")
+	_, before := s.Expect("readyok")
 	for _, l := range before {
 		require.True(t, strings.HasPrefix(l, "info"), l)
 	}
 	time.Sleep(50 * time.Millisecond)
-	s.send("stop")
-	s.expect("bestmove ")
+	s.Send("stop")
+	s.Expect("bestmove ")
 	s.quiet()
-	s.send("stop") // a stray stop is harmless
+	s.Send("stop") // a stray stop is harmless
 	s.quiet()
 }
 
@@ -168,39 +114,39 @@ func TestInfiniteWaitsForStop(t *testing.T) {
 	// With one legal move the search ends at once; the bestmove must still
 	// wait for stop.
 	s := start(t, uci.Config{})
-	s.send("position fen 7k/8/8/8/8/8/6r1/7K w - - 0 1", "go infinite")
+	s.Send("position fen 7k/8/8/8/8/8/6r1/7K w - - 0 1", "go infinite")
 	time.Sleep(100 * time.Millisecond)
-	s.send("isready")
-	_, before := s.expect("readyok")
+	s.Send("isready")
+	_, before := s.Expect("readyok")
 	for _, l := range before {
 		require.False(t, strings.HasPrefix(l, "bestmove"), "bestmove before stop")
 	}
-	s.send("stop")
-	best, _ := s.expect("bestmove")
+	s.Send("stop")
+	best, _ := s.Expect("bestmove")
 	require.Equal(t, "bestmove h1g2", strings.Fields(best)[0]+" "+strings.Fields(best)[1])
 }
 
 func TestPonder(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("setoption name Ponder value true", "position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
+	s.Send("setoption name Ponder value true", "position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
 	time.Sleep(50 * time.Millisecond)
 	s.quietExceptInfo()
-	s.send("ponderhit")
-	s.expect("bestmove ")
+	s.Send("ponderhit")
+	s.Expect("bestmove ")
 	s.quiet()
 
-	s.send("position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
+	s.Send("position startpos moves e2e4", "go ponder wtime 1000 btime 1000")
 	time.Sleep(20 * time.Millisecond)
-	s.send("stop")
-	s.expect("bestmove ")
+	s.Send("stop")
+	s.Expect("bestmove ")
 	s.quiet()
 }
 
 // quietExceptInfo asserts that only info lines were printed so far.
 func (s *session) quietExceptInfo() {
 	s.t.Helper()
-	s.send("isready")
-	_, before := s.expect("readyok")
+	s.Send("isready")
+	_, before := s.Expect("readyok")
 	for _, l := range before {
 		require.True(s.t, strings.HasPrefix(l, "info"), l)
 	}
@@ -208,30 +154,30 @@ func (s *session) quietExceptInfo() {
 
 func TestGoLimits(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("position startpos", "go nodes 3000")
-	s.expect("bestmove ")
-	s.send("go movetime 100")
-	s.expect("bestmove ")
-	s.send("go wtime 500 btime 500 winc 10 binc 10 movestogo 20")
-	s.expect("bestmove ")
-	s.send("go depth 3 searchmoves a2a3 h2h3")
-	best, _ := s.expect("bestmove ")
+	s.Send("position startpos", "go nodes 3000")
+	s.Expect("bestmove ")
+	s.Send("go movetime 100")
+	s.Expect("bestmove ")
+	s.Send("go wtime 500 btime 500 winc 10 binc 10 movestogo 20")
+	s.Expect("bestmove ")
+	s.Send("go depth 3 searchmoves a2a3 h2h3")
+	best, _ := s.Expect("bestmove ")
 	require.Contains(t, []string{"a2a3", "h2h3"}, strings.Fields(best)[1])
-	s.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go mate 1")
-	best, infos := s.expect("bestmove ")
+	s.Send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go mate 1")
+	best, infos := s.Expect("bestmove ")
 	require.Equal(t, "a1a8", strings.Fields(best)[1])
 	require.Contains(t, infos[len(infos)-1], "score mate 1")
-	s.send("setoption name MultiPV value 3", "position startpos", "go depth 3")
-	_, infos = s.expect("bestmove ")
+	s.Send("setoption name MultiPV value 3", "position startpos", "go depth 3")
+	_, infos = s.Expect("bestmove ")
 	require.Contains(t, strings.Join(infos, "\n"), " multipv 3 ")
-	s.send("setoption name MultiPV value 1")
-	s.send("position startpos", "go perft 3")
-	nodes, lines := s.expect("Nodes searched: ")
+	s.Send("setoption name MultiPV value 1")
+	s.Send("position startpos", "go perft 3")
+	nodes, lines := s.Expect("Nodes searched: ")
 	require.Equal(t, "Nodes searched: 8902", nodes)
 	require.Contains(t, lines, "e2e4: 600")
 	// A game already over: a null bestmove after the reason.
-	s.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go depth 3")
-	best, infos = s.expect("bestmove ")
+	s.Send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "go depth 3")
+	best, infos = s.Expect("bestmove ")
 	require.Equal(t, "bestmove 0000", best)
 	require.Equal(t, "info depth 0 score mate 0", infos[len(infos)-1])
 	s.quiet()
@@ -240,13 +186,13 @@ func TestGoLimits(t *testing.T) {
 func TestBadInput(t *testing.T) {
 	s := start(t, uci.Config{})
 	// go before any position searches the start position.
-	s.send("go depth 1")
-	best, before := s.expect("bestmove")
+	s.Send("go depth 1")
+	best, before := s.Expect("bestmove")
 	require.Regexp(t, `^bestmove [a-h][1-8][a-h][1-8]`, best)
 	for _, l := range before {
 		require.NotContains(t, l, "error", l)
 	}
-	s.send("position startpos moves e2e4")
+	s.Send("position startpos moves e2e4")
 	for cmd, want := range map[string]string{
 		"xyzzy":                        `unknown command "xyzzy"`,
 		"position":                     "position needs startpos or fen",
@@ -264,14 +210,14 @@ func TestBadInput(t *testing.T) {
 		"setoption name Ponder value maybe":              "option Ponder",
 		"setoption name VariantPath value /nonexistent":  "option VariantPath",
 	} {
-		s.send(cmd)
-		line, before := s.expect("info string error: ")
+		s.Send(cmd)
+		line, before := s.Expect("info string error: ")
 		require.Empty(t, before, cmd)
 		require.Contains(t, line, want, cmd)
 	}
 	// None of that changed the position: e2e4 was played.
-	s.send("d")
-	fen, _ := s.expect("Fen: ")
+	s.Send("d")
+	fen, _ := s.Expect("Fen: ")
 	require.Equal(t, "Fen: rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", fen)
 	for cmd, want := range map[string]string{
 		"go depth":         "go depth needs a value",
@@ -284,10 +230,10 @@ func TestBadInput(t *testing.T) {
 		"go wtime":         "go wtime needs a value",
 		"go movestogo -x1": "not a number",
 	} {
-		s.send(cmd)
-		line, _ := s.expect("info string error: ")
+		s.Send(cmd)
+		line, _ := s.Expect("info string error: ")
 		require.Contains(t, line, want, cmd)
-		best, _ := s.expect("bestmove")
+		best, _ := s.Expect("bestmove")
 		require.Equal(t, "bestmove 0000", best, cmd)
 	}
 	s.quiet()
@@ -297,13 +243,13 @@ func TestBadInput(t *testing.T) {
 // Stockfish and Fairy-Stockfish do.
 func TestDisplay(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("position fen 4k3/8/8/1B6/8/8/4R3/4K3 b - - 0 1", "d")
-	fen, _ := s.expect("Fen: ")
+	s.Send("position fen 4k3/8/8/1B6/8/8/4R3/4K3 b - - 0 1", "d")
+	fen, _ := s.Expect("Fen: ")
 	require.Equal(t, "Fen: 4k3/8/8/1B6/8/8/4R3/4K3 b - - 0 1", fen)
-	checkers, _ := s.expect("Checkers:")
+	checkers, _ := s.Expect("Checkers:")
 	require.Equal(t, "Checkers: e2 b5", checkers)
-	s.send("position startpos", "d")
-	checkers, _ = s.expect("Checkers:")
+	s.Send("position startpos", "d")
+	checkers, _ = s.Expect("Checkers:")
 	require.Equal(t, "Checkers: ", checkers)
 }
 
@@ -311,8 +257,8 @@ func TestDisplay(t *testing.T) {
 // error (not echoing it), and the commands after it are read.
 func TestOverlongLine(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send(strings.Repeat("position startpos moves ", 100000)) // 2.4 MB
-	line, _ := s.expect("info string error: ")
+	s.Send(strings.Repeat("position startpos moves ", 100000)) // 2.4 MB
+	line, _ := s.Expect("info string error: ")
 	require.Equal(t, "info string error: line longer than 1 MiB ignored", line)
 	s.quiet()
 }
@@ -321,76 +267,70 @@ func TestOverlongLine(t *testing.T) {
 // order; a second go during an infinite search stops it and runs.
 func TestPipedGoes(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("position startpos", "go depth 3", "go depth 2", "position startpos moves e2e4", "go depth 1 searchmoves e7e5")
-	s.expect("bestmove ")
-	s.expect("bestmove ")
-	best, _ := s.expect("bestmove ")
+	s.Send("position startpos", "go depth 3", "go depth 2", "position startpos moves e2e4", "go depth 1 searchmoves e7e5")
+	s.Expect("bestmove ")
+	s.Expect("bestmove ")
+	best, _ := s.Expect("bestmove ")
 	require.Equal(t, "bestmove e7e5", strings.Fields(best)[0]+" "+strings.Fields(best)[1])
 	s.quietExceptInfo()
-	s.send("go infinite", "go depth 1")
-	s.expect("bestmove ")
-	s.expect("bestmove ")
+	s.Send("go infinite", "go depth 1")
+	s.Expect("bestmove ")
+	s.Expect("bestmove ")
 	s.quietExceptInfo()
 }
 
 func TestVariants(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("setoption name UCI_Variant value grand", "position startpos moves a3a5 a8a6", "d")
-	fen, _ := s.expect("Fen: ")
+	s.Send("setoption name UCI_Variant value grand", "position startpos moves a3a5 a8a6", "d")
+	fen, _ := s.Expect("Fen: ")
 	require.Equal(t, "Fen: r8r/1nbqkcabn1/1ppppppppp/10/p9/P9/10/1PPPPPPPPP/1NBQKCABN1/R8R w - - 0 2", fen)
-	s.send("position fen 4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1 moves a1a10", "d")
-	fen, _ = s.expect("Fen: ")
+	s.Send("position fen 4k5/10/10/10/10/10/10/10/10/R3K5 w - - 0 1 moves a1a10", "d")
+	fen, _ = s.Expect("Fen: ")
 	require.Contains(t, fen, "R3k5/")
-	s.send("position startpos", "go depth 2")
-	best, _ := s.expect("bestmove ")
+	s.Send("position startpos", "go depth 2")
+	best, _ := s.Expect("bestmove ")
 	require.Regexp(t, `^bestmove [a-j]\d+[a-j]\d+`, best)
 
 	// The wrong board size for the variant.
-	s.send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
-	line, _ := s.expect("info string error: ")
+	s.Send("position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+	line, _ := s.Expect("info string error: ")
 	require.Contains(t, line, "board has 8 ranks, variant grand has 10")
 
 	// Capablanca: castling as e1g1-style king moves, promotion letters.
-	s.send("setoption name UCI_Variant value capablanca",
+	s.Send("setoption name UCI_Variant value capablanca",
 		"position fen 4k5/P9/10/10/10/10/10/R4K3R w K - 0 1 moves a7a8c e8d7 f1i1", "d")
-	fen, _ = s.expect("Fen: ")
+	fen, _ = s.Expect("Fen: ")
 	require.Equal(t, "Fen: C9/3k6/10/10/10/10/10/R6RK1 b - - 2 2", fen)
 
 	// A user variant file joins the variant list.
 	path := filepath.Join(t.TempDir(), "mine.ini")
 	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\n"), 0o644))
-	s.send("setoption name VariantPath value " + path)
-	s.expect("info string loaded 1 new variant(s)")
-	s.send("uci")
-	combo, _ := s.expect("option name UCI_Variant")
+	s.Send("setoption name VariantPath value " + path)
+	s.Expect("info string loaded 1 new variant(s)")
+	s.Send("uci")
+	combo, _ := s.Expect("option name UCI_Variant")
 	require.Contains(t, combo, " var mycap")
-	s.expect("uciok")
-	s.send("setoption name UCI_Variant value mycap", "position startpos", "go perft 2")
-	n, _ := s.expect("Nodes searched: ")
+	s.Expect("uciok")
+	s.Send("setoption name UCI_Variant value mycap", "position startpos", "go perft 2")
+	n, _ := s.Expect("Nodes searched: ")
 	require.Equal(t, "Nodes searched: 784", n)
 
 	// The user edits the file and loads it again: the new definition
 	// replaces the old, also for the variant being played.
 	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\nstartFen = 4k5/10/10/10/10/10/10/4K5 w - - 0 1\n"), 0o644))
-	s.send("setoption name VariantPath value " + path)
-	s.expect("info string loaded 0 new variant(s)")
-	s.send("position startpos", "go perft 1")
-	n, _ = s.expect("Nodes searched: ")
+	s.Send("setoption name VariantPath value " + path)
+	s.Expect("info string loaded 0 new variant(s)")
+	s.Send("position startpos", "go perft 1")
+	n, _ = s.Expect("Nodes searched: ")
 	require.Equal(t, "Nodes searched: 5", n)
 }
 
 // TestQuitAndEOF: quit ends Run; so does the end of input.
 func TestQuitAndEOF(t *testing.T) {
 	s := start(t, uci.Config{})
-	s.send("position startpos", "go infinite", "quit")
-	s.expect("bestmove ")
-	select {
-	case err := <-s.done:
-		require.NoError(t, err)
-		s.done <- err // for the cleanup
-	case <-time.After(10 * time.Second):
-		t.Fatal("quit did not end the session")
-	}
+	s.Send("position startpos", "go infinite", "quit")
+	s.Expect("bestmove ")
+	require.NoError(t, s.Wait(), "quit ends the session")
 }
 
 // instantEngine answers at once with the first legal move: for fuzzing the
@@ -462,18 +402,18 @@ func TestTablebaseOverUCI(t *testing.T) {
 	s := start(t, uci.Config{TablebaseDir: dir})
 	// KRvK is quick to build even under the race detector; KBNvK is
 	// tested in the tablebase package.
-	s.send("position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 10")
-	_, infos := s.expect("bestmove ")
+	s.Send("position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 10")
+	_, infos := s.Expect("bestmove ")
 	last := infos[len(infos)-1]
 	require.Contains(t, last, "score mate 10")
 	require.NotContains(t, last, "tbhits 0")
 
-	s.send("setoption name UseTablebase value false", "position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
-	_, infos = s.expect("bestmove ")
+	s.Send("setoption name UseTablebase value false", "position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 3")
+	_, infos = s.Expect("bestmove ")
 	require.Contains(t, infos[len(infos)-1], "tbhits 0")
-	s.send("setoption name UseTablebase value perhaps")
-	line, _ := s.expect("info string error:")
+	s.Send("setoption name UseTablebase value perhaps")
+	line, _ := s.Expect("info string error:")
 	require.Contains(t, line, "UseTablebase")
-	s.send("setoption name TablebaseDir value "+t.TempDir(), "setoption name UseTablebase value true")
+	s.Send("setoption name TablebaseDir value "+t.TempDir(), "setoption name UseTablebase value true")
 	s.quiet()
 }

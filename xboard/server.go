@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
@@ -39,7 +38,7 @@ const (
 // Server is one CECP session.
 type Server struct {
 	cfg  Config
-	out  *lineWriter
+	out  *session.LineWriter
 	sess *session.Session
 
 	game    game          // the game being played
@@ -67,32 +66,19 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	if cfg.Name == "" {
 		cfg.Name = "Chimera"
 	}
-	s := &Server{cfg: cfg, out: &lineWriter{w: out}, side: engine.Black}
+	s := &Server{cfg: cfg, out: session.NewLineWriter(out), side: engine.Black}
 	s.sess = session.New(session.Config{Catalogue: cfg.Catalogue, Searcher: cfg.Engine, TablebaseDir: cfg.TablebaseDir,
 		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles,
 		OnInfo: s.sendThinking, OnResult: s.answered,
-		OnMessage: func(msg string) { s.out.printf("# %s", msg) }})
+		OnMessage: func(msg string) { s.out.Printf("# %s", msg) }})
 	s.game.reset(s.sess.Variant().StartPosition())
 	s.handlers = s.commands()
 	return s
 }
 
-// lineWriter writes whole lines under a lock, so thinking output from the
-// search goroutine and answers never interleave.
-type lineWriter struct {
-	mu sync.Mutex
-	w  io.Writer
-}
-
-func (lw *lineWriter) printf(format string, args ...any) {
-	lw.mu.Lock()
-	defer lw.mu.Unlock()
-	fmt.Fprintf(lw.w, format+"\n", args...)
-}
-
 // Run reads commands until quit or the end of input.
 func (s *Server) Run(in io.Reader) error {
-	return s.sess.Serve(in, s.handle, func(err error) { s.out.printf("Error (%v): line", err) })
+	return s.sess.Serve(in, s.handle, func(err error) { s.out.Printf("Error (%v): line", err) })
 }
 
 // handle runs one command; it returns false on quit.
@@ -154,7 +140,7 @@ func looksLikeMove(w string) bool {
 }
 
 func (s *Server) errorf(kind, command string) {
-	s.out.printf("Error (%s): %s", kind, command)
+	s.out.Printf("Error (%s): %s", kind, command)
 }
 
 // protover answers with the feature list.
@@ -163,10 +149,10 @@ func (s *Server) protover(string) {
 	for _, o := range s.sess.Options() {
 		opts = append(opts, "option=\""+optionFeature(o)+"\"")
 	}
-	s.out.printf("feature ping=1 setboard=1 usermove=1 playother=1 san=0 analyze=1 colors=0 sigint=0 sigterm=0 "+
+	s.out.Printf("feature ping=1 setboard=1 usermove=1 playother=1 san=0 analyze=1 colors=0 sigint=0 sigterm=0 "+
 		"reuse=1 memory=1 smp=1 time=1 draw=1 myname=\"%s\" variants=\"%s\" %s",
 		s.cfg.Name, s.variantList(), strings.Join(opts, " "))
-	s.out.printf("feature done=1")
+	s.out.Printf("feature done=1")
 }
 
 // variantList is the feature's variants list: XBoard's names where it
@@ -194,7 +180,7 @@ func (s *Server) stop() {
 func (s *Server) newGame(string) {
 	s.stop()
 	if err := s.sess.SetOption("UCI_Variant", "chess"); err != nil {
-		s.out.printf("# %v", err)
+		s.out.Printf("# %v", err)
 	}
 	s.sess.NewGame()
 	s.game.reset(s.sess.Variant().StartPosition())
@@ -214,7 +200,7 @@ func (s *Server) variant(name string) {
 	s.game.reset(v.StartPosition())
 	if !knownToXBoard(variants.XBoardName(v.Name)) {
 		for _, l := range setupLines(v) {
-			s.out.printf("%s", l)
+			s.out.Printf("%s", l)
 		}
 	}
 }
@@ -243,7 +229,7 @@ func (s *Server) playOther(string) {
 func (s *Server) userMove(text string) {
 	m, err := s.parseMove(text)
 	if err != nil {
-		s.out.printf("Illegal move: %s", text)
+		s.out.Printf("Illegal move: %s", text)
 		return
 	}
 	s.stopPondering()
@@ -273,7 +259,7 @@ func (s *Server) ping(n string) {
 			return
 		}
 	}
-	s.out.printf("pong %s", n)
+	s.out.Printf("pong %s", n)
 }
 
 // drawOffer accepts when the engine thinks it stands worse, or the game
@@ -281,7 +267,7 @@ func (s *Server) ping(n string) {
 func (s *Server) drawOffer(string) {
 	level := s.lastScore > -10 && s.lastScore < 10 && len(s.game.moves) >= 80
 	if s.lastScore < -150 || level {
-		s.out.printf("offer draw")
+		s.out.Printf("offer draw")
 	}
 }
 
@@ -294,7 +280,7 @@ func (s *Server) result(string) {
 func (s *Server) setBoard(fen string) {
 	pos, err := s.sess.Variant().ParseFEN(fen)
 	if err != nil {
-		s.out.printf("tellusererror Illegal position: %v", err)
+		s.out.Printf("tellusererror Illegal position: %v", err)
 		return
 	}
 	s.stop()
@@ -342,7 +328,7 @@ func (s *Server) setOption(name, value string) {
 		return
 	}
 	if strings.EqualFold(name, "VariantPath") {
-		s.out.printf("feature variants=\"%s\"", s.variantList())
+		s.out.Printf("feature variants=\"%s\"", s.variantList())
 	}
 }
 
@@ -395,7 +381,7 @@ func (s *Server) start(kind runKind, l search.Limits) {
 	s.runs = append(s.runs, kind)
 	if err := s.sess.Go(l, false); err != nil {
 		s.runs = s.runs[:len(s.runs)-1]
-		s.out.printf("Error (%v): go", err)
+		s.out.Printf("Error (%v): go", err)
 	}
 }
 
@@ -414,10 +400,10 @@ func (s *Server) answered(r search.Result) {
 		return
 	}
 	s.lastScore = r.Score
-	s.out.printf("move %s", s.moveText(r.Best))
+	s.out.Printf("move %s", s.moveText(r.Best))
 	s.game.play(r.Best)
 	for _, p := range s.pongs {
-		s.out.printf("%s", p)
+		s.out.Printf("%s", p)
 	}
 	s.pongs = nil
 	if !s.gameOver() {
@@ -431,7 +417,7 @@ func (s *Server) gameOver() bool {
 	if !r.Over() {
 		return false
 	}
-	s.out.printf("%s {%s}", r.PGN(), r.Reason)
+	s.out.Printf("%s {%s}", r.PGN(), r.Reason)
 	return true
 }
 
@@ -445,7 +431,7 @@ func (s *Server) sendThinking(info search.Info) {
 	for _, m := range info.PV {
 		pv = append(pv, variants.ToXBoardMove(v.Height, v.UCI(m)))
 	}
-	s.out.printf("%d %d %d %d %s", info.Depth, thinkingScore(info.Score), info.Time.Milliseconds()/10, info.Nodes,
+	s.out.Printf("%d %d %d %d %s", info.Depth, thinkingScore(info.Score), info.Time.Milliseconds()/10, info.Nodes,
 		strings.Join(pv, " "))
 }
 

@@ -1,110 +1,62 @@
 package xboard_test
 
 import (
-	"bufio"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/internal/pipetest"
 	"github.com/chimera-chess/chimera/variants"
 	"github.com/chimera-chess/chimera/xboard"
 )
 
 // session drives a server through pipes, as XBoard would.
 type session struct {
-	t     *testing.T
-	in    *io.PipeWriter
-	lines chan string
-	done  chan error
+	*pipetest.Conn
+	t *testing.T
 }
 
+// start runs a server and reads its features.
 func start(t *testing.T) *session {
 	t.Helper()
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &session{t: t, in: inW, lines: make(chan string, 10000), done: make(chan error, 1)}
-	server := xboard.NewServer(outW, xboard.Config{Name: "Chimera test", TablebaseDir: t.TempDir()})
-	go func() {
-		s.done <- server.Run(inR)
-		outW.Close()
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "# ") {
-				continue // notes for people (tables being built)
-			}
-			s.lines <- sc.Text()
-		}
-		close(s.lines)
-	}()
-	t.Cleanup(func() {
-		inW.Close()
-		select {
-		case <-s.done:
-		case <-time.After(10 * time.Second):
-			t.Error("server did not stop at end of input")
-		}
-	})
-	s.send("xboard", "protover 2")
-	s.expect("feature done=1")
+	s := connect(t)
+	s.Send("xboard", "protover 2")
+	s.Expect("feature done=1")
 	return s
 }
 
-func (s *session) send(lines ...string) {
-	for _, l := range lines {
-		_, err := io.WriteString(s.in, l+"\n")
-		require.NoError(s.t, err)
+// connect runs a server, before any command.
+func connect(t *testing.T) *session {
+	t.Helper()
+	dir := t.TempDir()
+	serve := func(in io.Reader, out io.Writer) error {
+		return xboard.NewServer(out, xboard.Config{Name: "Chimera test", TablebaseDir: dir}).Run(in)
 	}
-}
-
-// expect reads lines until one starts with prefix and returns it with the
-// lines before it. The deadline only guards against a hang.
-func (s *session) expect(prefix string) (string, []string) {
-	s.t.Helper()
-	var before []string
-	timeout := time.After(20 * time.Second)
-	for {
-		select {
-		case l, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("output ended waiting for %q; got %q", prefix, before)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return l, before
-			}
-			before = append(before, l)
-		case <-timeout:
-			s.t.Fatalf("no %q; got %q", prefix, before)
-		}
-	}
+	// Notes for people (a table being built) come at any time.
+	skip := func(l string) bool { return strings.HasPrefix(l, "# ") }
+	return &session{Conn: pipetest.Start(t, serve, skip), t: t}
 }
 
 // quiet asserts that nothing but thinking output was printed since the
 // last expectation (ping goes through the same command loop).
 func (s *session) quiet(n string) {
 	s.t.Helper()
-	s.send("ping " + n)
-	_, before := s.expect("pong " + n)
+	s.Send("ping " + n)
+	_, before := s.Expect("pong " + n)
 	for _, l := range before {
 		require.Regexp(s.t, `^\d+ -?\d+ \d+ \d+`, l, "only thinking output")
 	}
 }
 
 func TestFeatures(t *testing.T) {
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	server := xboard.NewServer(outW, xboard.Config{Name: "Chimera test", TablebaseDir: t.TempDir()})
-	go func() { server.Run(inR); outW.Close() }()
-	go io.WriteString(inW, "xboard\nprotover 2\n")
-	sc := bufio.NewScanner(outR)
-	require.True(t, sc.Scan())
-	features := sc.Text()
+	s := connect(t)
+	s.Send("xboard", "protover 2")
+	features, before := s.Expect("feature ")
+	require.Empty(t, before)
 	for _, want := range []string{"feature ", "ping=1", "setboard=1", "usermove=1", "playother=1", "san=0", "analyze=1",
 		"colors=0", "sigint=0", "sigterm=0", "reuse=1", "memory=1", "smp=1", `myname="Chimera test"`,
 		`option="Hash -spin 16 1 `, `option="Ponder -check 0"`, `option="Clear Hash -button"`,
@@ -119,108 +71,107 @@ func TestFeatures(t *testing.T) {
 		"losers", "suicide", "giveaway", "3check", "twokings", "kingofthehill", "shatranj", "grand"} {
 		require.Contains(t, names, want)
 	}
-	require.True(t, sc.Scan())
-	require.Equal(t, "feature done=1", sc.Text())
-	inW.Close()
+	done, _ := s.Expect("feature ")
+	require.Equal(t, "feature done=1", done)
 }
 
 func TestPlayAGame(t *testing.T) {
 	s := start(t)
-	s.send("new", "level 40 1 0", "post", "usermove e2e4")
-	move, thinking := s.expect("move ")
+	s.Send("new", "level 40 1 0", "post", "usermove e2e4")
+	move, thinking := s.Expect("move ")
 	require.NotEmpty(t, thinking, "post prints thinking output")
 	require.Regexp(t, `^\d+ -?\d+ \d+ \d+ [a-h][1-8]`, thinking[0])
 	require.Regexp(t, `^move [a-h][1-8][a-h][1-8]$`, move)
 	s.quiet("1")
 
 	// Force mode: moves are taken, not answered; go plays the side to move.
-	s.send("force", "usermove g1f3") // legal whatever Black replied
+	s.Send("force", "usermove g1f3") // legal whatever Black replied
 	s.quiet("2")
-	s.send("go")
-	move, _ = s.expect("move ")
+	s.Send("go")
+	move, _ = s.Expect("move ")
 	require.Regexp(t, `^move [a-h][1-8][a-h][1-8]$`, move)
 
 	// Illegal and unknown input leaves the game as it was.
-	s.send("usermove e2e5", "xyzzy")
-	line, _ := s.expect("Illegal move")
+	s.Send("usermove e2e5", "xyzzy")
+	line, _ := s.Expect("Illegal move")
 	require.Equal(t, "Illegal move: e2e5", line)
-	line, _ = s.expect("Error")
+	line, _ = s.Expect("Error")
 	require.Equal(t, "Error (unknown command): xyzzy", line)
 	s.quiet("3")
 }
 
 func TestPingWaitsForTheMove(t *testing.T) {
 	s := start(t)
-	s.send("new", "st 1", "usermove e2e4", "ping 7")
-	_, before := s.expect("pong 7")
+	s.Send("new", "st 1", "usermove e2e4", "ping 7")
+	_, before := s.Expect("pong 7")
 	require.True(t, strings.HasPrefix(before[len(before)-1], "move "), "pong after the move: %q", before)
-	s.send("force", "?", "ping 8") // nothing to stop: pong at once
-	s.expect("pong 8")
+	s.Send("force", "?", "ping 8") // nothing to stop: pong at once
+	s.Expect("pong 8")
 }
 
 func TestMoveNowAndUndo(t *testing.T) {
 	s := start(t)
-	s.send("new", "force", "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+	s.Send("new", "force", "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
 		"level 0 60 0", "time 600000", "otim 600000", "go")
-	s.send("?")
-	s.expect("move ")
+	s.Send("?")
+	s.Expect("move ")
 	// One ply played; undo takes it back, and the engine plays again.
-	s.send("force", "undo", "go")
-	s.send("?")
-	move, _ := s.expect("move ")
-	s.send("force", "usermove a7a6", "remove") // two plies back: the start again
+	s.Send("force", "undo", "go")
+	s.Send("?")
+	move, _ := s.Expect("move ")
+	s.Send("force", "usermove a7a6", "remove") // two plies back: the start again
 	s.quiet("1")
-	s.send("undo") // more than the game has: an error, nothing lost
-	s.expect("Error (command not legal now): undo")
-	s.send("go", "?")
-	again, _ := s.expect("move ")
+	s.Send("undo") // more than the game has: an error, nothing lost
+	s.Expect("Error (command not legal now): undo")
+	s.Send("go", "?")
+	again, _ := s.Expect("move ")
 	require.Regexp(t, `^move [a-h][1-8][a-h][1-8]$`, again)
 	_ = move
 }
 
 func TestSetboardErrors(t *testing.T) {
 	s := start(t)
-	s.send("new", "force", "setboard 8/8/8/8/8/8/8/4K3 w - - 0 1")
-	line, _ := s.expect("tellusererror")
+	s.Send("new", "force", "setboard 8/8/8/8/8/8/8/4K3 w - - 0 1")
+	line, _ := s.Expect("tellusererror")
 	require.Contains(t, line, "Illegal position")
 	require.Contains(t, line, "black has no king")
-	s.send("sd 0")
-	s.expect("Error (want a depth of at least 1): sd 0")
-	s.send("level 40 x 0")
-	s.expect("Error (base time")
+	s.Send("sd 0")
+	s.Expect("Error (want a depth of at least 1): sd 0")
+	s.Send("level 40 x 0")
+	s.Expect("Error (base time")
 	s.quiet("1")
 }
 
 func TestMateAndResult(t *testing.T) {
 	s := start(t)
-	s.send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 3", "go")
-	move, _ := s.expect("move ")
+	s.Send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 3", "go")
+	move, _ := s.Expect("move ")
 	require.Equal(t, "move a1a8", move)
-	result, _ := s.expect("1-0")
+	result, _ := s.Expect("1-0")
 	require.Contains(t, result, "{")
-	s.send("result 1-0 {White mates}")
+	s.Send("result 1-0 {White mates}")
 	s.quiet("1")
 }
 
 func TestThinkingScoresMates(t *testing.T) {
 	s := start(t)
-	s.send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "post", "sd 3", "go")
-	_, thinking := s.expect("move ")
+	s.Send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "post", "sd 3", "go")
+	_, thinking := s.Expect("move ")
 	last := strings.Fields(thinking[len(thinking)-1])
 	require.Equal(t, "100001", last[1], "mate in 1 is 100000 + 1")
 }
 
 func TestAnalyze(t *testing.T) {
 	s := start(t)
-	s.send("new", "force", "post", "analyze")
-	line, _ := s.expect("1 ")
+	s.Send("new", "force", "post", "analyze")
+	line, _ := s.Expect("1 ")
 	require.Regexp(t, `^1 -?\d+ \d+ \d+ `, line)
-	s.send("usermove e2e4")
-	s.send("exit")
+	s.Send("usermove e2e4")
+	s.Send("exit")
 	s.quiet("1")
 	// Analysis never makes a move.
-	s.send("ping 2")
-	_, before := s.expect("pong 2")
+	s.Send("ping 2")
+	_, before := s.Expect("pong 2")
 	for _, l := range before {
 		require.False(t, strings.HasPrefix(l, "move "), l)
 	}
@@ -229,35 +180,35 @@ func TestAnalyze(t *testing.T) {
 func TestVariantSetup(t *testing.T) {
 	s := start(t)
 	// XBoard knows capablanca: no setup.
-	s.send("new", "variant capablanca")
+	s.Send("new", "variant capablanca")
 	s.quiet("1")
 	// It does not know reallybig: board, pieces and start position, then
 	// the moves of every piece it has no standard one for.
-	s.send("new", "variant reallybig", "ping 2")
-	setup, _ := s.expect("setup ")
+	s.Send("new", "variant reallybig", "ping 2")
+	setup, _ := s.Expect("setup ")
 	require.Regexp(t, `^setup \(P[A-Z.]{20}K[a-z.]{22}\) 16x16\+0_fairy rnwcbdhqkefbcwnr/`, setup)
-	_, pieces := s.expect("pong 2")
+	_, pieces := s.Expect("pong 2")
 	require.Contains(t, pieces, "piece W& FD")
 	require.Contains(t, pieces, "piece P& fmWfceFifmW6")
 	require.NotContains(t, pieces, "piece N& N", "standard pieces need no description")
-	s.send("usermove h2h4")
-	s.expect("move ")
-	s.send("variant nosuch")
-	s.expect("Error (unknown variant): nosuch")
+	s.Send("usermove h2h4")
+	s.Expect("move ")
+	s.Send("variant nosuch")
+	s.Expect("Error (unknown variant): nosuch")
 }
 
 func TestOptionsOverCECP(t *testing.T) {
 	s := start(t)
-	s.send("memory 32", "cores 1", "option MultiPV=2", "option Clear Hash", "option Hash=0")
-	line, _ := s.expect("Error")
+	s.Send("memory 32", "cores 1", "option MultiPV=2", "option Clear Hash", "option Hash=0")
+	line, _ := s.Expect("Error")
 	require.Contains(t, line, `option Hash: "0" is not a number`)
 	path := filepath.Join(t.TempDir(), "mine.ini")
 	require.NoError(t, os.WriteFile(path, []byte("[mycap:capablanca]\n"), 0o644))
-	s.send("option VariantPath=" + path)
-	line, _ = s.expect("feature variants=")
+	s.Send("option VariantPath=" + path)
+	line, _ = s.Expect("feature variants=")
 	require.Contains(t, line, ",mycap")
-	s.send("new", "variant mycap")
-	setup, _ := s.expect("setup ")
+	s.Send("new", "variant mycap")
+	setup, _ := s.Expect("setup ")
 	require.Contains(t, setup, "10x8+0_fairy")
 }
 
@@ -269,25 +220,12 @@ func FuzzCommands(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, line string) {
-		if strings.ContainsAny(line, "\n\r") {
-			return
+		if f := strings.Fields(line); strings.ContainsAny(line, "\n\r") || (len(f) > 0 && f[0] == "quit") {
+			return // one line only; quit ends the session by design
 		}
-		inR, inW := io.Pipe()
-		outR, outW := io.Pipe()
-		server := xboard.NewServer(outW, xboard.Config{TablebaseDir: t.TempDir()})
-		done := make(chan struct{})
-		go func() { server.Run(inR); outW.Close(); close(done) }()
-		go func() {
-			io.WriteString(inW, "new\nforce\n"+line+"\nforce\nping 99\n")
-			inW.Close()
-		}()
-		sc := bufio.NewScanner(outR)
-		found := false
-		for sc.Scan() {
-			found = found || sc.Text() == "pong 99"
-		}
-		<-done
-		require.True(t, found, "the server answers after %q", line)
+		s := connect(t)
+		s.Send("new", "force", line, "force", "ping 99")
+		s.Expect("pong 99") // the server answers after the line
 	})
 }
 
@@ -295,11 +233,11 @@ func FuzzCommands(f *testing.F) {
 // ranks from 0, in moves both ways and in thinking output.
 func TestTenRankCoordinates(t *testing.T) {
 	s := start(t)
-	s.send("new", "variant grand", "post", "force", "usermove b2b4", "ping 1") // grand: pawns on rank 3 (our b3)
-	_, before := s.expect("pong 1")
+	s.Send("new", "variant grand", "post", "force", "usermove b2b4", "ping 1") // grand: pawns on rank 3 (our b3)
+	_, before := s.Expect("pong 1")
 	require.Empty(t, before, "b2b4 is our b3b5, legal")
-	s.send("sd 2", "go")
-	move, thinking := s.expect("move ")
+	s.Send("sd 2", "go")
+	move, thinking := s.Expect("move ")
 	require.Regexp(t, `^move [a-j][0-9][a-j][0-9][a-z]?$`, move)
 	for _, l := range thinking {
 		for _, m := range strings.Fields(l)[4:] {
@@ -313,19 +251,19 @@ func TestTenRankCoordinates(t *testing.T) {
 // draw offer is accepted when the engine stands badly, declined otherwise.
 func TestPonderAndDraw(t *testing.T) {
 	s := start(t)
-	s.send("new", "hard", "sd 3", "usermove e2e4")
-	s.expect("move ")
+	s.Send("new", "hard", "sd 3", "usermove e2e4")
+	s.Expect("move ")
 	s.quiet("1") // pondering now: pong at once
-	s.send("usermove g1f3")
-	s.expect("move ")
-	s.send("easy")
+	s.Send("usermove g1f3")
+	s.Expect("move ")
+	s.Send("easy")
 	s.quiet("2")
-	s.send("draw")
+	s.Send("draw")
 	s.quiet("3") // level at move 2: declined by silence
 
 	// A queen down, Black to move and thinking it is lost: accepted.
-	s.send("new", "force", "setboard 4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1", "sd 3", "go")
-	s.expect("move ")
-	s.send("draw")
-	s.expect("offer draw")
+	s.Send("new", "force", "setboard 4k3/8/8/8/8/8/3Q4/4K3 b - - 0 1", "sd 3", "go")
+	s.Expect("move ")
+	s.Send("draw")
+	s.Expect("offer draw")
 }

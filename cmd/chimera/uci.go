@@ -7,21 +7,30 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/uci"
+	"github.com/chimera-chess/chimera/xboard"
 )
 
-// runUCI speaks UCI on the command's stdin and stdout until quit or EOF.
-func runUCI(cmd *cobra.Command, files []string) error { return runUCIFrom(cmd, files, cmd.InOrStdin()) }
+// protocol names the language the engine speaks to its GUI.
+type protocol uint8
 
-// runUCIFrom speaks UCI, reading commands from in.
-func runUCIFrom(cmd *cobra.Command, files []string, in io.Reader) error {
+const (
+	protoUCI    protocol = iota // UCI (the default)
+	protoXBoard                 // CECP, XBoard/WinBoard's
+)
+
+// runProtocol speaks a protocol on the command's stdout, reading commands
+// from in until quit or EOF, with the user's variant files loaded.
+func runProtocol(cmd *cobra.Command, p protocol, files []string, in io.Reader) error {
 	vf := variantFlags{files: files}
 	cat, err := vf.catalogue()
 	if err != nil {
 		return err
 	}
-	server := uci.NewServer(cmd.OutOrStdout(), uci.Config{Name: "Chimera " + version, Catalogue: cat,
-		BuildCommand: buildCommand(), VariantFiles: files})
-	return server.Run(in)
+	name, out, build := "Chimera "+version, cmd.OutOrStdout(), buildCommand()
+	if p == protoXBoard {
+		return xboard.NewServer(out, xboard.Config{Name: name, Catalogue: cat, BuildCommand: build, VariantFiles: files}).Run(in)
+	}
+	return uci.NewServer(out, uci.Config{Name: name, Catalogue: cat, BuildCommand: build, VariantFiles: files}).Run(in)
 }
 
 func newUCICommand() *cobra.Command {
@@ -33,7 +42,7 @@ func newUCICommand() *cobra.Command {
 without arguments does the same. Variants are chosen with the UCI_Variant
 option; VariantPath (or --variant-file) loads user variants.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runUCI(cmd, files) },
+		RunE: func(cmd *cobra.Command, _ []string) error { return runProtocol(cmd, protoUCI, files, cmd.InOrStdin()) },
 	}
 	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
 	return cmd

@@ -6,22 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"github.com/chimera-chess/chimera/xboard"
 )
-
-// runXBoard speaks CECP (XBoard/WinBoard) on the command's stdin and
-// stdout until quit or EOF.
-func runXBoard(cmd *cobra.Command, files []string, in io.Reader) error {
-	vf := variantFlags{files: files}
-	cat, err := vf.catalogue()
-	if err != nil {
-		return err
-	}
-	server := xboard.NewServer(cmd.OutOrStdout(), xboard.Config{Name: "Chimera " + version, Catalogue: cat,
-		BuildCommand: buildCommand(), VariantFiles: files})
-	return server.Run(in)
-}
 
 // runByFirstCommand speaks the protocol the first command names, as
 // Fairy-Stockfish does: "xboard" starts CECP, anything else UCI. The
@@ -34,9 +19,9 @@ func runByFirstCommand(cmd *cobra.Command, files []string) error {
 	}
 	rest := io.MultiReader(strings.NewReader(first), in)
 	if strings.TrimSpace(first) == "xboard" {
-		return runXBoard(cmd, files, rest)
+		return runProtocol(cmd, protoXBoard, files, rest)
 	}
-	return runUCIFrom(cmd, files, rest)
+	return runProtocol(cmd, protoUCI, files, rest)
 }
 
 func newXBoardCommand() *cobra.Command {
@@ -50,7 +35,9 @@ Running chimera without arguments does the same when the first command is
 piece moves of every variant XBoard does not know, so user variants play
 in the GUI unchanged.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runXBoard(cmd, files, cmd.InOrStdin()) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runProtocol(cmd, protoXBoard, files, cmd.InOrStdin())
+		},
 	}
 	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
 	return cmd
