@@ -323,6 +323,9 @@ func (p *Position) checkRoyals(c Colour) error {
 			hi = MaxSize * MaxSize
 		}
 	}
+	if have >= lo && have <= hi {
+		return nil
+	}
 	name := "royal piece"
 	for _, pt := range v.Pieces {
 		if pt.Royal {

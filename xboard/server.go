@@ -91,7 +91,7 @@ func (s *Server) handle(line string) bool {
 	if cmd == "" {
 		return true
 	}
-	if _, err := s.parseMove(cmd); err == nil || looksLikeMove(cmd) {
+	if looksLikeMove(cmd) {
 		s.userMove(cmd) // a move without "usermove" (protocol version 1)
 		return true
 	}

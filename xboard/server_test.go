@@ -142,23 +142,19 @@ func TestSetboardErrors(t *testing.T) {
 	s.quiet("1")
 }
 
+// TestMateAndResult: the engine mates, its thinking scores the mate as
+// XBoard reads it (100000 + moves), and it claims the result.
 func TestMateAndResult(t *testing.T) {
 	s := start(t)
-	s.Send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "sd 3", "go")
-	move, _ := s.Expect("move ")
+	s.Send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "post", "sd 3", "go")
+	move, thinking := s.Expect("move ")
 	require.Equal(t, "move a1a8", move)
+	last := strings.Fields(thinking[len(thinking)-1])
+	require.Equal(t, "100001", last[1], "mate in 1 is 100000 + 1")
 	result, _ := s.Expect("1-0")
 	require.Contains(t, result, "{")
 	s.Send("result 1-0 {White mates}")
 	s.quiet("1")
-}
-
-func TestThinkingScoresMates(t *testing.T) {
-	s := start(t)
-	s.Send("new", "force", "setboard 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "post", "sd 3", "go")
-	_, thinking := s.Expect("move ")
-	last := strings.Fields(thinking[len(thinking)-1])
-	require.Equal(t, "100001", last[1], "mate in 1 is 100000 + 1")
 }
 
 func TestAnalyze(t *testing.T) {
