@@ -140,7 +140,7 @@ func looksLikeMove(w string) bool {
 }
 
 func (s *Server) errorf(kind, command string) {
-	s.out.Printf("Error (%s): %s", kind, command)
+	s.out.Printf("Error (%s): %s", kind, strings.TrimSpace(command))
 }
 
 // protover answers with the feature list.
