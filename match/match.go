@@ -18,9 +18,14 @@ type Config struct {
 	Engines [2]EngineSpec
 	Games   int
 	TC      game.TimeControl
-	// Openings are start positions (FEN); each is played twice, once with
-	// each engine as White. Empty: the variant's start position.
+	// Openings are start positions (FEN), used in turn. Empty: the
+	// variant's start position.
 	Openings []string
+	// Repeat plays each opening twice, once with each engine as White: a
+	// game pair, which cancels most of an opening's bias.
+	Repeat bool
+	// SPRT, when set, ends the match as soon as the test decides.
+	SPRT *SPRT
 	// Concurrency games run at once, each with its own engine processes.
 	Concurrency int
 	// Margin is the grace beyond the clock before an engine that has not
@@ -37,6 +42,11 @@ type Config struct {
 type Standing struct {
 	Games, Wins, Draws, Losses          int
 	IllegalMoves, TimeForfeits, Crashes int
+	// Samples counts what an SPRT weighs: game pairs by their score
+	// (pentanomial) when the match repeats openings, else games.
+	Samples Frequencies
+	// Decision is the SPRT's verdict ("H0", "H1"), once reached.
+	Decision string
 }
 
 // Score returns the first engine's points.
@@ -79,8 +89,17 @@ func (s Standing) Elo() (diff, margin float64) {
 // job is one game to play.
 type job struct {
 	round     int
+	pair      int // jobs of one pair share it (the round when unpaired)
 	fen       string
 	firstIsWh bool
+}
+
+// jobFor returns the i-th game (from 0) of the match.
+func jobFor(i int, openings []string, repeat bool) job {
+	if repeat {
+		return job{round: i + 1, pair: i / 2, fen: openings[(i/2)%len(openings)], firstIsWh: i%2 == 0}
+	}
+	return job{round: i + 1, pair: i, fen: openings[i%len(openings)], firstIsWh: i%2 == 0}
 }
 
 // Run plays the match and returns the standing. Engine crashes, hangs and
@@ -102,16 +121,19 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 			return Standing{}, fmt.Errorf("match: opening: %w", err)
 		}
 	}
-	// The workers cancel the match when an engine cannot be started.
+	// The workers cancel the match when an engine cannot be started; a
+	// decided SPRT only stops new games (those under way finish and count).
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	feeding, stopFeeding := context.WithCancel(ctx)
+	defer stopFeeding()
 	jobs := make(chan job)
 	go func() {
 		defer close(jobs)
 		for i := 0; i < cfg.Games; i++ {
 			select {
-			case jobs <- job{round: i + 1, fen: openings[(i/2)%len(openings)], firstIsWh: i%2 == 0}:
-			case <-ctx.Done():
+			case jobs <- jobFor(i, openings, cfg.Repeat):
+			case <-feeding.Done():
 				return
 			}
 		}
@@ -119,6 +141,7 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 	var (
 		mu       sync.Mutex
 		standing Standing
+		pending  = map[int]float64{} // first game's score of unfinished pairs
 		firstErr error
 		wg       sync.WaitGroup
 	)
@@ -149,7 +172,13 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 					return
 				}
 				mu.Lock()
-				standing.add(rec, j.firstIsWh)
+				score := standing.add(rec, j.firstIsWh)
+				standing.addSample(j, score, cfg.Repeat, pending)
+				if cfg.SPRT != nil && standing.Decision == "" {
+					if standing.Decision = cfg.SPRT.Decide(standing.Samples); standing.Decision != "" {
+						stopFeeding()
+					}
+				}
 				if cfg.PGN != nil {
 					rec.WritePGN(cfg.PGN)
 				}
@@ -184,8 +213,9 @@ func ensure(ctx context.Context, clients *[2]Engine, cfg Config) error {
 }
 
 // add counts one game: rec's result from the first engine's point of view
-// (it played White when firstIsWhite) and any infraction by the loser.
-func (s *Standing) add(rec *game.Record, firstIsWhite bool) {
+// (it played White when firstIsWhite) and any infraction by the loser. It
+// returns the first engine's points.
+func (s *Standing) add(rec *game.Record, firstIsWhite bool) (score float64) {
 	s.Games++
 	first := engine.White
 	if !firstIsWhite {
@@ -194,11 +224,35 @@ func (s *Standing) add(rec *game.Record, firstIsWhite bool) {
 	switch rec.OutcomeFor(first) {
 	case engine.Win:
 		s.Wins++
+		score = 1
 	case engine.Draw:
 		s.Draws++
+		score = 0.5
 	default:
 		s.Losses++
 	}
+	s.countInfraction(rec)
+	return score
+}
+
+// addSample files a game's score as an SPRT sample: alone, or with the
+// other game of its pair once both are in.
+func (s *Standing) addSample(j job, score float64, paired bool, pending map[int]float64) {
+	if !paired {
+		s.Samples[int(score*4)]++
+		return
+	}
+	first, ok := pending[j.pair]
+	if !ok {
+		pending[j.pair] = score
+		return
+	}
+	delete(pending, j.pair)
+	s.Samples[int((first+score)*2)]++
+}
+
+// countInfraction counts a game lost to a rule infraction.
+func (s *Standing) countInfraction(rec *game.Record) {
 	switch rec.Termination.Kind {
 	case game.IllegalMove:
 		s.IllegalMoves++

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/match"
 )
@@ -23,6 +23,8 @@ func newMatchCommand() *cobra.Command {
 		engines, options      []string
 		games, concurrency    int
 		tc, openings, pgnPath string
+		sprt                  string
+		repeat                bool
 	)
 	cmd := &cobra.Command{
 		Use:   "match --engine NAME=CMD [--engine NAME=CMD] --variant V --games N --tc 10+0.1",
@@ -30,8 +32,15 @@ func newMatchCommand() *cobra.Command {
 		Long: `Match plays two UCI engines against each other with Chimera's rules core as
 the referee: an illegal or malformed move, a crash or a hang loses the game
 and is reported, a flag that falls loses on time, and games end only by the
-variant's rules. Colours alternate; with --openings each position (one FEN
-or EPD line each) is played twice, once with each engine as White.
+variant's rules. Colours alternate; each opening (--openings: an EPD/FEN
+file or a PGN, whose games' last positions are the openings) is played
+twice, once with each engine as White, unless --repeat=false.
+
+--sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 runs a sequential probability
+ratio test (logistic Elo; game pairs scored pentanomially, as fishtest
+does): the match stops, at the latest after --games, once the
+log-likelihood ratio leaves its bounds, and the LLR is shown after every
+game.
 
 CMD is the engine's command line; "self" means this chimera. With one
 --engine the opponent is this chimera. Engine options: --option
@@ -50,11 +59,18 @@ NAME=Hash=64.`,
 			if err != nil {
 				return fmt.Errorf("match: %w", err)
 			}
-			cfg := match.Config{Variant: v, Engines: specs, Games: games, TC: control, Concurrency: concurrency}
+			cfg := match.Config{Variant: v, Engines: specs, Games: games, TC: control, Concurrency: concurrency, Repeat: repeat}
 			if openings != "" {
-				if cfg.Openings, err = readOpenings(openings); err != nil {
+				if cfg.Openings, err = readOpenings(openings, v); err != nil {
 					return err
 				}
+			}
+			if sprt != "" {
+				test, err := match.ParseSPRT(sprt)
+				if err != nil {
+					return fmt.Errorf("match: --%w", err)
+				}
+				cfg.SPRT = &test
 			}
 			if pgnPath != "" {
 				f, err := os.Create(pgnPath)
@@ -68,6 +84,9 @@ NAME=Hash=64.`,
 			cfg.OnGame = func(rec *game.Record, st match.Standing) {
 				fmt.Fprintf(errOut, "\rgame %d/%d: %s %s (%s)   %s: +%d =%d -%d", st.Games, games, rec.Result,
 					rec.Tags["White"]+" vs "+rec.Tags["Black"], rec.Termination, specs[0].Name, st.Wins, st.Draws, st.Losses)
+				if cfg.SPRT != nil {
+					fmt.Fprintf(errOut, "   %s", sprtLine(*cfg.SPRT, st))
+				}
 			}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
@@ -75,6 +94,9 @@ NAME=Hash=64.`,
 			fmt.Fprintln(errOut)
 			if st.Games > 0 { // no table for games not played
 				printStanding(cmd.OutOrStdout(), specs, v.Name, control, st)
+				if cfg.SPRT != nil {
+					fmt.Fprintf(cmd.OutOrStdout(), "SPRT %s: %s\n", cfg.SPRT, sprtLine(*cfg.SPRT, st))
+				}
 			}
 			return err
 		},
@@ -88,6 +110,8 @@ NAME=Hash=64.`,
 	f.StringVar(&openings, "openings", "", "EPD or FEN file of start positions")
 	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
 	intFlag(f, &concurrency, "concurrency", 1, 1, 256, "games played at once")
+	f.BoolVar(&repeat, "repeat", true, "play each opening twice, colours reversed (a game pair)")
+	f.StringVar(&sprt, "sprt", "", "stop on a sequential test: elo0=0,elo1=10,alpha=0.05,beta=0.05")
 	return cmd
 }
 
@@ -146,46 +170,32 @@ func engineSpecs(engines, options []string) ([2]match.EngineSpec, error) {
 	return specs, nil
 }
 
-// readOpenings reads one position per line: a FEN, or an EPD line whose
-// first four fields are the position (operations after them are ignored).
-func readOpenings(path string) ([]string, error) {
+// readOpenings reads an opening book (EPD/FEN lines or PGN) for v.
+func readOpenings(path string, v *engine.Variant) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("match: %w", err)
 	}
 	defer f.Close()
-	var out []string
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if i := strings.Index(line, ";"); i >= 0 {
-			line = line[:i]
-		}
-		fields := strings.Fields(line)
-		if len(fields) > 6 || (len(fields) > 4 && !isNumber(fields[len(fields)-1])) {
-			fields = fields[:4] // EPD: position then operations
-		}
-		out = append(out, strings.Join(fields, " "))
+	fens, err := match.ReadOpenings(f, v)
+	if err != nil {
+		return nil, fmt.Errorf("match: openings %s: %w", path, err)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("match: %s: %w", path, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("match: %s has no positions", path)
-	}
-	return out, nil
+	return fens, nil
 }
 
-func isNumber(s string) bool {
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
+// sprtLine reports an SPRT's state: LLR, bounds, the pentanomial (or
+// trinomial) counts and the verdict.
+func sprtLine(t match.SPRT, st match.Standing) string {
+	lower, upper := t.Bounds()
+	verdict := "continue"
+	switch st.Decision {
+	case "H1":
+		verdict = "H1 accepted"
+	case "H0":
+		verdict = "H0 accepted"
 	}
-	return s != ""
+	return fmt.Sprintf("LLR %.2f (%.2f, %.2f) %v %s", t.LLR(st.Samples), lower, upper, st.Samples, verdict)
 }
 
 // printStanding prints the final table.

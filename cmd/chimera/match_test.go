@@ -36,6 +36,8 @@ func TestMatchRefusesBeforePlaying(t *testing.T) {
 			"--option", "a=Nope=3"}, `engine a has no option "Nope"`},
 		{"variant not offered", []string{"--engine", "a=" + chessOnly, "--engine", "b=" + chessOnly,
 			"--variant", "capablanca"}, "engine a does not offer variant capablanca"},
+		{"bad sprt", []string{"--engine", "a=" + chessOnly, "--sprt", "elo0=10,elo1=0"}, "match: --sprt: elo1 (0) must be above elo0 (10)"},
+		{"bad book", []string{"--engine", "a=" + chessOnly, "--openings", "/nonexistent/book.epd"}, "no such file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCommand(append([]string{"match", "--games", "2", "--tc", "1+0.01"}, tc.args...)...)
