@@ -45,10 +45,10 @@ func TestReadOpeningsPGN(t *testing.T) {
 
 func TestReadOpeningsErrors(t *testing.T) {
 	for book, want := range map[string]string{
-		"":                             "no positions",
-		"# only a comment\n":           "no positions",
-		"not a fen\n":                  "line 1",
-		"1. e4 e4\n":                   `"e4" is not legal`,
+		"":                              "no positions",
+		"# only a comment\n":            "no positions",
+		"not a fen\n":                   "line 1",
+		"1. e4 e4\n":                    `"e4" is not legal`,
 		"[FEN \"8/8/8/8/8/8/8/8 w\"]\n": "game 1",
 	} {
 		_, err := match.ReadOpenings(strings.NewReader(book), variants.Chess())
