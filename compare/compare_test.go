@@ -11,7 +11,7 @@ import (
 	"github.com/chimera-chess/chimera/variants"
 )
 
-// TestComparison: plain search converts KQvK at depth 4 but wanders at
+// TestComparison: plain search converts KQvK at depth 6 but wanders at
 // depth 1, and the rows add up.
 func TestComparison(t *testing.T) {
 	v := variants.Chess()
@@ -21,7 +21,7 @@ func TestComparison(t *testing.T) {
 	tb, err := store.Table(v, m)
 	require.NoError(t, err)
 	c := &compare.Comparison{Table: tb, Store: store, Positions: 10, Seed: 3, MaxMoves: 80,
-		Settings: []compare.Setting{{Depth: 1}, {Depth: 4}}}
+		Settings: []compare.Setting{{Depth: 1}, {Depth: 6}}}
 	rows, err := c.Run(context.Background())
 	require.NoError(t, err)
 	require.Len(t, rows, 2)
@@ -31,7 +31,7 @@ func TestComparison(t *testing.T) {
 		require.LessOrEqual(t, r.OptimalMoves, r.Moves)
 		require.GreaterOrEqual(t, r.MovesUsed, r.MovesOptimal, "nobody beats the tablebase")
 	}
-	require.GreaterOrEqual(t, rows[1].Mated, 8, "depth 4 mates with a queen")
+	require.GreaterOrEqual(t, rows[1].Mated, 8, "depth 6 mates with a queen")
 	require.Greater(t, rows[1].Mated, rows[0].Mated)
 	for _, p := range tablebase.RandomWins(tb, 5, 9) {
 		r, err := tb.Probe(p)

@@ -36,7 +36,7 @@ var benchPositions = []BenchPosition{
 }
 
 // BenchDepth is the default bench depth.
-const BenchDepth = 7
+const BenchDepth = 10
 
 // BenchTotals are the bench's results: the node count is a signature that
 // changes only when search behaviour changes.

@@ -2,38 +2,115 @@ package search
 
 import "github.com/chimera-chess/chimera/engine"
 
-// Move ordering scores: the transposition-table move first, then captures
-// and promotions by MVV-LVA (most valuable victim, least valuable attacker),
-// then the killer moves of the ply, then the other quiet moves by history.
+// Move ordering scores, best first: the transposition-table move; captures
+// and promotions that do not lose material (by static exchange), by MVV-LVA
+// (most valuable victim, least valuable attacker); the killer moves of the
+// ply and the counter-move to the opponent's last move; the other quiet
+// moves by their histories; last, the captures that lose material.
 const (
-	orderTT      = 1 << 30
-	orderCapture = 1 << 24
-	orderKiller1 = 1 << 23
-	orderKiller2 = orderKiller1 - 1
-	historyMax   = 1 << 20
+	orderTT          = 1 << 30
+	orderGoodCapture = 1 << 28
+	orderKiller1     = 1 << 26
+	orderKiller2     = orderKiller1 - 1
+	orderCounter     = orderKiller1 - 2
+	orderBadCapture  = -(1 << 28)
 )
 
+// historyMax bounds every history value: updates move a value toward it
+// by a share of the distance left (the "gravity" formula), so none
+// overflows and old lessons fade.
+const historyMax = 16384
+
+// contBits sizes the continuation-history tables (entries per table as a
+// power of two): indexed by a hash of (previous piece, its target, piece,
+// target), which on a 16×16 board with 32 piece kinds would need 2^28.
+const contBits = 20
+
+// histories are what a search thread learns about quiet moves: the main
+// history by piece and target square, the counter-move to each
+// (piece, target) of the opponent, and the continuation histories one and
+// two plies back.
+type histories struct {
+	main    [64][engine.NumSquares]int16
+	counter [64][engine.NumSquares]engine.Move
+	cont    [2][1 << contBits]int16
+}
+
+// contIndex hashes a move pair into a continuation-history index.
+func contIndex(prev engine.Piece, prevTo engine.Square, pc engine.Piece, to engine.Square) uint32 {
+	k := uint64(prev)<<24 | uint64(prevTo)<<16 | uint64(pc)<<8 | uint64(to)
+	return uint32((k * 0x9E3779B97F4A7C15) >> (64 - contBits))
+}
+
+// gravity moves h by bonus, scaled down as h nears ±historyMax.
+func gravity(h *int16, bonus int) {
+	bonus = max(min(bonus, historyMax), -historyMax)
+	v := int(*h)
+	v += bonus - v*abs(bonus)/historyMax
+	*h = int16(v)
+}
+
+func abs[T ~int | ~int32](x T) T {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// quietScore is a quiet move's history score at ply.
+func (w *worker) quietScore(pc engine.Piece, to engine.Square, ply int) int32 {
+	score := int32(w.hist.main[pc][to])
+	for back := 1; back <= 2; back++ {
+		if ply >= back {
+			if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
+				score += int32(w.hist.cont[back-1][contIndex(prev.piece, prev.move.To(), pc, to)])
+			}
+		}
+	}
+	return score
+}
+
 // scoreMoves fills scores for moves at ply.
-func (s *Searcher) scoreMoves(p *engine.Position, moves []engine.Move, scores []int32, ttMove engine.Move, ply int) {
+func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []int32, ttMove engine.Move, ply int) {
+	killers := w.killers[ply]
+	counter := engine.NoMove
+	if ply > 0 && w.stack[ply-1].move != engine.NoMove {
+		prev := &w.stack[ply-1]
+		counter = w.hist.counter[prev.piece][prev.move.To()]
+	}
 	for i, m := range moves {
 		switch {
 		case m == ttMove:
 			scores[i] = orderTT
 		case p.IsCapture(m) || m.Promotion() != 0:
-			victim := s.eval.Value(p.Captured(m))
-			if t := m.Promotion(); t != 0 {
-				victim += s.eval.Value(engine.MakePiece(t, p.SideToMove()))
-			}
-			attacker := s.eval.Value(p.At(m.From()))
-			scores[i] = orderCapture + int32(victim)*32 - int32(min(attacker, 20000)/16)
-		case m == s.killers[ply][0]:
+			scores[i] = w.captureScore(p, m)
+		case m == killers[0]:
 			scores[i] = orderKiller1
-		case m == s.killers[ply][1]:
+		case m == killers[1]:
 			scores[i] = orderKiller2
+		case m == counter:
+			scores[i] = orderCounter
 		default:
-			scores[i] = s.history[p.At(m.From())][m.To()]
+			scores[i] = w.quietScore(p.At(m.From()), m.To(), ply)
 		}
 	}
+}
+
+// captureScore orders a capture or promotion: MVV-LVA among the captures
+// that do not lose material, which come before the quiet moves, and the
+// losing ones after them. The exchange is worked out only when the
+// attacker is worth more than the victim: otherwise it cannot lose.
+func (w *worker) captureScore(p *engine.Position, m engine.Move) int32 {
+	victim := w.values[p.Captured(m)]
+	if t := m.Promotion(); t != 0 {
+		victim += w.values[engine.MakePiece(t, p.SideToMove())]
+	}
+	attacker := w.values[p.At(m.From())]
+	mvvLva := int32(victim)*32 - int32(min(attacker, 20000)/16)
+	if attacker > victim && p.SEE(m, &w.values) < 0 {
+		return orderBadCapture + mvvLva
+	}
+	return orderGoodCapture + mvvLva
 }
 
 // pickNext moves the best-scored remaining move to position i (a lazy
@@ -50,29 +127,34 @@ func pickNext(moves []engine.Move, scores []int32, i int) {
 }
 
 // rewardQuiet records a quiet move that caused a cut-off: as a killer of
-// the ply and in the history table, and penalises the quiet moves tried
-// before it.
-func (s *Searcher) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.Move, depth, ply int) {
-	if s.killers[ply][0] != m {
-		s.killers[ply][1] = s.killers[ply][0]
-		s.killers[ply][0] = m
+// the ply, the counter to the opponent's last move, and in the histories;
+// the quiet moves tried before it are penalised.
+func (w *worker) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.Move, depth, ply int) {
+	if w.killers[ply][0] != m {
+		w.killers[ply][1] = w.killers[ply][0]
+		w.killers[ply][0] = m
 	}
-	bonus := int32(depth * depth)
-	s.addHistory(p, m, bonus)
+	if ply > 0 && w.stack[ply-1].move != engine.NoMove {
+		prev := &w.stack[ply-1]
+		w.hist.counter[prev.piece][prev.move.To()] = m
+	}
+	bonus := min(depth*depth*16+32*depth, 1600)
+	w.addQuietHistory(p, m, bonus, ply)
 	for _, q := range tried {
-		if q != m && !p.IsCapture(q) && q.Promotion() == 0 {
-			s.addHistory(p, q, -bonus)
+		if q != m {
+			w.addQuietHistory(p, q, -bonus, ply)
 		}
 	}
 }
 
-func (s *Searcher) addHistory(p *engine.Position, m engine.Move, delta int32) {
-	h := &s.history[p.At(m.From())][m.To()]
-	*h += delta
-	if *h > historyMax || *h < -historyMax {
-		for pc := range s.history {
-			for sq := range s.history[pc] {
-				s.history[pc][sq] /= 2
+// addQuietHistory updates a quiet move's main and continuation histories.
+func (w *worker) addQuietHistory(p *engine.Position, m engine.Move, bonus, ply int) {
+	pc, to := p.At(m.From()), m.To()
+	gravity(&w.hist.main[pc][to], bonus)
+	for back := 1; back <= 2; back++ {
+		if ply >= back {
+			if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
+				gravity(&w.hist.cont[back-1][contIndex(prev.piece, prev.move.To(), pc, to)], bonus)
 			}
 		}
 	}

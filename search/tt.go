@@ -3,6 +3,7 @@ package search
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -19,11 +20,10 @@ const (
 	BoundExact
 )
 
-// ttEntry is one stored search result. The score is relative to the node
-// (see toTT), and valid only as the bound says: storing a cut-off score as
-// exact is the classic transposition-table bug.
+// ttEntry is one stored search result, unpacked. The score is relative to
+// the node (see toTT), and valid only as the bound says: storing a cut-off
+// score as exact is the classic transposition-table bug.
 type ttEntry struct {
-	key   uint64
 	move  engine.Move
 	score int16
 	depth int8
@@ -31,23 +31,48 @@ type ttEntry struct {
 	gen   uint8
 }
 
-// table is the transposition table: a power-of-two array of entries indexed
-// by the low bits of the key.
-type table struct {
-	entries []ttEntry
-	mask    uint64
-	gen     uint8
+// pack and unpack lay an entry out in one word: move in bits 0–31, score
+// 32–47, depth 48–55, bound 56–57, generation 58–63.
+func (e ttEntry) pack() uint64 {
+	return uint64(e.move) | uint64(uint16(e.score))<<32 | uint64(uint8(e.depth))<<48 |
+		uint64(e.bound&3)<<56 | uint64(e.gen&63)<<58
 }
 
-const ttEntrySize = 24 // bytes, as laid out on amd64
+func unpack(d uint64) ttEntry {
+	return ttEntry{move: engine.Move(uint32(d)), score: int16(uint16(d >> 32)), depth: int8(uint8(d >> 48)),
+		bound: Bound(d >> 56 & 3), gen: uint8(d >> 58)}
+}
 
-// newTable allocates a table of about mb MiB (at least one entry).
+// slot holds one entry for any number of threads without a lock: the data
+// word and the key XORed with it are written separately, so a reader that
+// sees halves of two different writes finds that the key does not check
+// out, and treats the slot as a miss (Hyatt and Mann's lockless hashing).
+type slot struct {
+	check, data atomic.Uint64
+}
+
+// bucketSize is the number of slots a key may use: a deep result and a
+// recent one can live side by side.
+const bucketSize = 2
+
+// table is the transposition table shared by the search threads: a
+// power-of-two array of two-slot buckets indexed by the low bits of the
+// key.
+type table struct {
+	slots []slot
+	mask  uint64 // bucket index mask
+	gen   uint8  // written only between searches
+}
+
+const ttEntrySize = 16 // bytes per slot
+
+// newTable allocates a table of about mb MiB (at least one bucket).
 func newTable(mb int) *table {
 	n := uint64(1)
-	for n*2*ttEntrySize <= uint64(max(mb, 0))<<20 {
+	for n*2*bucketSize*ttEntrySize <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	t := &table{entries: make([]ttEntry, n), mask: n - 1}
+	t := &table{slots: make([]slot, n*bucketSize), mask: n - 1}
 	t.touch()
 	return t
 }
@@ -58,54 +83,103 @@ func newTable(mb int) *table {
 // pages out on first write).
 func (t *table) touch() {
 	const perPage = 4096 / ttEntrySize
+	t.inParallel(func(part []slot) {
+		for i := 0; i < len(part); i += perPage {
+			part[i].data.Store(0)
+		}
+	})
+}
+
+// inParallel calls do on one share of the slots per processor: a table of
+// gigabytes is touched or cleared in a fraction of the time.
+func (t *table) inParallel(do func(part []slot)) {
 	workers := runtime.GOMAXPROCS(0)
 	var wg sync.WaitGroup
-	part := (len(t.entries) + workers - 1) / workers
+	size := (len(t.slots) + workers - 1) / workers
 	for w := 0; w < workers; w++ {
-		part := t.entries[min(w*part, len(t.entries)):min((w+1)*part, len(t.entries))]
-		wg.Go(func() {
-			for i := 0; i < len(part); i += perPage {
-				part[i].gen = 0
-			}
-		})
+		part := t.slots[min(w*size, len(t.slots)):min((w+1)*size, len(t.slots))]
+		wg.Go(func() { do(part) })
 	}
 	wg.Wait()
 }
 
+// bucket returns the slots key may occupy.
+func (t *table) bucket(key uint64) []slot {
+	i := (key & t.mask) * bucketSize
+	return t.slots[i : i+bucketSize]
+}
+
 // probe returns the entry for key, if stored.
 func (t *table) probe(key uint64) (ttEntry, bool) {
-	e := t.entries[key&t.mask]
-	return e, e.key == key && e.bound != BoundNone
+	b := t.bucket(key)
+	for i := range b {
+		s := &b[i]
+		d := s.data.Load()
+		if s.check.Load()^d == key {
+			if e := unpack(d); e.bound != BoundNone {
+				return e, true
+			}
+		}
+	}
+	return ttEntry{}, false
 }
 
-// store saves a result. An entry from the current search that was searched
-// deeper for another position is kept; anything else is replaced.
+// store saves a result: over the key's own slot if it has one, else over
+// the slot whose content is worth least (shallow, or from an older
+// search).
 func (t *table) store(key uint64, move engine.Move, score Score, depth int, bound Bound) {
-	e := &t.entries[key&t.mask]
-	if e.key != key && e.gen == t.gen && int(e.depth) > depth && e.bound != BoundNone {
-		return
+	b := t.bucket(key)
+	victim, worth := 0, 1<<30
+	for i := range b {
+		d := b[i].data.Load()
+		old := unpack(d)
+		if b[i].check.Load()^d == key && old.bound != BoundNone {
+			if move == engine.NoMove {
+				move = old.move // keep the best move of a shallower search
+			}
+			// A shallower result for the same position does not replace a
+			// deeper exact one from this search.
+			if old.gen == t.gen&63 && old.bound == BoundExact && bound != BoundExact && int(old.depth) > depth+2 {
+				return
+			}
+			victim = i
+			break
+		}
+		w := int(old.depth)
+		if old.bound == BoundNone {
+			w = -1000
+		} else if old.gen != t.gen&63 {
+			w -= 256 // entries of earlier searches go first
+		}
+		if w < worth {
+			victim, worth = i, w
+		}
 	}
-	if move == engine.NoMove && e.key == key {
-		move = e.move // keep the best move of a shallower search
-	}
-	*e = ttEntry{key: key, move: move, score: int16(score), depth: int8(max(min(depth, 127), -1)), bound: bound, gen: t.gen}
+	d := ttEntry{move: move, score: int16(score), depth: int8(max(min(depth, 127), -1)), bound: bound, gen: t.gen & 63}.pack()
+	b[victim].data.Store(d)
+	b[victim].check.Store(key ^ d)
 }
 
-// newSearch ages the entries of earlier searches.
-func (t *table) newSearch() { t.gen++ }
+// newSearch ages the entries of earlier searches. Only between searches.
+func (t *table) newSearch() { t.gen = (t.gen + 1) & 63 }
 
-// clear empties the table.
+// clear empties the table. Only between searches.
 func (t *table) clear() {
-	clear(t.entries)
+	t.inParallel(func(part []slot) {
+		for i := range part {
+			part[i].check.Store(0)
+			part[i].data.Store(0)
+		}
+	})
 	t.gen = 0
 }
 
-// hashfull returns the permille of sampled entries used by this search.
+// hashfull returns the permille of sampled slots used by this search.
 func (t *table) hashfull() int {
-	n := min(len(t.entries), 1000)
+	n := min(len(t.slots), 1000)
 	used := 0
 	for i := 0; i < n; i++ {
-		if t.entries[i].bound != BoundNone && t.entries[i].gen == t.gen {
+		if e := unpack(t.slots[i].data.Load()); e.bound != BoundNone && e.gen == t.gen&63 {
 			used++
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
@@ -77,12 +78,10 @@ func optionTable() []optionDecl {
 				s.searcher.SetHash(v.n)
 				return nil
 			}},
-		{Option: Option{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: 256},
+		{Option: Option{Name: "Threads", Kind: Spin, Default: "1", Min: 1, Max: search.MaxThreads},
 			apply: func(s *Session, v value) error {
 				s.values.threads = v.n
-				if v.n > 1 {
-					s.cfg.OnMessage(fmt.Sprintf("Threads %d accepted; the search uses one thread", v.n))
-				}
+				s.searcher.SetThreads(v.n)
 				return nil
 			}},
 		{Option: Option{Name: "MultiPV", Kind: Spin, Default: "1", Min: 1, Max: 256},

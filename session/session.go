@@ -27,6 +27,7 @@ type Searcher interface {
 	SetHash(mb int)
 	SetMoveOverhead(d time.Duration)
 	SetProber(p search.Prober)
+	SetThreads(n int)
 }
 
 // Config sets up a session. The callbacks say what the session reports;

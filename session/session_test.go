@@ -38,6 +38,7 @@ func (b *blockingSearcher) Clear()                        { b.mu.Lock(); b.clear
 func (b *blockingSearcher) SetHash(mb int)                { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
 func (b *blockingSearcher) SetMoveOverhead(time.Duration) {}
 func (b *blockingSearcher) SetProber(search.Prober)       {}
+func (b *blockingSearcher) SetThreads(int)                {}
 
 // harness drives a session through Serve with a tiny command language, so
 // every call happens on the serving goroutine, as a protocol's would.
@@ -183,6 +184,7 @@ func (g *gatedSearcher) Search(ctx context.Context, pos *engine.Position, _ sear
 }
 func (g *gatedSearcher) Clear()                        {}
 func (g *gatedSearcher) SetHash(mb int)                { g.mu.Lock(); g.hash = mb; g.mu.Unlock() }
+func (g *gatedSearcher) SetThreads(int)                {}
 func (g *gatedSearcher) SetMoveOverhead(time.Duration) {}
 func (g *gatedSearcher) SetProber(search.Prober)       {}
 

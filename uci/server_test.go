@@ -350,6 +350,7 @@ func (*instantEngine) Clear()                        {}
 func (*instantEngine) SetHash(int)                   {}
 func (*instantEngine) SetMoveOverhead(time.Duration) {}
 func (*instantEngine) SetProber(search.Prober)       {}
+func (*instantEngine) SetThreads(int)                {}
 
 // FuzzCommands: no input line crashes the server or stops it answering.
 func FuzzCommands(f *testing.F) {
