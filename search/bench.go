@@ -1,6 +1,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -53,12 +54,20 @@ func (t BenchTotals) NPS() uint64 {
 	return uint64(float64(t.Nodes) / t.Elapsed.Seconds())
 }
 
-// RunBench searches every bench position to depth with a 16 MiB searcher
-// cleared before each, printing one line per position to out. lookup
-// resolves variant names.
-func RunBench(depth int, lookup func(string) (*engine.Variant, error), out io.Writer) (BenchTotals, error) {
+// BenchConfig sets up a bench run; zero values take the signature's
+// settings (BenchDepth, one thread, 16 MiB).
+type BenchConfig struct {
+	Depth, Threads, HashMB int
+}
+
+// RunBench searches every bench position to depth with a searcher cleared
+// before each, printing one line per position to out. lookup resolves
+// variant names.
+func RunBench(cfg BenchConfig, lookup func(string) (*engine.Variant, error), out io.Writer) (BenchTotals, error) {
 	var totals BenchTotals
-	s := New(Options{HashMB: 16})
+	depth := cmp.Or(cfg.Depth, BenchDepth)
+	s := New(Options{HashMB: cmp.Or(cfg.HashMB, 16)})
+	s.SetThreads(cmp.Or(cfg.Threads, 1))
 	for i, bp := range benchPositions {
 		v, err := lookup(bp.Variant)
 		if err != nil {

@@ -313,3 +313,40 @@ func TestDecidedPositions(t *testing.T) {
 		require.Equal(t, tc.text, tc.score.String())
 	}
 }
+
+// TestThreads: Lazy SMP finds the same mates, answers with a legal move
+// when stopped at any moment, counts every thread's nodes, and a searcher
+// set back to one thread is deterministic again. Run it with -race: the
+// threads share the table without a lock.
+func TestThreads(t *testing.T) {
+	for _, mc := range mateSuite {
+		p := setup(t, mc.variant, mc.fen)
+		s := search.New(search.Options{})
+		s.SetThreads(3)
+		r := s.Search(context.Background(), p, search.Limits{Depth: 2*mc.moves + 1}, nil)
+		require.Equal(t, mc.moves, r.Score.MateMoves(), "%s %s", mc.variant, mc.fen)
+	}
+	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
+	legal := p.LegalMoves(nil)
+	s := search.New(search.Options{})
+	s.SetThreads(2)
+	require.Equal(t, 2, s.Threads())
+	for _, after := range []time.Duration{0, time.Millisecond, 20 * time.Millisecond} {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan search.Result)
+		go func() { done <- s.Search(ctx, p, search.Limits{Infinite: true}, nil) }()
+		time.Sleep(after)
+		cancel()
+		r := <-done
+		require.True(t, slices.Contains(legal, r.Best), "stopped after %v", after)
+	}
+	var last search.Info
+	r := s.Search(context.Background(), p, search.Limits{Depth: 8}, func(i search.Info) { last = i })
+	require.Equal(t, 8, r.Depth)
+	require.GreaterOrEqual(t, r.Nodes, last.Nodes, "the result counts the helpers' nodes too")
+	s.SetThreads(1)
+	s.Clear()
+	one := search.New(search.Options{})
+	require.Equal(t, one.Search(context.Background(), p, search.Limits{Depth: 7}, nil),
+		s.Search(context.Background(), p, search.Limits{Depth: 7}, nil))
+}

@@ -10,18 +10,22 @@ import (
 )
 
 func newBenchCommand() *cobra.Command {
-	var depth int
+	var depth, threads, hash int
 	cmd := &cobra.Command{
-		Use:   "bench [--depth N]",
+		Use:   "bench [--depth N] [--threads N] [--hash MB]",
 		Short: "Search a fixed list of positions to a fixed depth",
 		Long: `Bench searches a fixed list of positions across several variants to a fixed
 depth, one position after another on one thread, and prints one line per
 position and, last, "Nodes searched: N" and "Nodes/second: N". The node count
-is a signature: it changes only when search behaviour changes.`,
+is a signature: it changes only when search behaviour changes.
+
+With --threads above 1 the search runs Lazy SMP (the node count then
+varies from run to run): it measures nodes per second and time to depth
+against one thread.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
-			totals, err := search.RunBench(depth, variants.Builtin().Lookup, out)
+			totals, err := search.RunBench(search.BenchConfig{Depth: depth, Threads: threads, HashMB: hash}, variants.Builtin().Lookup, out)
 			if err != nil {
 				return err
 			}
@@ -30,5 +34,7 @@ is a signature: it changes only when search behaviour changes.`,
 		},
 	}
 	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
+	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
+	intFlag(cmd.Flags(), &hash, "hash", 16, 1, 1<<16, "transposition table MiB")
 	return cmd
 }
