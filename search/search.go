@@ -105,16 +105,16 @@ type Searcher struct {
 	lmr     [64][64]int8
 
 	// Per search; the helpers only read these.
-	ctx       context.Context
-	limits    Limits
-	start     time.Time
-	hardStop  time.Time
-	stop      atomic.Bool // set by the main thread: helpers stop too
-	nullOK    bool        // null move and reductions: not where zugzwang is common
-	prune     bool        // the forward pruning family: not where captures are forced
+	ctx      context.Context
+	limits   Limits
+	start    time.Time
+	hardStop time.Time
+	stop     atomic.Bool // set by the main thread: helpers stop too
+	nullOK   bool        // null move and reductions: not where zugzwang is common
+	prune    bool        // the forward pruning family: not where captures are forced
 	// razor: razoring and pruning captures by exchange, which look at
 	// material only: not where checks win the game.
-	razor bool
+	razor     bool
 	rootMoves []engine.Move
 }
 
