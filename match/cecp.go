@@ -193,7 +193,22 @@ func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
 		return "", fmt.Errorf("engine %s: %s", c.spec.Name, line)
 	}
 	c.sent = len(t.Moves) + 1 // the engine played its move in its own game
-	return variants.FromXBoardMove(c.variant.Height, strings.TrimSpace(strings.TrimPrefix(line, "move "))), nil
+	return cecpMove(t.Position, strings.TrimSpace(strings.TrimPrefix(line, "move "))), nil
+}
+
+// cecpMove turns an engine's move into UCI notation. CECP lets an engine
+// answer in coordinates or in SAN (many send castling as "O-O" even in
+// coordinate mode): coordinates are tried first, then SAN; a move that is
+// neither is passed on as it is, for the referee to reject by name.
+func cecpMove(p *engine.Position, text string) string {
+	uci := variants.FromXBoardMove(p.Variant().Height, text)
+	if _, err := p.ParseUCI(uci); err == nil {
+		return uci
+	}
+	if m, err := p.ParseSAN(text); err == nil {
+		return p.Variant().UCI(m)
+	}
+	return uci
 }
 
 // Quit asks the engine to quit and kills it if it does not.
