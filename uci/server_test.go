@@ -110,6 +110,25 @@ func TestIsReadyWhileSearchingAndStop(t *testing.T) {
 	s.quiet()
 }
 
+// TestThreads: with helper threads the engine still answers isready at
+// once mid-search, stops on stop, and plays the mate it finds.
+func TestThreads(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("setoption name Threads value 2", "isready")
+	_, lines := s.Expect("readyok")
+	for _, l := range lines {
+		require.NotContains(t, l, "error", "Threads 2 is accepted")
+	}
+	s.Send("position fen r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "go infinite", "isready")
+	s.Expect("readyok")
+	s.Send("stop")
+	s.Expect("bestmove ")
+	s.Send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "go depth 5")
+	best, _ := s.Expect("bestmove ")
+	require.Equal(t, "a1a8", strings.Fields(best)[1])
+	s.quiet()
+}
+
 func TestInfiniteWaitsForStop(t *testing.T) {
 	// With one legal move the search ends at once; the bestmove must still
 	// wait for stop.
