@@ -251,12 +251,12 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 
 	// The static evaluation, and whether it improved on two plies ago
 	// (our last turn): pruning is bolder where it has not.
-	frame := &w.stack[ply]
-	frame.eval = noEval
+	here := &w.stack[ply]
+	here.eval = noEval
 	staticEval, improving := Score(0), false
 	if !inCheck {
 		staticEval = w.evaluate(p)
-		frame.eval = staticEval
+		here.eval = staticEval
 		improving = ply >= 2 && w.stack[ply-2].eval != noEval && staticEval > w.stack[ply-2].eval
 		if ttHit && !Score(tt.score).IsMate() {
 			// A searched bound is a better guess than the static one.
@@ -288,7 +288,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	if !pvNode && !inCheck && s.nullOK && depth >= 3 && !root && w.stack[ply-1].move != engine.NoMove &&
 		p.HasNonPawnMaterial(p.SideToMove()) && beta < MateBound && staticEval >= beta {
 		r := 3 + depth/4 + min(int(staticEval-beta)/200, 3)
-		frame.move, frame.piece = engine.NoMove, engine.NoPiece
+		here.move, here.piece = engine.NoMove, engine.NoPiece
 		p.MakeNull()
 		w.visit()
 		score := -w.negamax(depth-1-r, -beta, -beta+1, ply+1, false)
@@ -353,7 +353,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			futile = lmrDepth <= 6 && staticEval+Score(100+90*lmrDepth) <= alpha
 		}
 
-		frame.move, frame.piece = m, p.At(m.From())
+		here.move, here.piece = m, p.At(m.From())
 		p.Make(m)
 		givesCheck := p.InCheck()
 		if (late || futile) && !givesCheck {
@@ -563,9 +563,6 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 				}
 			}
 		}
-	}
-	if best == -Infinity {
-		return alpha // every evasion pruned cannot happen; kept safe
 	}
 	if useTT {
 		bound := BoundUpper
