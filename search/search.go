@@ -112,10 +112,11 @@ type Searcher struct {
 	stop     atomic.Bool // set by the main thread: helpers stop too
 	nullOK   bool        // null move and reductions: not where zugzwang is common
 	prune    bool        // the forward pruning family: not where captures are forced
-	// razor: razoring and pruning captures by exchange, which look at
-	// material only: not where checks win the game.
-	razor     bool
-	rootMoves []engine.Move
+	// materialPruning: razoring, pruning captures by exchange and delta
+	// pruning, which count what a capture takes: not where checks win the
+	// game, nor where a capture blows up more than its victim.
+	materialPruning bool
+	rootMoves       []engine.Move
 }
 
 // MaxThreads is the most search threads a Searcher runs.
@@ -301,7 +302,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	pure := s.opts.test.pure
 	s.nullOK = !pure && !v.MustCapture && (v.StalemateValue == engine.NoValue || v.StalemateValue == engine.DrawValue)
 	s.prune = !pure && !v.MustCapture
-	s.razor = s.prune && v.CheckCounting == 0
+	s.materialPruning = s.prune && v.CheckCounting == 0 && !v.BlastOnCapture
 	s.hardStop = time.Time{}
 	s.stop.Store(false)
 	s.tt.newSearch()

@@ -275,9 +275,8 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			staticEval-Score(80*depth)+Score(btoi(improving)*40) >= beta {
 			return staticEval
 		}
-		// Razoring: so far below alpha that only captures could help
-		// (not where checks win the game).
-		if depth <= 3 && s.razor && staticEval+Score(250*depth) < alpha {
+		// Razoring: so far below alpha that only captures could help.
+		if depth <= 3 && s.materialPruning && staticEval+Score(250*depth) < alpha {
 			if score := w.quiesce(alpha-1, alpha, ply, 0); score < alpha {
 				return score
 			}
@@ -338,7 +337,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		m := moves[i]
 		tactical := p.IsCapture(m) || m.Promotion() != 0
 		pruneable := !root && s.prune && !inCheck && best > -MateBound
-		if pruneable && tactical && s.razor && depth <= 6 && scores[i] < orderGoodCapture &&
+		if pruneable && tactical && s.materialPruning && depth <= 6 && scores[i] < orderGoodCapture &&
 			p.SEE(m, &w.values) < -90*depth {
 			continue // a capture that loses too much to matter here
 		}
@@ -541,7 +540,7 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 			if t := m.Promotion(); t != 0 {
 				gain += w.values[engine.MakePiece(t, p.SideToMove())]
 			}
-			if staticEval+Score(gain+deltaMargin) <= alpha {
+			if s.materialPruning && staticEval+Score(gain+deltaMargin) <= alpha {
 				continue // cannot reach alpha
 			}
 		}
