@@ -99,7 +99,9 @@ func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []in
 // captureScore orders a capture or promotion: MVV-LVA among the captures
 // that do not lose material, which come before the quiet moves, and the
 // losing ones after them. The exchange is worked out only when the
-// attacker is worth more than the victim: otherwise it cannot lose.
+// attacker is worth more than the victim (otherwise it cannot lose), and
+// not where material does not decide (a capture that "loses" a queen may
+// take the last knight and win).
 func (w *worker) captureScore(p *engine.Position, m engine.Move) int32 {
 	victim := w.values[p.Captured(m)]
 	if t := m.Promotion(); t != 0 {
@@ -107,7 +109,7 @@ func (w *worker) captureScore(p *engine.Position, m engine.Move) int32 {
 	}
 	attacker := w.values[p.At(m.From())]
 	mvvLva := int32(victim)*32 - int32(min(attacker, 20000)/16)
-	if attacker > victim && p.SEE(m, &w.values) < 0 {
+	if attacker > victim && !w.s.evalBlind && p.SEE(m, &w.values) < 0 {
 		return orderBadCapture + mvvLva
 	}
 	return orderGoodCapture + mvvLva

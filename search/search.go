@@ -105,13 +105,14 @@ type Searcher struct {
 	lmr     [64][64]int8
 
 	// Per search; the helpers only read these.
-	ctx      context.Context
-	limits   Limits
-	start    time.Time
-	hardStop time.Time
-	stop     atomic.Bool // set by the main thread: helpers stop too
-	nullOK   bool        // null move and reductions: not where zugzwang is common
-	prune    bool        // the forward pruning family: not where captures are forced
+	ctx       context.Context
+	limits    Limits
+	start     time.Time
+	hardStop  time.Time
+	stop      atomic.Bool // set by the main thread: helpers stop too
+	nullOK    bool        // null move and reductions: not where zugzwang is common
+	prune     bool        // the forward pruning family: not where captures are forced
+	evalBlind bool        // the variant's goal is not what material measures
 	// materialPruning: razoring, pruning captures by exchange and delta
 	// pruning, which count what a capture takes: not where checks win the
 	// game, nor where a capture blows up more than its victim.
@@ -219,6 +220,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 		}
 	}
 	clock := newTimeManager(limits, root.SideToMove(), s.opts.MoveOverhead)
+	clock.fixed = s.evalBlind
 	if clock.hard > 0 {
 		s.hardStop = s.start.Add(clock.hard)
 	}
@@ -301,7 +303,13 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	v := s.variant
 	pure := s.opts.test.pure
 	s.nullOK = !pure && !v.MustCapture && (v.StalemateValue == engine.NoValue || v.StalemateValue == engine.DrawValue)
-	s.prune = !pure && !v.MustCapture
+	// Where captures are forced or losing every piece of a kind decides,
+	// the material evaluation is blind to the goal: the techniques that
+	// trust it (forward pruning, exchange ordering, internal iterative
+	// reductions, deep null-move and late-move reductions) give way to
+	// the mild ones of old.
+	s.evalBlind = v.MustCapture || v.ExtinctionValue != engine.NoValue
+	s.prune = !pure && !s.evalBlind
 	s.materialPruning = s.prune && v.CheckCounting == 0 && !v.BlastOnCapture
 	s.hardStop = time.Time{}
 	s.stop.Store(false)

@@ -14,6 +14,9 @@ import (
 // more (never beyond the hard bound, which stops the search at once).
 type timeManager struct {
 	optimum, hard time.Duration
+	// fixed keeps the optimum as it is: where the evaluation is blind to
+	// the goal, a stable best move is no sign that the search is right.
+	fixed bool
 	// Since the last iteration: how unsettled the best move is (decayed
 	// changes), how many iterations it has stayed the same, and the
 	// scores seen.
@@ -45,6 +48,9 @@ func (t *timeManager) iterationDone(best engine.Move, score Score) {
 
 // scale returns the factor the optimum is multiplied by.
 func (t *timeManager) scale() float64 {
+	if t.fixed {
+		return 1
+	}
 	f := 1 + t.instability // up to about 2 for a move that changes each time
 	if t.stable >= 4 {
 		f *= 0.6 // settled: save the time for later moves

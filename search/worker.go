@@ -160,7 +160,7 @@ func (w *worker) iterate(maxDepth int) {
 // aspiration searches the root with a window around the last score,
 // widening it on failure.
 func (w *worker) aspiration(depth int, prev Score) Score {
-	if depth < 4 || w.s.opts.test.pure || prev.IsMate() {
+	if depth < 4 || w.s.opts.test.pure || prev.IsMate() || w.s.evalBlind {
 		return w.negamax(depth, -Infinity, Infinity, 0, true)
 	}
 	delta := Score(30)
@@ -287,6 +287,9 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	if !pvNode && !inCheck && s.nullOK && depth >= 3 && !root && w.stack[ply-1].move != engine.NoMove &&
 		p.HasNonPawnMaterial(p.SideToMove()) && beta < MateBound && staticEval >= beta {
 		r := 3 + depth/4 + min(int(staticEval-beta)/200, 3)
+		if s.evalBlind {
+			r = 2 + depth/6 // the evaluation's margin over beta means little
+		}
 		here.move, here.piece = engine.NoMove, engine.NoPiece
 		p.MakeNull()
 		w.visit()
@@ -305,7 +308,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 
 	// Internal iterative reduction: a node the table knows nothing about
 	// is searched a ply shallower (its move ordering is a guess).
-	if ttMove == engine.NoMove && depth >= 4 && !root && !test.pure && !test.noTT {
+	if ttMove == engine.NoMove && depth >= 4 && !root && s.prune && !test.noTT {
 		depth--
 	}
 
@@ -369,20 +372,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			// Late-move reductions, off (like the null move) where the
 			// variant makes zugzwang common.
 			if s.nullOK && depth >= 3 && i >= 2 && !inCheck && (!tactical || scores[i] < orderKiller2) {
-				reduction = int(w.lmr[min(depth, 63)][min(i, 63)])
-				if pvNode {
-					reduction--
-				}
-				if !improving {
-					reduction++
-				}
-				if givesCheck || scores[i] >= orderCounter {
-					reduction--
-				}
-				if !tactical {
-					reduction -= int(scores[i]) / 8192
-				}
-				reduction = max(min(reduction, depth-2), 0)
+				reduction = w.reduction(depth, i, pvNode, improving, givesCheck, tactical, scores[i])
 			}
 			score = -w.negamax(depth-1-reduction, -alpha-1, -alpha, ply+1, false)
 			if score > alpha && reduction > 0 && !w.stopped {
@@ -424,6 +414,36 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		s.tt.store(p.Key(), bestMove, toTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// reduction returns how many plies shallower the i-th move (ordering
+// score order) is searched at depth.
+func (w *worker) reduction(depth, i int, pvNode, improving, givesCheck, tactical bool, order int32) int {
+	if w.s.evalBlind {
+		// The mild rule of old: where the evaluation is blind to the
+		// goal, it cannot tell which late moves are bad.
+		if tactical || givesCheck || i < 3 || order >= orderCounter {
+			return 0
+		}
+		if i >= 8 && depth >= 6 {
+			return 2
+		}
+		return 1
+	}
+	r := int(w.lmr[min(depth, 63)][min(i, 63)])
+	if pvNode {
+		r--
+	}
+	if !improving {
+		r++
+	}
+	if givesCheck || order >= orderCounter {
+		r--
+	}
+	if !tactical {
+		r -= int(order) / 8192
+	}
+	return max(min(r, depth-2), 0)
 }
 
 func btoi(b bool) int {
@@ -486,7 +506,7 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 	if r, over := p.ImmediateEnd(); over {
 		return outcomeScore(r, ply)
 	}
-	useTT := !s.opts.test.noTT && !s.opts.test.pure
+	useTT := !s.opts.test.noTT && !s.opts.test.pure && !s.evalBlind
 	ttMove := engine.NoMove
 	if useTT {
 		if tt, ok := s.tt.probe(p.Key()); ok {
