@@ -154,7 +154,10 @@ func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
 	c.send("force")
 	if !c.started {
 		if t.StartFEN != c.variant.StartFEN {
-			c.send("setboard " + t.StartFEN)
+			if err := c.setUp(t.StartFEN); err != nil {
+				c.Kill()
+				return "", err
+			}
 		}
 		if cl := t.Clock; cl != nil {
 			base, inc := cl.WTime, cl.WInc
@@ -209,6 +212,23 @@ func cecpMove(p *engine.Position, text string) string {
 		return p.Variant().UCI(m)
 	}
 	return uci
+}
+
+// setUp gives the engine the game's start position: by setboard when it
+// offers it, else by edit mode.
+func (c *cecpClient) setUp(fen string) error {
+	if c.features["setboard"] == "1" {
+		c.send("setboard " + fen)
+		return nil
+	}
+	cmds, err := editCommands(c.variant, fen, c.features["usermove"] == "1")
+	if err != nil {
+		return fmt.Errorf("engine %s: cannot set up %s: %w", c.spec.Name, fen, err)
+	}
+	for _, cmd := range cmds {
+		c.send(cmd)
+	}
+	return nil
 }
 
 // Quit asks the engine to quit and kills it if it does not.
