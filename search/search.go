@@ -17,6 +17,7 @@ package search
 import (
 	"context"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -303,12 +304,13 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	v := s.variant
 	pure := s.opts.test.pure
 	s.nullOK = !pure && !v.MustCapture && (v.StalemateValue == engine.NoValue || v.StalemateValue == engine.DrawValue)
-	// Where captures are forced or losing every piece of a kind decides,
-	// the material evaluation is blind to the goal: the techniques that
-	// trust it (forward pruning, exchange ordering, internal iterative
-	// reductions, deep null-move and late-move reductions) give way to
-	// the mild ones of old.
-	s.evalBlind = v.MustCapture || v.ExtinctionValue != engine.NoValue
+	// Where captures are forced or losing the last piece of a kind
+	// decides, the material evaluation is blind to the goal: the
+	// techniques that trust it (forward pruning, exchange ordering,
+	// internal iterative reductions, deep null-move and late-move
+	// reductions) give way to the mild ones of old. (Losing every piece,
+	// extinction of "*", is what material measures.)
+	s.evalBlind = v.MustCapture || (v.ExtinctionValue != engine.NoValue && slices.ContainsFunc(v.ExtinctionTypes, func(t byte) bool { return t != '*' }))
 	s.prune = !pure && !s.evalBlind
 	s.materialPruning = s.prune && v.CheckCounting == 0 && !v.BlastOnCapture
 	s.hardStop = time.Time{}
