@@ -179,11 +179,12 @@ func (s *Searcher) Clear() {
 	}
 }
 
-// totalNodes returns the nodes all threads have searched so far.
+// totalNodes returns the nodes all threads have searched so far: the main
+// thread's exactly (only it calls this), the helpers' as last published.
 func (s *Searcher) totalNodes() uint64 {
-	n := uint64(0)
-	for _, w := range s.workers {
-		n += w.nodes.Load()
+	n := s.workers[0].nodes
+	for _, w := range s.workers[1:] {
+		n += w.published.Load()
 	}
 	return n
 }
@@ -319,7 +320,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	for _, w := range s.workers {
 		w.prepare(pos)
 	}
-	s.workers[0].nodes.Store(1) // the root
+	s.workers[0].nodes = 1 // the root
 	s.rootMoves = pos.LegalMoves(s.rootMoves[:0])
 	if len(limits.SearchMoves) > 0 {
 		kept := s.rootMoves[:0]

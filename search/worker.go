@@ -34,7 +34,13 @@ type worker struct {
 	pv      [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen   [MaxPly + 1]int
 
-	nodes, tbHits atomic.Uint64 // read by the main thread while it runs
+	// nodes is this thread's count, its own to write; published is what
+	// the main thread reads of it while it runs, refreshed every 1024
+	// nodes and when the thread stops (an atomic write a node would cost
+	// a locked instruction each).
+	nodes     uint64
+	published atomic.Uint64
+	tbHits    atomic.Uint64
 	selDepth      int
 	stopped       bool // this worker has seen the stop
 	rootBest      engine.Move
@@ -86,7 +92,8 @@ func (w *worker) setVariant(e *eval.Evaluator) {
 // prepare resets the per-search state for root.
 func (w *worker) prepare(root *engine.Position) {
 	w.pos = root.Clone()
-	w.nodes.Store(0)
+	w.nodes = 0
+	w.published.Store(0)
 	w.tbHits.Store(0)
 	w.selDepth, w.stopped, w.rootBest = 0, false, engine.NoMove
 	for i := range w.hist.main {
@@ -99,7 +106,12 @@ func (w *worker) prepare(root *engine.Position) {
 }
 
 // visit counts a node.
-func (w *worker) visit() { w.nodes.Store(w.nodes.Load() + 1) }
+func (w *worker) visit() {
+	w.nodes++
+	if w.nodes&1023 == 0 {
+		w.published.Store(w.nodes)
+	}
+}
 
 // checkStop polls the stop conditions every few thousand nodes.
 func (w *worker) checkStop() bool {
@@ -111,7 +123,7 @@ func (w *worker) checkStop() bool {
 		w.stopped = true
 		return true
 	}
-	nodes := w.nodes.Load()
+	nodes := w.nodes
 	if w.id != 0 {
 		return false // helpers stop when the main thread says
 	}
@@ -155,6 +167,7 @@ func (w *worker) iterate(maxDepth int) {
 	for depth := 1 + w.id%2; depth <= maxDepth && !w.stopped; depth++ {
 		prev = w.aspiration(depth, prev)
 	}
+	w.published.Store(w.nodes)
 }
 
 // aspiration searches the root with a window around the last score,
