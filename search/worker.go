@@ -41,9 +41,9 @@ type worker struct {
 	nodes     uint64
 	published atomic.Uint64
 	tbHits    atomic.Uint64
-	selDepth      int
-	stopped       bool // this worker has seen the stop
-	rootBest      engine.Move
+	selDepth  int
+	stopped   bool // this worker has seen the stop
+	rootBest  engine.Move
 	// excluded are the root moves reported on earlier MultiPV lines (the
 	// main thread's; helpers search every root move).
 	excluded []engine.Move
