@@ -534,7 +534,6 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 		}
 	}
 	inCheck := p.InCheck()
-	w.stack[ply].eval = noEval
 	best := -Infinity
 	standPat := !inCheck || qply >= maxQuiescence || ply >= MaxPly-1
 	staticEval := Score(0)
