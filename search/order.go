@@ -13,7 +13,12 @@ const (
 	orderKiller1     = 1 << 26
 	orderKiller2     = orderKiller1 - 1
 	orderCounter     = orderKiller1 - 2
-	orderBadCapture  = -(1 << 28)
+	// orderQuiet marks a quiet move not yet scored: above every history
+	// score, so that the first time the selection reaches one, the quiet
+	// moves are scored (see pick). Most nodes cut off on the table move or
+	// a capture and never pay for the histories' scattered reads.
+	orderQuiet      = orderKiller1 - 3
+	orderBadCapture = -(1 << 28)
 )
 
 // historyMax bounds every history value: updates move a value toward it
@@ -60,6 +65,9 @@ func abs[T ~int | ~int32](x T) T {
 // quietScore is a quiet move's history score at ply.
 func (w *worker) quietScore(pc engine.Piece, to engine.Square, ply int) int32 {
 	score := int32(w.hist.main[pc][to])
+	if w.s.evalBlind {
+		return score // see Searcher.evalBlind
+	}
 	for back := 1; back <= 2; back++ {
 		if ply >= back {
 			if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
@@ -74,7 +82,7 @@ func (w *worker) quietScore(pc engine.Piece, to engine.Square, ply int) int32 {
 func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []int32, ttMove engine.Move, ply int) {
 	killers := w.killers[ply]
 	counter := engine.NoMove
-	if ply > 0 && w.stack[ply-1].move != engine.NoMove {
+	if ply > 0 && w.stack[ply-1].move != engine.NoMove && !w.s.evalBlind {
 		prev := &w.stack[ply-1]
 		counter = w.hist.counter[prev.piece][prev.move.To()]
 	}
@@ -91,9 +99,24 @@ func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []in
 		case m == counter:
 			scores[i] = orderCounter
 		default:
-			scores[i] = w.quietScore(p.At(m.From()), m.To(), ply)
+			scores[i] = orderQuiet
 		}
 	}
+}
+
+// pick moves the best remaining move to position i, scoring the quiet
+// moves by their histories the first time one comes up.
+func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i, ply int) {
+	pickNext(moves, scores, i)
+	if scores[i] != orderQuiet {
+		return
+	}
+	for j := i; j < len(moves); j++ {
+		if scores[j] == orderQuiet {
+			scores[j] = w.quietScore(p.At(moves[j].From()), moves[j].To(), ply)
+		}
+	}
+	pickNext(moves, scores, i)
 }
 
 // captureScore orders a capture or promotion: MVV-LVA among the captures
@@ -136,7 +159,7 @@ func (w *worker) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.M
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	if ply > 0 && w.stack[ply-1].move != engine.NoMove {
+	if ply > 0 && w.stack[ply-1].move != engine.NoMove && !w.s.evalBlind {
 		prev := &w.stack[ply-1]
 		w.hist.counter[prev.piece][prev.move.To()] = m
 	}
@@ -153,6 +176,9 @@ func (w *worker) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.M
 func (w *worker) addQuietHistory(p *engine.Position, m engine.Move, bonus, ply int) {
 	pc, to := p.At(m.From()), m.To()
 	gravity(&w.hist.main[pc][to], bonus)
+	if w.s.evalBlind {
+		return
+	}
 	for back := 1; back <= 2; back++ {
 		if ply >= back {
 			if prev := &w.stack[ply-back]; prev.move != engine.NoMove {

@@ -267,7 +267,9 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	here := &w.stack[ply]
 	here.eval = noEval
 	staticEval, improving := Score(0), false
-	if !inCheck {
+	// Only pruning and the null move read the evaluation here: where both
+	// are off (compulsory captures) the mobility count is not paid for.
+	if !inCheck && (s.prune || s.nullOK) {
 		staticEval = w.evaluate(p)
 		here.eval = staticEval
 		improving = ply >= 2 && w.stack[ply-2].eval != noEval && staticEval > w.stack[ply-2].eval
@@ -349,7 +351,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	quiets := w.quiets[ply][:0]
 	best, bestMove, bound := -Infinity, engine.NoMove, BoundUpper
 	for i := range moves {
-		pickNext(moves, scores, i)
+		w.pick(p, moves, scores, i, ply)
 		m := moves[i]
 		tactical := p.IsCapture(m) || m.Promotion() != 0
 		pruneable := !root && s.prune && !inCheck && best > -MateBound
@@ -562,7 +564,7 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 	origAlpha := alpha
 	bestMove := engine.NoMove
 	for i := range moves {
-		pickNext(moves, scores, i)
+		w.pick(p, moves, scores, i, ply)
 		m := moves[i]
 		if standPat && s.prune && m != ttMove {
 			if scores[i] < 0 {
