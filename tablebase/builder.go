@@ -280,7 +280,7 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n < 3 || n > b.MaxPieces {
 		return Material{}, false
 	}
-	m, err := positionMaterial(p)
+	m, err := PositionMaterial(p)
 	if err != nil || checkRules(p.Variant()) != nil {
 		return Material{}, false
 	}

@@ -114,6 +114,10 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	return g, nil
 }
 
+// CheckVariant reports why the generator cannot build tables for a
+// variant's rules, or nil when it can (its pieces are checked per table).
+func CheckVariant(v *engine.Variant) error { return checkRules(v) }
+
 // checkRules rejects variants whose rules the generator does not model:
 // anything beyond check, checkmate (a loss) and stalemate (a draw).
 func checkRules(v *engine.Variant) error {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -125,6 +126,14 @@ func checkMaterial(t *testing.T, material string) {
 			plies, n := st.MaxWin()
 			require.Equal(t, row.int(t, "max_win_plies"), plies, where)
 			require.Equal(t, row.int(t, "n_at_max_win"), n, where)
+			// The positions kept for the explorer are that longest win.
+			require.Len(t, st.Longest, min(n, 5), where)
+			for _, p := range st.Longest {
+				r, err := tb.Probe(p)
+				require.NoError(t, err, where)
+				require.Equal(t, tablebase.Result{WDL: 1, DTM: plies}, r, "%s %s", where, p.FEN())
+				require.Equal(t, engine.Colour(stm), p.SideToMove(), where)
+			}
 		}
 		if row["max_loss_plies"] != "" {
 			plies, n := st.MaxLoss()

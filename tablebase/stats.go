@@ -1,5 +1,11 @@
 package tablebase
 
+import (
+	"slices"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
 // Stats are a table's figures over every legal placement, without
 // symmetry reduction (identical pieces counted once per unordered
 // placement), for one side to move, as the reference figures count them.
@@ -8,7 +14,13 @@ type Stats struct {
 	Checkmated, Stalemate  int
 	// WinPlies and LossPlies count positions by distance to mate in plies.
 	WinPlies, LossPlies map[int]int
+	// Longest are up to maxLongest positions of the longest win, the
+	// side to move winning: the ones an explorer links to.
+	Longest []*engine.Position
 }
+
+// maxLongest is how many positions of the longest win Stats keeps.
+const maxLongest = 5
 
 // MaxWin returns the longest win in plies and how many positions have it.
 func (s Stats) MaxWin() (plies, count int) { return maxKey(s.WinPlies) }
@@ -35,6 +47,8 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
 	b := g.newBoard()
 	sq := make([]int, len(g.pieces))
+	var longest [][]int // placements of the longest win so far, top plies
+	top := 0
 	var walk func(i int)
 	walk = func(i int) {
 		if i == len(sq) {
@@ -59,6 +73,12 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 			case r.WDL > 0:
 				st.Win++
 				st.WinPlies[r.DTM]++
+				switch {
+				case r.DTM > top:
+					top, longest = r.DTM, append(longest[:0], slices.Clone(sq))
+				case r.DTM == top && len(longest) < maxLongest:
+					longest = append(longest, slices.Clone(sq))
+				}
 			case r.WDL < 0:
 				st.Loss++
 				st.LossPlies[-r.DTM]++
@@ -79,7 +99,23 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 		}
 	}
 	walk(0)
+	for _, sq := range longest {
+		if p, err := t.position(sq, stm); err == nil {
+			st.Longest = append(st.Longest, p)
+		}
+	}
 	return st
+}
+
+// position sets up a placement (compact squares in slot order) with side
+// stm to move.
+func (t *Table) position(sq []int, stm int) (*engine.Position, error) {
+	g := t.geo
+	placed := make([]engine.Placement, len(sq))
+	for i, c := range sq {
+		placed[i] = engine.Placement{Square: engine.SquareAt(c%g.w, c/g.w), Piece: g.pieces[i]}
+	}
+	return t.Variant.SetUp(placed, engine.Colour(stm))
 }
 
 // hasMove reports whether side stm has a legal move on the board (captures

@@ -64,6 +64,28 @@ func (s *Store) log(format string, args ...any) {
 // twice at once: a second caller waits for the first's result.
 func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) { return s.table(v, m, Hooks{}) }
 
+// TableWith is Table with generation hooks: a progress report for this
+// generation alone (a server builds several at once), and a pause hook.
+func (s *Store) TableWith(v *engine.Variant, m Material, hooks Hooks) (*Table, error) {
+	return s.table(v, m, hooks)
+}
+
+// Stored returns the table covering p from memory or its file, never
+// generating it (a server answers at once).
+func (s *Store) Stored(p *engine.Position) (*Table, bool) {
+	if t, ok := s.Loaded(p); ok {
+		return t, true
+	}
+	m, err := PositionMaterial(p)
+	if err != nil {
+		return nil, false
+	}
+	if t, ok := s.stored(p.Variant(), m); ok && t.Covers(p) {
+		return t, true
+	}
+	return nil, false
+}
+
 // table is Table with generation hooks, which the smaller tables a
 // generation needs inherit.
 func (s *Store) table(v *engine.Variant, m Material, hooks Hooks) (*Table, error) {
@@ -234,7 +256,7 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 	if t, ok := s.Loaded(p); ok {
 		return t, nil
 	}
-	m, err := positionMaterial(p)
+	m, err := PositionMaterial(p)
 	if err != nil {
 		return nil, err
 	}
@@ -248,8 +270,9 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 	return t, nil
 }
 
-// positionMaterial returns the material of a position, strong side first.
-func positionMaterial(p *engine.Position) (Material, error) {
+// PositionMaterial returns the material of a position, strong side first
+// (whether or not a table could hold it: see Material's checks).
+func PositionMaterial(p *engine.Position) (Material, error) {
 	white, black, ok := materialOf(p)
 	if !ok {
 		return Material{}, fmt.Errorf("%s: each side needs exactly one royal piece", p.FEN())
