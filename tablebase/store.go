@@ -70,21 +70,9 @@ func (s *Store) TableWith(v *engine.Variant, m Material, hooks Hooks) (*Table, e
 	return s.table(v, m, hooks)
 }
 
-// Stored returns the table covering p from memory or its file, never
+// Stored returns a material's table from memory or its file, never
 // generating it (a server answers at once).
-func (s *Store) Stored(p *engine.Position) (*Table, bool) {
-	if t, ok := s.Loaded(p); ok {
-		return t, true
-	}
-	m, err := PositionMaterial(p)
-	if err != nil {
-		return nil, false
-	}
-	if t, ok := s.stored(p.Variant(), m); ok && t.Covers(p) {
-		return t, true
-	}
-	return nil, false
-}
+func (s *Store) Stored(v *engine.Variant, m Material) (*Table, bool) { return s.stored(v, m) }
 
 // table is Table with generation hooks, which the smaller tables a
 // generation needs inherit.

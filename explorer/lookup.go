@@ -1,0 +1,104 @@
+package explorer
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+)
+
+// answer values a position and its moves from the tables at hand. A
+// missing table is asked for in the background (the answer says so) and
+// the position is unknown meanwhile.
+func (s *Server) answer(p *engine.Position) Answer {
+	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
+	st := stateOf(p)
+	a.Checkmate, a.Stalemate, a.VariantWin, a.VariantLoss, a.InsufficientMaterial =
+		st.checkmate, st.stalemate, st.variantWin, st.variantLoss, st.insufficient
+	var val verdict
+	val, a.Table = s.value(p, st)
+	if val.category == categoryUnknown {
+		a.Building = s.request(p)
+	}
+	a.Category, a.DTM = val.category, val.dtm
+	v := p.Variant()
+	for _, m := range p.LegalMoves(nil) {
+		ma := MoveAnswer{UCI: v.UCI(m), SAN: p.SAN(m)}
+		p.Make(m)
+		cst := stateOf(p)
+		cval, _ := s.value(p, cst)
+		ma.Category, ma.DTM = cval.category, cval.dtm
+		ma.Zeroing = p.HalfmoveClock() == 0
+		ma.Checkmate, ma.Stalemate, ma.VariantWin, ma.VariantLoss, ma.InsufficientMaterial =
+			cst.checkmate, cst.stalemate, cst.variantWin, cst.variantLoss, cst.insufficient
+		ma.FEN = p.FEN()
+		p.Unmake()
+		a.Moves = append(a.Moves, ma)
+	}
+	sortMoves(a.Moves)
+	return a
+}
+
+// value is a position's verdict: by the rules when the game is over, else
+// by its table when one is at hand (whose material it also returns), a
+// draw for bare royal pieces, and unknown otherwise.
+func (s *Server) value(p *engine.Position, st state) (verdict, *string) {
+	if st.over {
+		return st.verdict, nil
+	}
+	if len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2 {
+		return verdict{category: categoryDraw}, nil // two royal pieces: no one can mate
+	}
+	t, ok := s.table(p)
+	if !ok {
+		return verdict{category: categoryUnknown}, nil
+	}
+	r, err := t.Probe(p)
+	if err != nil {
+		return verdict{category: categoryUnknown}, nil
+	}
+	name := t.Material.String()
+	return fromResult(r), &name
+}
+
+// table returns the table covering p from memory or file, if any.
+func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
+	store := s.cfg.Store
+	if t, ok := store.Loaded(p); ok {
+		return t, true
+	}
+	m, ok := s.material(p)
+	if !ok {
+		return nil, false
+	}
+	t, ok := store.Stored(p.Variant(), m)
+	if !ok || !t.Covers(p) {
+		return nil, false
+	}
+	return t, true
+}
+
+// material returns the normalised material of a position a table could
+// hold (pawnless, one royal piece a side, a variant the generator models).
+func (s *Server) material(p *engine.Position) (tablebase.Material, bool) {
+	if tablebase.CheckVariant(p.Variant()) != nil || p.CastlingRights() != 0 {
+		return tablebase.Material{}, false
+	}
+	m, err := tablebase.PositionMaterial(p)
+	if err != nil {
+		return tablebase.Material{}, false
+	}
+	m, err = tablebase.ParseMaterial(p.Variant(), m.String())
+	return m, err == nil
+}
+
+// request asks for the table of a position no table answers, when it is
+// small enough to build on request.
+func (s *Server) request(p *engine.Position) *Build {
+	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n > s.cfg.BuildPieces {
+		return nil
+	}
+	m, ok := s.material(p)
+	if !ok {
+		return nil
+	}
+	return s.builds.want(p.Variant(), m)
+}

@@ -1,0 +1,206 @@
+// Package explorer serves the tablebases over HTTP: an API in the shape
+// of lichess's tablebase API, so existing clients work, and the web page
+// of the KBNK article (set up any position, see its value and every
+// move's, practise the win against perfect defence), for every variant
+// the generator can build tables for.
+package explorer
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log"
+	"net/http"
+	"strings"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+//go:embed web
+var webFiles embed.FS
+
+// Config says what a Server serves.
+type Config struct {
+	Catalogue *variants.Catalogue
+	Store     *tablebase.Store
+	// BuildPieces bounds the tables generated on request (kings
+	// included; default 4). Larger tables are served if their files
+	// exist.
+	BuildPieces int
+	// Builds is how many generations may run at once (default 1: each
+	// uses every core); Queue how many more may wait (default 16).
+	Builds, Queue int
+	// Log receives a line per failed request and generation (default:
+	// the standard logger).
+	Log func(string)
+}
+
+// Server is the explorer: an http.Handler. Close it to stop the
+// generations under way.
+type Server struct {
+	cfg    Config
+	builds *builds
+	stats  *statsCache
+	mux    *http.ServeMux
+	cancel context.CancelFunc
+}
+
+// maxQuery bounds a request's query string: a FEN of a 16×16 board is
+// under 300 bytes.
+const maxQuery = 1024
+
+// New returns a server over the configuration's catalogue and store.
+func New(cfg Config) *Server {
+	if cfg.BuildPieces <= 0 {
+		cfg.BuildPieces = 4
+	}
+	if cfg.Builds <= 0 {
+		cfg.Builds = 1
+	}
+	if cfg.Queue <= 0 {
+		cfg.Queue = 16
+	}
+	if cfg.Log == nil {
+		cfg.Log = func(s string) { log.Print(s) }
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{cfg: cfg, builds: newBuilds(ctx, cfg.Store, cfg.Builds, cfg.Queue), cancel: cancel}
+	s.stats = newStatsCache(ctx)
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("/{$}", s.servePage)
+	s.mux.HandleFunc("/assets/{file}", s.serveAsset)
+	s.mux.HandleFunc("/api/variants", s.serveVariants)
+	s.mux.HandleFunc("/api/builds", s.serveBuilds)
+	s.mux.HandleFunc("/api/stats/{variant}/{material}", s.serveStats)
+	s.mux.HandleFunc("/{variant}", s.serveProbe)
+	s.mux.HandleFunc("/{variant}/{material}", s.servePage)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		s.fail(w, r, http.StatusNotFound, "no such page: "+r.URL.Path)
+	})
+	return s
+}
+
+// Close stops the generations and statistics under way and waits for
+// them.
+func (s *Server) Close() {
+	s.cancel()
+	s.builds.wait()
+	s.stats.wait()
+}
+
+// ServeHTTP answers GET and HEAD requests of bounded size; a panic in a
+// handler is answered as an internal error, never a crash.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if v := recover(); v != nil {
+			s.cfg.Log(fmt.Sprintf("explorer: %s: internal error: %v", r.URL, v))
+			s.fail(w, r, http.StatusInternalServerError, "internal error")
+		}
+	}()
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		s.fail(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed: use GET")
+		return
+	}
+	if len(r.URL.RawQuery) > maxQuery {
+		s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("query of %d bytes is too long (at most %d)", len(r.URL.RawQuery), maxQuery))
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+// fail answers {"error": msg} with the status.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Access-Control-Allow-Origin", "*") // a public, read-only API
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+// variant resolves a variant name of a path: lichess's "standard" is
+// chess, underscores stand for spaces.
+func (s *Server) variant(name string) (*engine.Variant, error) {
+	name = strings.ReplaceAll(name, "_", " ")
+	if name == "standard" {
+		name = "chess"
+	}
+	if v, err := s.cfg.Catalogue.Lookup(name); err == nil {
+		return v, nil
+	}
+	// Our own names may hold underscores.
+	return s.cfg.Catalogue.Lookup(strings.ReplaceAll(name, " ", "_"))
+}
+
+// serveProbe answers GET /{variant}?fen=FEN.
+func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
+	v, err := s.variant(r.PathValue("variant"))
+	if err != nil {
+		s.fail(w, r, http.StatusNotFound, err.Error())
+		return
+	}
+	fen := r.URL.Query().Get("fen")
+	if fen == "" {
+		s.fail(w, r, http.StatusBadRequest, "missing fen parameter: /"+v.Name+"?fen=FEN")
+		return
+	}
+	p, err := v.ParseFEN(strings.ReplaceAll(fen, "_", " "))
+	if err != nil {
+		s.fail(w, r, http.StatusBadRequest, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, s.answer(p))
+}
+
+// serveBuilds lists the generations under way, queued and failed.
+func (s *Server) serveBuilds(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, s.builds.list())
+}
+
+// servePage serves the page (the explorer and the material pages are one
+// page, which reads its path).
+func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
+	if m := r.PathValue("material"); m != "" {
+		if _, err := s.variant(r.PathValue("variant")); err != nil {
+			s.fail(w, r, http.StatusNotFound, err.Error())
+			return
+		}
+	}
+	s.serveFile(w, r, "web/index.html")
+}
+
+// serveAsset serves the page's script and style.
+func (s *Server) serveAsset(w http.ResponseWriter, r *http.Request) {
+	s.serveFile(w, r, "web/"+r.PathValue("file"))
+}
+
+func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) {
+	data, err := fs.ReadFile(webFiles, name)
+	if err != nil {
+		status := http.StatusInternalServerError
+		if errors.Is(err, fs.ErrNotExist) {
+			status = http.StatusNotFound
+		}
+		s.fail(w, r, status, "no such file: "+strings.TrimPrefix(name, "web/"))
+		return
+	}
+	switch {
+	case strings.HasSuffix(name, ".html"):
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	case strings.HasSuffix(name, ".js"):
+		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	case strings.HasSuffix(name, ".css"):
+		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	}
+	w.Write(data)
+}
