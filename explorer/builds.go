@@ -32,6 +32,7 @@ type builds struct {
 	mu      sync.Mutex
 	pending map[string]*Build // by variant/material, queued or running
 	failed  map[string]*Build
+	started int // generations begun, for tests
 	wg      sync.WaitGroup
 }
 
@@ -78,6 +79,7 @@ func (b *builds) run(v *engine.Variant, m tablebase.Material, key string, st *Bu
 	defer func() { <-b.slots }()
 	b.mu.Lock()
 	st.Queued = false
+	b.started++
 	b.mu.Unlock()
 	_, err := b.store.TableWith(v, m, tablebase.Hooks{
 		Progress: func(frac float64) {
