@@ -589,7 +589,11 @@ function chooseVariant(name, fen) {
 }
 
 function wire() {
-  $("variant").addEventListener("change", (e) => { stopPractice(""); chooseVariant(e.target.value); });
+  $("variant").addEventListener("change", (e) => {
+    if ($("explorer").hidden) { location.href = "/?variant=" + encodeURIComponent(e.target.value); return; }
+    stopPractice("");
+    chooseVariant(e.target.value);
+  });
   $("side").addEventListener("click", () => { state.stm = state.stm === "w" ? "b" : "w"; edited(); });
   $("flip").addEventListener("click", () => { state.flipped = !state.flipped; drawBoard(); });
   $("clear").addEventListener("click", () => {
