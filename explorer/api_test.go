@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -340,4 +342,35 @@ func TestPagesAndAssets(t *testing.T) {
 		_, err = p.ParseFEN(v.Example)
 		require.NoError(t, err, v.Name)
 	}
+}
+
+// TestDamagedFileLeftAlone: a damaged table file is reported, never
+// rewritten, by a server on a store that keeps its files.
+func TestDamagedFileLeftAlone(t *testing.T) {
+	dir := t.TempDir()
+	chess := variants.Chess()
+	m, err := tablebase.ParseMaterial(chess, "KRvK")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(dir).Table(chess, m)
+	require.NoError(t, err)
+	path := filepath.Join(dir, tablebase.FileName(chess, m))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	data[len(data)/2] ^= 0xff
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+
+	store := tablebase.NewStore(dir)
+	store.KeepFiles = true
+	srv := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: store, Log: func(string) {}})
+	t.Cleanup(srv.Close)
+	const fen = "8/8/8/4k3/8/8/8/KR6 w - - 0 1"
+	probe(t, srv, "chess", fen)
+	waitForBuilds(t, srv)
+	a := probe(t, srv, "chess", fen)
+	require.Equal(t, "unknown", a.Category)
+	require.NotNil(t, a.Building)
+	require.Contains(t, a.Building.Error, "damaged")
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, data, after, "the file is as it was")
 }

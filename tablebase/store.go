@@ -25,6 +25,9 @@ type Store struct {
 	// SaveRequired makes a table that cannot be saved an error (tb
 	// generate); otherwise it is logged and kept in memory (an engine).
 	SaveRequired bool
+	// KeepFiles leaves existing files alone: a damaged one is an error,
+	// not regenerated over (a server is read-only on the files it has).
+	KeepFiles bool
 
 	mu       sync.Mutex
 	tables   map[string]*Table        // by variant/material
@@ -106,6 +109,8 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, key string, hooks 
 	t, err := Load(s.dir, v, m)
 	switch {
 	case err == nil:
+	case errors.Is(err, ErrCorrupt) && s.KeepFiles:
+		return nil, fmt.Errorf("%w (left as it is: chimera tb generate %s rebuilds it)", err, m)
 	case errors.Is(err, ErrCorrupt):
 		s.log("%v; regenerating it", err)
 		fallthrough

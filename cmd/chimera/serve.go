@@ -46,6 +46,7 @@ resource beyond the server.`,
 				return err
 			}
 			store := tablebase.NewStore(dir)
+			store.KeepFiles = true // serving never rewrites a table file
 			logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
 			store.Log = func(s string) { logger.Print(s) }
 			srv := explorer.New(explorer.Config{Catalogue: cat, Store: store, BuildPieces: buildPieces,
