@@ -596,11 +596,7 @@ function wire() {
   });
   $("side").addEventListener("click", () => { state.stm = state.stm === "w" ? "b" : "w"; edited(); });
   $("flip").addEventListener("click", () => { state.flipped = !state.flipped; drawBoard(); });
-  $("clear").addEventListener("click", () => {
-    state.board = {};
-    for (const sq in state.board) delete state.board[sq];
-    edited();
-  });
+  $("clear").addEventListener("click", () => { state.board = {}; edited(); });
   $("back").addEventListener("click", () => go(-1));
   $("forward").addEventListener("click", () => go(1));
   $("fen-form").addEventListener("submit", (e) => { e.preventDefault(); stopPractice(""); setPosition($("fen").value); });
