@@ -16,3 +16,26 @@ func Stopped(b *Builder) bool {
 		return false
 	}
 }
+
+// Corrupt changes the stored value of the first entry holding want into
+// to (values as Result), for the verifier's tests; it reports whether one
+// was found.
+func Corrupt(t *Table, stm int, want, to Result) bool {
+	for idx, v := range t.val[stm] {
+		if v != notPosition && decode(v) == want {
+			t.val[stm][idx] = encodeForTest(to)
+			return true
+		}
+	}
+	return false
+}
+
+func encodeForTest(r Result) byte {
+	switch {
+	case r.WDL > 0:
+		return byte(r.DTM + 1)
+	case r.WDL < 0:
+		return byte(-r.DTM + 1)
+	}
+	return 0
+}

@@ -31,18 +31,19 @@ func (f *tbFlags) register(cmd *cobra.Command) {
 }
 
 // table resolves the variant and the material argument and returns the
-// table, generating it if need be.
-func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *tablebase.Table, error) {
+// table, generating it if need be, and the store it is in.
+func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *tablebase.Table, *tablebase.Store, error) {
 	v, err := f.vf.variant()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	m, err := tablebase.ParseMaterial(v, material)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	t, err := f.store(cmd.ErrOrStderr()).Table(v, m)
-	return v, t, err
+	store := f.store(cmd.ErrOrStderr())
+	t, err := store.Table(v, m)
+	return v, t, store, err
 }
 
 // store opens the store, with generation progress on stderr.
@@ -77,7 +78,7 @@ KBNvK. Tables are generated on first use and kept in the tablebase directory.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newTBGenerateCommand(), newTBProbeCommand(), newTBStatsCommand())
+	cmd.AddCommand(newTBGenerateCommand(), newTBProbeCommand(), newTBStatsCommand(), newTBVerifyCommand())
 	return cmd
 }
 
@@ -90,12 +91,54 @@ func newTBGenerateCommand() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			f.saveRequired = true
-			v, t, err := f.table(cmd, args[0])
+			v, t, _, err := f.table(cmd, args[0])
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %d entries per side to move, %.2fs, in %s\n", v.Name, t.Material,
 				t.Entries(), time.Since(start).Seconds(), f.dir)
+			return nil
+		},
+	}
+	f.register(cmd)
+	return cmd
+}
+
+func newTBVerifyCommand() *cobra.Command {
+	var f tbFlags
+	cmd := &cobra.Command{
+		Use:   "verify MATERIAL",
+		Short: "Check a table against a one-ply search over every legal position",
+		Long: `Verify sets up every position of the table in the rules core, makes each
+legal move there and values the position after it by the table itself or,
+after a capture, by the smaller table; the best of those values must be
+the stored one exactly. So every win has a move to a loss one ply shorter,
+no draw has a winning move, and every loss's moves all lead to wins no
+longer than it. Disagreements are printed (at most 20, then a count) and
+make the command fail.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			start := time.Now()
+			v, t, store, err := f.table(cmd, args[0])
+			if err != nil {
+				return err
+			}
+			errOut := cmd.ErrOrStderr()
+			rep := tablebase.Verify(t, func(p *engine.Position) (*tablebase.Table, bool) {
+				child, err := store.ForPosition(p)
+				return child, err == nil
+			}, func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
+			fmt.Fprintln(errOut)
+			out := cmd.OutOrStdout()
+			for _, d := range rep.Disagreements {
+				fmt.Fprintln(out, d)
+			}
+			bad := len(rep.Disagreements) + rep.More
+			fmt.Fprintf(out, "%s %s: %d positions checked, %d disagreements, %.1fs\n", v.Name, t.Material, rep.Checked, bad,
+				time.Since(start).Seconds())
+			if bad > 0 {
+				return fmt.Errorf("tb verify: %s %s has %d disagreements", v.Name, t.Material, bad)
+			}
 			return nil
 		},
 	}
@@ -111,7 +154,7 @@ func newTBStatsCommand() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.saveRequired = true
-			v, t, err := f.table(cmd, args[0])
+			v, t, _, err := f.table(cmd, args[0])
 			if err != nil {
 				return err
 			}

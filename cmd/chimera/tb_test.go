@@ -35,6 +35,10 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Contains(t, out, "white to move: 175168 legal positions: 175168 won")
 	require.Contains(t, out, "win, mate in 16: ")
 
+	code, out, _ = runCommand("tb", "verify", "KRvK", "--dir", dir)
+	require.Zero(t, code)
+	require.Regexp(t, `chess KRvK: \d+ positions checked, 0 disagreements`, out)
+
 	code, out, _ = runCommand("tb", "probe", "--dir", dir, "--fen", "7k/8/8/8/8/8/8/R5K1 w - - 0 1")
 	require.Zero(t, code)
 	require.Contains(t, out, "win: mate in 10; best: ")

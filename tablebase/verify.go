@@ -1,0 +1,177 @@
+package tablebase
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Disagreement is a position whose stored value a one-ply search over its
+// legal moves does not confirm.
+type Disagreement struct {
+	FEN      string
+	Stored   Result
+	Searched Result // the best over the moves, each valued by the tables
+	// Illegal: the table marks the position as not one (or the other way
+	// round).
+	Illegal bool
+}
+
+// String describes the disagreement for people.
+func (d Disagreement) String() string {
+	if d.Illegal {
+		return d.FEN + ": the table and the rules disagree on whether this is a legal position"
+	}
+	return fmt.Sprintf("%s: stored %s, one ply of search says %s", d.FEN, d.Stored, d.Searched)
+}
+
+// VerifyReport is what Verify found.
+type VerifyReport struct {
+	Checked       int // positions (entries and sides to move) checked
+	Disagreements []Disagreement
+	// More counts disagreements beyond those listed.
+	More int
+}
+
+// maxListed bounds the disagreements a report lists.
+const maxListed = 20
+
+// Verify checks every entry of t against a one-ply minimax: the position
+// is set up in the rules core, each legal move made there, and the
+// position after it valued by t itself or, after a capture, by the table
+// children returns (bare royal pieces are a draw); the best of those
+// values must be exactly the stored one. That is: every win has a move to
+// a loss one ply shorter and none to a shorter one, no draw has a winning
+// move, and every loss's moves all lead to wins no longer than it. The
+// rules core's move generator is independent of the generator's own, so
+// a table that passes is right whatever bug the generator might have.
+// progress, when not nil, is told the fraction done.
+func Verify(t *Table, children func(*engine.Position) (*Table, bool), progress func(float64)) VerifyReport {
+	g := t.geo
+	const chunk = 4096
+	var next, done atomic.Int64
+	var mu sync.Mutex
+	var rep VerifyReport
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			var mine VerifyReport
+			b := g.newBoard()
+			sq := make([]int, len(g.pieces))
+			var moves []engine.Move
+			for {
+				start := int(next.Add(chunk)) - chunk
+				if start >= g.size {
+					break
+				}
+				for idx := start; idx < min(start+chunk, g.size); idx++ {
+					g.decode(idx, sq)
+					if !g.isCanonical(sq, idx) || !b.place(sq) {
+						continue
+					}
+					for stm := 0; stm < 2; stm++ {
+						moves = t.verifyEntry(&mine, b, sq, idx, stm, children, moves)
+					}
+					b.clear()
+				}
+				if d := done.Add(chunk); progress != nil && (d/chunk)%64 == 0 {
+					progress(min(float64(d)/float64(g.size), 1))
+				}
+			}
+			mu.Lock()
+			rep.Checked += mine.Checked
+			rep.More += mine.More
+			for _, d := range mine.Disagreements {
+				rep.add(d)
+			}
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	if progress != nil {
+		progress(1)
+	}
+	return rep
+}
+
+// verifyEntry checks one entry for one side to move (sq placed on b) and
+// returns the move buffer for reuse.
+func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
+	children func(*engine.Position) (*Table, bool), moves []engine.Move) []engine.Move {
+	stored := t.val[stm][idx]
+	legal := b.legal(stm)
+	if !legal && stored == notPosition {
+		return moves
+	}
+	rep.Checked++
+	p, err := t.position(sq, stm)
+	if (err == nil) != legal || (stored == notPosition) != !legal {
+		fen := fmt.Sprint(sq)
+		if p != nil {
+			fen = p.FEN()
+		}
+		rep.add(Disagreement{FEN: fen, Illegal: true})
+		return moves
+	}
+	moves = p.LegalMoves(moves[:0])
+	var best Result
+	if len(moves) == 0 {
+		if p.InCheck() {
+			best = Result{WDL: -1}
+		}
+	}
+	for i, m := range moves {
+		p.Make(m)
+		r, ok := t.valueAfter(p, children)
+		p.Unmake()
+		if !ok {
+			rep.add(Disagreement{FEN: p.FEN() + " (no table after " + p.SAN(m) + ")", Stored: decode(stored)})
+			return moves
+		}
+		if i == 0 || better(r, best) {
+			best = r
+		}
+	}
+	if best != decode(stored) {
+		rep.add(Disagreement{FEN: p.FEN(), Stored: decode(stored), Searched: best})
+	}
+	return moves
+}
+
+// valueAfter values the position after a move for the side that made it.
+func (t *Table) valueAfter(p *engine.Position, children func(*engine.Position) (*Table, bool)) (Result, bool) {
+	var cr Result
+	switch {
+	case t.Covers(p):
+		cr = decode(t.lookup(p))
+	case len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2:
+		return Result{}, true // bare royal pieces: a draw
+	default:
+		child, ok := children(p)
+		if !ok {
+			return Result{}, false
+		}
+		var err error
+		if cr, err = child.Probe(p); err != nil {
+			return Result{}, false
+		}
+	}
+	switch {
+	case cr.WDL < 0:
+		return Result{WDL: 1, DTM: -cr.DTM + 1}, true
+	case cr.WDL > 0:
+		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, true
+	}
+	return Result{}, true
+}
+
+func (r *VerifyReport) add(d Disagreement) {
+	if len(r.Disagreements) < maxListed {
+		r.Disagreements = append(r.Disagreements, d)
+	} else {
+		r.More++
+	}
+}

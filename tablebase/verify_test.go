@@ -1,0 +1,72 @@
+package tablebase_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// verify runs the verifier with children from a store.
+func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) tablebase.VerifyReport {
+	return tablebase.Verify(tb, func(p *engine.Position) (*tablebase.Table, bool) {
+		child, err := store.ForPosition(p)
+		return child, err == nil
+	}, nil)
+}
+
+func TestVerifyPassesGoodTables(t *testing.T) {
+	store := tablebase.NewStore(t.TempDir())
+	chess := variants.Chess()
+	names := []string{"KQvK", "KRvK", "KBvK", "KNvK"}
+	if !testing.Short() {
+		names = append(names, "KBNvK", "KQvKR")
+	}
+	for _, name := range names {
+		m, err := tablebase.ParseMaterial(chess, name)
+		require.NoError(t, err)
+		tb, err := store.Table(chess, m)
+		require.NoError(t, err)
+		rep := verify(t, store, tb)
+		require.Empty(t, rep.Disagreements, name)
+		require.Zero(t, rep.More, name)
+		st0, st1 := tb.Stats(0, nil), tb.Stats(1, nil)
+		require.Positive(t, rep.Checked, name)
+		// Each legal position up to symmetry once: no more than all of
+		// them, at least an eighth.
+		require.LessOrEqual(t, rep.Checked, st0.Legal+st1.Legal, name)
+		require.GreaterOrEqual(t, rep.Checked*8, st0.Legal+st1.Legal, name)
+	}
+}
+
+// TestVerifyFindsErrors damages one value of each kind and expects the
+// verifier to name it.
+func TestVerifyFindsErrors(t *testing.T) {
+	chess := variants.Chess()
+	m, err := tablebase.ParseMaterial(chess, "KRvK")
+	require.NoError(t, err)
+	for _, c := range []struct {
+		stm      int
+		from, to tablebase.Result
+	}{
+		{0, tablebase.Result{WDL: 1, DTM: 15}, tablebase.Result{WDL: 1, DTM: 13}}, // a win too short
+		{0, tablebase.Result{WDL: 1, DTM: 7}, tablebase.Result{}},                 // a win called a draw
+		{1, tablebase.Result{WDL: -1, DTM: -8}, tablebase.Result{WDL: -1, DTM: -10}},
+		{1, tablebase.Result{WDL: -1, DTM: 0}, tablebase.Result{}}, // checkmate called a draw
+	} {
+		store := tablebase.NewStore(t.TempDir())
+		tb, err := store.Table(chess, m)
+		require.NoError(t, err)
+		require.True(t, tablebase.Corrupt(tb, c.stm, c.from, c.to))
+		rep := verify(t, store, tb)
+		require.NotEmpty(t, rep.Disagreements, "%v -> %v", c.from, c.to)
+		found := false
+		for _, d := range rep.Disagreements {
+			found = found || (d.Stored == c.to && !d.Illegal)
+		}
+		require.True(t, found, "%v -> %v: %v", c.from, c.to, rep.Disagreements)
+	}
+}
