@@ -374,3 +374,14 @@ func TestDamagedFileLeftAlone(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, data, after, "the file is as it was")
 }
+
+// TestHugeTableRefused: a table whose generation would take more memory
+// than the server allows is refused at once, with the reason.
+func TestHugeTableRefused(t *testing.T) {
+	srv, _ := newServer(t)
+	a := probe(t, srv, "reallybig", "k15/16/16/16/16/16/16/8K7/7BN7/16/16/16/16/16/16/16 w - - 0 1")
+	require.Equal(t, "unknown", a.Category)
+	require.NotNil(t, a.Building)
+	require.Contains(t, a.Building.Error, "over this server's cap")
+	require.Zero(t, explorer.BuildsStarted(srv))
+}

@@ -24,10 +24,11 @@ type Build struct {
 // (with their reason) so a table the generator refuses is not retried at
 // every request.
 type builds struct {
-	store *tablebase.Store
-	ctx   context.Context // done when the server shuts down
-	slots chan struct{}   // one token per generation under way
-	queue int             // most builds waiting for a slot
+	store  *tablebase.Store
+	ctx    context.Context // done when the server shuts down
+	slots  chan struct{}   // one token per generation under way
+	queue  int             // most builds waiting for a slot
+	memory int64           // most bytes one generation may take
 
 	mu      sync.Mutex
 	pending map[string]*Build // by variant/material, queued or running
@@ -36,8 +37,8 @@ type builds struct {
 	wg      sync.WaitGroup
 }
 
-func newBuilds(ctx context.Context, store *tablebase.Store, concurrent, queue int) *builds {
-	return &builds{store: store, ctx: ctx, slots: make(chan struct{}, max(concurrent, 1)), queue: queue,
+func newBuilds(ctx context.Context, store *tablebase.Store, concurrent, queue int, memory int64) *builds {
+	return &builds{store: store, ctx: ctx, slots: make(chan struct{}, max(concurrent, 1)), queue: queue, memory: memory,
 		pending: map[string]*Build{}, failed: map[string]*Build{}}
 }
 
@@ -62,6 +63,20 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
 		return nil
 	}
 	st := &Build{Variant: v.Name, Table: m.String(), Queued: true}
+	if need, err := tablebase.GenerationMemory(v, m); err != nil || need > b.memory {
+		// Refused at once: a 16×16 board's four-piece table would take
+		// tens of gigabytes.
+		st.Queued = false
+		if err != nil {
+			st.Error = fmt.Sprintf("cannot generate %s: %v", st.Table, err)
+		} else {
+			st.Error = fmt.Sprintf("%s of %s would need about %d MiB to generate, over this server's cap of %d MiB",
+				st.Table, v.Name, need>>20, b.memory>>20)
+		}
+		b.failed[key] = st
+		c := *st
+		return &c
+	}
 	b.pending[key] = st
 	b.wg.Go(func() { b.run(v, m, key, st) })
 	c := *st

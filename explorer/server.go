@@ -35,6 +35,9 @@ type Config struct {
 	// Builds is how many generations may run at once (default 1: each
 	// uses every core); Queue how many more may wait (default 16).
 	Builds, Queue int
+	// BuildMemory bounds the estimated memory of one generation, in
+	// bytes (default 1 GiB): a table beyond it is refused, not tried.
+	BuildMemory int64
 	// Log receives a line per failed request and generation (default:
 	// the standard logger).
 	Log func(string)
@@ -65,11 +68,14 @@ func New(cfg Config) *Server {
 	if cfg.Queue <= 0 {
 		cfg.Queue = 16
 	}
+	if cfg.BuildMemory <= 0 {
+		cfg.BuildMemory = 1 << 30
+	}
 	if cfg.Log == nil {
 		cfg.Log = func(s string) { log.Print(s) }
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, builds: newBuilds(ctx, cfg.Store, cfg.Builds, cfg.Queue), cancel: cancel}
+	s := &Server{cfg: cfg, builds: newBuilds(ctx, cfg.Store, cfg.Builds, cfg.Queue, cfg.BuildMemory), cancel: cancel}
 	s.stats = newStatsCache(ctx)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("/{$}", s.servePage)

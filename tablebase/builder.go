@@ -109,6 +109,16 @@ func (s *Store) NewBuilder() *Builder {
 // checking its sum), per byte.
 const readNsPerByte = 5
 
+// GenerationMemory estimates the bytes generating m's table takes (the
+// smaller tables it needs are generated before it, each within its own).
+func GenerationMemory(v *engine.Variant, m Material) (int64, error) {
+	g, err := newGeometry(v, m)
+	if err != nil {
+		return 0, err
+	}
+	return int64(g.size) * 2 * bytesPerEntry, nil
+}
+
 // bytesPerEntry estimates a generation's memory per entry and side to
 // move: the value, reply counter, flags and bucket share.
 const bytesPerEntry = 10
@@ -553,17 +563,18 @@ func (b *Builder) build(job buildJob) error {
 	if _, ok := b.store.stored(job.v, job.m); ok {
 		return nil
 	}
-	g, err := newGeometry(job.v, job.m)
+	need, err := GenerationMemory(job.v, job.m)
 	if err != nil {
 		return err
 	}
-	if need := int64(g.size) * 2 * bytesPerEntry; need > b.MaxMemory {
+	if need > b.MaxMemory {
 		return fmt.Errorf("needs about %d MiB, over the cap of %d MiB", need>>20, b.MaxMemory>>20)
 	}
 	if used := diskUse(b.store.dir); used >= b.MaxDisk {
 		return fmt.Errorf("the table directory holds %d MiB, at the cap of %d MiB", used>>20, b.MaxDisk>>20)
 	}
-	b.log("tablebase: building %s %s (%d entries per side)", job.v.Name, job.m, g.size)
+	entries := need / 2 / bytesPerEntry
+	b.log("tablebase: building %s %s (%d entries per side)", job.v.Name, job.m, entries)
 	start := time.Now()
 	var paused time.Duration
 	hooks := Hooks{
@@ -600,7 +611,7 @@ func (b *Builder) build(job buildJob) error {
 	if len(b.Command) > 0 && childPauses {
 		busy = b.childCPU
 	}
-	b.nsPerEntry = max(float64(busy.Nanoseconds())/float64(g.size), 50)
+	b.nsPerEntry = max(float64(busy.Nanoseconds())/float64(entries), 50)
 	b.mu.Unlock()
 	b.log("tablebase: built %s %s in %.1f s", job.v.Name, job.m, busy.Seconds())
 	return nil
