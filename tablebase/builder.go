@@ -177,10 +177,14 @@ func (b *Builder) Hurry(v *engine.Variant, m Material) {
 }
 
 // enqueue adds a buildable, not yet tried table to the queue, at the front
-// when first.
+// when first. A table over MaxPieces is only read, when its file exists
+// (tb generate makes five-piece tables; the builder does not).
 func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 	m, err := m.normalised(v)
-	if err != nil || len(m.Strong)+len(m.Weak) > b.MaxPieces || checkRules(v) != nil {
+	if err != nil || checkRules(v) != nil {
+		return
+	}
+	if len(m.Strong)+len(m.Weak) > b.MaxPieces && !b.hasFile(v, m) {
 		return
 	}
 	key := tableKey(v, m)
@@ -190,7 +194,7 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 	if _, _, t, _ := b.store.inMemory(v, m); t != nil {
 		return
 	}
-	if _, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
+	if b.hasFile(v, m) {
 		b.loadLocked(v, m, key)
 		return
 	}
@@ -210,6 +214,12 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 		b.queue = append(b.queue, job)
 	}
 	b.cond.Broadcast()
+}
+
+// hasFile reports whether m's table file is in the store's directory.
+func (b *Builder) hasFile(v *engine.Variant, m Material) bool {
+	_, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m)))
+	return err == nil
 }
 
 // loadLocked reads a table's file in a goroutine of its own: reading takes
@@ -675,9 +685,15 @@ func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
 	if v.TypeByLetter('K') != 0 && v.TypeByLetter('B') != 0 && v.TypeByLetter('N') != 0 {
 		add("BN", "", -1) // the mission's ending comes first
 	}
-	for _, white := range subsets(pieces[engine.White], b.MaxPieces-2) {
-		for _, black := range subsets(pieces[engine.Black], b.MaxPieces-2-len(white)) {
-			if n := 2 + len(white) + len(black); n >= 3 && total-n <= maxCaptures {
+	// Up to MaxPieces to build, and up to the generator's limit to read
+	// where a file exists.
+	for _, white := range subsets(pieces[engine.White], MaxPieces-2) {
+		for _, black := range subsets(pieces[engine.Black], MaxPieces-2-len(white)) {
+			n := 2 + len(white) + len(black)
+			if n < 3 || total-n > maxCaptures {
+				continue
+			}
+			if m, err := (Material{Strong: "K" + white, Weak: "K" + black}).normalised(v); n <= b.MaxPieces || (err == nil && b.hasFile(v, m)) {
 				add(white, black, total-n)
 			}
 		}

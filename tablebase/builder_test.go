@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -139,4 +140,49 @@ func TestBuilderCloseAbandons(t *testing.T) {
 		require.False(t, strings.HasPrefix(e.Name(), ".tmp-"), "a half-written file is left: %s", e.Name())
 	}
 	b.Close() // twice is harmless
+}
+
+// TestFivePieceTablesAreReadNotBuilt: a builder that builds up to four
+// pieces reads a five-piece table whose file exists (tb generate made it)
+// and plans it; the search's prober then answers it in the tree. A
+// five-piece table without a file is not built.
+func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("tiny", []byte("[tiny:chess]\nmaxRank = 4\nmaxFile = 4\n"+
+		"startFen = rnbk/pppp/PPPP/RNBK w - - 0 1\ncastling = false\n")))
+	v, err := cat.Lookup("tiny")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	m, err := tablebase.ParseMaterial(v, "KRRvKR")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(dir).Table(v, m)
+	require.NoError(t, err)
+
+	store := tablebase.NewStore(dir)
+	b := store.NewBuilder()
+	defer b.Close()
+	prober := store.Prober()
+	prober.Missing = b.Want
+	p, err := v.ParseFEN("3k/2r1/1R2/R2K w - - 0 1")
+	require.NoError(t, err)
+	require.Contains(t, b.Plan(v, p), "KRRvKR")
+	_, _, _, ok := prober.Probe(p, false)
+	require.False(t, ok, "not in memory yet: the tree does not read files")
+	_, _, _, ok = prober.Probe(p, true) // the root asks for it
+	require.False(t, ok)
+	waitFor(t, func() bool { _, _, _, ok := prober.Probe(p, false); return ok }, "the five-piece file was not read")
+
+	// Without a file, nothing is built.
+	q, err := v.ParseFEN("3k/2n1/1R2/R2K w - - 0 1")
+	require.NoError(t, err)
+	require.NotContains(t, b.Plan(v, q), "KRRvKN")
+	prober.Probe(q, true)
+	b.Close()
+	require.NoFileExists(t, filepath.Join(dir, tablebase.FileName(v, mustMaterial(t, v, "KRRvKN"))))
+}
+
+func mustMaterial(t *testing.T, v *engine.Variant, s string) tablebase.Material {
+	m, err := tablebase.ParseMaterial(v, s)
+	require.NoError(t, err)
+	return m
 }

@@ -23,7 +23,7 @@ type Prober struct {
 
 // Prober returns a prober over the store's tables of up to four pieces.
 func (s *Store) Prober() *Prober {
-	return &Prober{store: s, MaxProbe: 4, unavailable: map[uint64]bool{}}
+	return &Prober{store: s, MaxProbe: MaxPieces, unavailable: map[uint64]bool{}}
 }
 
 // Probe implements search.Prober. At the root it also returns a move that
