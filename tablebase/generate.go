@@ -304,7 +304,7 @@ func (gen *generation) initialiseEntry(sc *scratch, idx int) {
 		if !sc.b.legal(stm) {
 			gen.t.val[stm][idx] = notPosition
 		} else if level, ok := gen.examine(sc.b, stm, idx, &sc.children, &sc.targets); ok {
-			sc.resolved = append(sc.resolved, resolved{level, uint32(stm<<31 | idx)})
+			sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(stm<<31 | idx)})
 		}
 	}
 	sc.b.clear()
@@ -612,7 +612,7 @@ func (gen *generation) inform(level, side, q int, sc *scratch) {
 	if level%2 == 0 {
 		// The position there is mated: whoever moved into it wins.
 		gen.setValue(side, q, byte(level+2))
-		sc.resolved = append(sc.resolved, resolved{level + 1, uint32(side<<31 | q)})
+		sc.resolved = append(sc.resolved, resolved{uint32(level + 1), uint32(side<<31 | q)})
 		return
 	}
 	st := &gen.state[side][q]
@@ -627,13 +627,15 @@ func (gen *generation) inform(level, side, q int, sc *scratch) {
 		// a capture into a smaller table that loses later.
 		lost := max(level+1, int(st.capLoss)-1)
 		gen.setValue(side, q, byte(lost+1))
-		sc.resolved = append(sc.resolved, resolved{lost, uint32(side<<31 | q)})
+		sc.resolved = append(sc.resolved, resolved{uint32(lost), uint32(side<<31 | q)})
 	}
 }
 
-// resolved is an entry resolved at a level, for its bucket.
+// resolved is an entry resolved at a level, for its bucket: eight bytes,
+// since initialisation may resolve tens of millions at once (every win
+// by a capture) before they are filed.
 type resolved struct {
-	level int
+	level uint32
 	entry uint32
 }
 
