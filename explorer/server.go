@@ -86,7 +86,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/{variant}", s.serveProbe)
 	s.mux.HandleFunc("/{variant}/{material}", s.servePage)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.fail(w, r, http.StatusNotFound, "no such page: "+r.URL.Path)
+		fail(w, http.StatusNotFound, "no such page: "+r.URL.Path)
 	})
 	return s
 }
@@ -105,23 +105,23 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.cfg.Log(fmt.Sprintf("explorer: %s: internal error: %v", r.URL, v))
-			s.fail(w, r, http.StatusInternalServerError, "internal error")
+			fail(w, http.StatusInternalServerError, "internal error")
 		}
 	}()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
 		w.Header().Set("Allow", "GET, HEAD")
-		s.fail(w, r, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed: use GET")
+		fail(w, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed: use GET")
 		return
 	}
 	if len(r.URL.RawQuery) > maxQuery {
-		s.fail(w, r, http.StatusBadRequest, fmt.Sprintf("query of %d bytes is too long (at most %d)", len(r.URL.RawQuery), maxQuery))
+		fail(w, http.StatusBadRequest, fmt.Sprintf("query of %d bytes is too long (at most %d)", len(r.URL.RawQuery), maxQuery))
 		return
 	}
 	s.mux.ServeHTTP(w, r)
 }
 
 // fail answers {"error": msg} with the status.
-func (s *Server) fail(w http.ResponseWriter, r *http.Request, status int, msg string) {
+func fail(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
 
@@ -152,17 +152,17 @@ func (s *Server) variant(name string) (*engine.Variant, error) {
 func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 	v, err := s.variant(r.PathValue("variant"))
 	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err.Error())
+		fail(w, http.StatusNotFound, err.Error())
 		return
 	}
 	fen := r.URL.Query().Get("fen")
 	if fen == "" {
-		s.fail(w, r, http.StatusBadRequest, "missing fen parameter: /"+v.Name+"?fen=FEN")
+		fail(w, http.StatusBadRequest, "missing fen parameter: /"+v.Name+"?fen=FEN")
 		return
 	}
 	p, err := v.ParseFEN(strings.ReplaceAll(fen, "_", " "))
 	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error())
+		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	writeJSON(w, http.StatusOK, s.answer(p))
@@ -178,7 +178,7 @@ func (s *Server) serveBuilds(w http.ResponseWriter, r *http.Request) {
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	if m := r.PathValue("material"); m != "" {
 		if _, err := s.variant(r.PathValue("variant")); err != nil {
-			s.fail(w, r, http.StatusNotFound, err.Error())
+			fail(w, http.StatusNotFound, err.Error())
 			return
 		}
 	}
@@ -197,7 +197,7 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) 
 		if errors.Is(err, fs.ErrNotExist) {
 			status = http.StatusNotFound
 		}
-		s.fail(w, r, status, "no such file: "+strings.TrimPrefix(name, "web/"))
+		fail(w, status, "no such file: "+strings.TrimPrefix(name, "web/"))
 		return
 	}
 	switch {

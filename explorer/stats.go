@@ -108,32 +108,32 @@ func pairs(h map[int]int) [][2]int {
 func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 	v, err := s.variant(r.PathValue("variant"))
 	if err != nil {
-		s.fail(w, r, http.StatusNotFound, err.Error())
+		fail(w, http.StatusNotFound, err.Error())
 		return
 	}
 	if err := tablebase.CheckVariant(v); err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error())
+		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	m, err := tablebase.ParseMaterial(v, r.PathValue("material"))
 	if err != nil {
-		s.fail(w, r, http.StatusBadRequest, err.Error())
+		fail(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	pieces := len(m.Strong) + len(m.Weak)
 	if math.Pow(float64(v.Width*v.Height), float64(pieces)) > maxStatsPlacements {
-		s.fail(w, r, http.StatusBadRequest, "statistics of "+m.String()+" on this board are too many placements to count here")
+		fail(w, http.StatusBadRequest, "statistics of "+m.String()+" on this board are too many placements to count here")
 		return
 	}
 	t, ok := s.cfg.Store.Stored(v, m)
 	if !ok {
 		if pieces > s.cfg.BuildPieces {
-			s.fail(w, r, http.StatusNotFound, "no table "+m.String()+" for "+v.Name)
+			fail(w, http.StatusNotFound, "no table "+m.String()+" for "+v.Name)
 			return
 		}
 		b := s.builds.want(v, m)
 		if b != nil && b.Error != "" {
-			s.fail(w, r, http.StatusBadRequest, b.Error)
+			fail(w, http.StatusBadRequest, b.Error)
 			return
 		}
 		writeJSON(w, http.StatusAccepted, map[string]any{"building": b})
