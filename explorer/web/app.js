@@ -20,6 +20,7 @@ const state = {
   at: -1,
   answer: null,
   lastMove: null, // [from, to] square indices
+  shown: null,   // the FEN whose answer is (being) shown
   practice: null,
   poll: null,
   request: 0,
@@ -321,7 +322,16 @@ async function show(fen) {
   $("forward").disabled = state.at >= state.history.length - 1 || !!state.practice;
   const url = "/?variant=" + encodeURIComponent(state.variant.name) + "&fen=" + encodeURIComponent(fen);
   history.replaceState(null, "", url);
-  state.answer = null;
+  // Another position's answer goes at once: a move clicked in a stale
+  // list would be played from the wrong position. (Asking again for the
+  // same one, while its table builds, keeps it.)
+  if (fen !== state.shown) {
+    state.shown = fen;
+    state.answer = null;
+    $("moves").textContent = "";
+    $("verdict").textContent = "…";
+    $("verdict").className = "";
+  }
   drawBoard();
   const ticket = ++state.request;
   clearTimeout(state.poll);
