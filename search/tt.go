@@ -137,9 +137,10 @@ func (t *table) store(key uint64, move engine.Move, score Score, depth int, boun
 			if move == engine.NoMove {
 				move = old.move // keep the best move of a shallower search
 			}
-			// A shallower result for the same position does not replace a
-			// deeper exact one from this search.
-			if old.gen == t.gen&63 && old.bound == BoundExact && bound != BoundExact && int(old.depth) > depth+2 {
+			// A much shallower bound for the same position (a quiescence
+			// result over a searched one) does not replace a deeper entry
+			// from this search; an exact score always does.
+			if old.gen == t.gen&63 && bound != BoundExact && int(old.depth) > depth+3 {
 				return
 			}
 			victim = i
