@@ -62,17 +62,41 @@ func abs[T ~int | ~int32](x T) T {
 	return x
 }
 
+// pairEntries returns the continuation-history entries of a quiet move of
+// pc to `to` at ply, one and two plies back (nil where there is no move
+// there, or the variant keeps no pair histories).
+func (w *worker) pairEntries(pc engine.Piece, to engine.Square, ply int) [2]*int16 {
+	var out [2]*int16
+	if !w.s.pairHistories {
+		return out
+	}
+	for back := 1; back <= 2 && back <= ply; back++ {
+		if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
+			out[back-1] = &w.hist.cont[back-1][contIndex(prev.piece, prev.move.To(), pc, to)]
+		}
+	}
+	return out
+}
+
+// counterSlot returns the counter-move entry answering the opponent's last
+// move at ply, or nil (no move there, or no pair histories).
+func (w *worker) counterSlot(ply int) *engine.Move {
+	if ply == 0 || !w.s.pairHistories {
+		return nil
+	}
+	prev := &w.stack[ply-1]
+	if prev.move == engine.NoMove {
+		return nil
+	}
+	return &w.hist.counter[prev.piece][prev.move.To()]
+}
+
 // quietScore is a quiet move's history score at ply.
 func (w *worker) quietScore(pc engine.Piece, to engine.Square, ply int) int32 {
 	score := int32(w.hist.main[pc][to])
-	if w.s.evalBlind {
-		return score // see Searcher.evalBlind
-	}
-	for back := 1; back <= 2; back++ {
-		if ply >= back {
-			if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
-				score += int32(w.hist.cont[back-1][contIndex(prev.piece, prev.move.To(), pc, to)])
-			}
+	for _, h := range w.pairEntries(pc, to, ply) {
+		if h != nil {
+			score += int32(*h)
 		}
 	}
 	return score
@@ -82,9 +106,8 @@ func (w *worker) quietScore(pc engine.Piece, to engine.Square, ply int) int32 {
 func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []int32, ttMove engine.Move, ply int) {
 	killers := w.killers[ply]
 	counter := engine.NoMove
-	if ply > 0 && w.stack[ply-1].move != engine.NoMove && !w.s.evalBlind {
-		prev := &w.stack[ply-1]
-		counter = w.hist.counter[prev.piece][prev.move.To()]
+	if slot := w.counterSlot(ply); slot != nil {
+		counter = *slot
 	}
 	for i, m := range moves {
 		switch {
@@ -159,9 +182,8 @@ func (w *worker) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.M
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	if ply > 0 && w.stack[ply-1].move != engine.NoMove && !w.s.evalBlind {
-		prev := &w.stack[ply-1]
-		w.hist.counter[prev.piece][prev.move.To()] = m
+	if slot := w.counterSlot(ply); slot != nil {
+		*slot = m
 	}
 	bonus := min(depth*depth*16+32*depth, 1600)
 	w.addQuietHistory(p, m, bonus, ply)
@@ -176,14 +198,9 @@ func (w *worker) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.M
 func (w *worker) addQuietHistory(p *engine.Position, m engine.Move, bonus, ply int) {
 	pc, to := p.At(m.From()), m.To()
 	gravity(&w.hist.main[pc][to], bonus)
-	if w.s.evalBlind {
-		return
-	}
-	for back := 1; back <= 2; back++ {
-		if ply >= back {
-			if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
-				gravity(&w.hist.cont[back-1][contIndex(prev.piece, prev.move.To(), pc, to)], bonus)
-			}
+	for _, h := range w.pairEntries(pc, to, ply) {
+		if h != nil {
+			gravity(h, bonus)
 		}
 	}
 }

@@ -114,12 +114,13 @@ type Searcher struct {
 	nullOK   bool        // null move and reductions: not where zugzwang is common
 	prune    bool        // the forward pruning family: not where captures are forced
 	// evalBlind: the variant's goal is not what material measures
-	// (compulsory captures, extinction of a kind). The search is the mild
-	// one of old: no forward pruning, aspiration windows or exchange
-	// ordering, and quiet moves ordered by the main history alone, the
-	// counter-move and continuation histories learning noise there
-	// (giveaway against the old binary: 39% with them, 49% without).
+	// (compulsory captures, extinction of a kind): the mild search of old,
+	// no forward pruning, aspiration windows or exchange ordering.
 	evalBlind bool
+	// pairHistories: counter-move and continuation histories order quiet
+	// moves. Not where the evaluation is blind: they learn noise there
+	// (giveaway against the old binary: 39% with them, 49% without).
+	pairHistories bool
 	// materialPruning: razoring, pruning captures by exchange and delta
 	// pruning, which count what a capture takes: not where checks win the
 	// game, nor where a capture blows up more than its victim.
@@ -319,6 +320,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	// extinction of "*", is what material measures.)
 	s.evalBlind = v.MustCapture || (v.ExtinctionValue != engine.NoValue && slices.ContainsFunc(v.ExtinctionTypes, func(t byte) bool { return t != '*' }))
 	s.prune = !pure && !s.evalBlind
+	s.pairHistories = !s.evalBlind
 	s.materialPruning = s.prune && v.CheckCounting == 0 && !v.BlastOnCapture
 	s.hardStop = time.Time{}
 	s.stop.Store(false)
