@@ -65,8 +65,8 @@ func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
 	if t, ok := store.Loaded(p); ok {
 		return t, true
 	}
-	m, ok := s.material(p)
-	if !ok {
+	m, err := tablebase.TableMaterial(p)
+	if err != nil {
 		return nil, false
 	}
 	t, ok := store.Stored(p.Variant(), m)
@@ -76,28 +76,14 @@ func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
 	return t, true
 }
 
-// material returns the normalised material of a position a table could
-// hold (pawnless, one royal piece a side, a variant the generator models).
-func (s *Server) material(p *engine.Position) (tablebase.Material, bool) {
-	if tablebase.CheckVariant(p.Variant()) != nil || p.CastlingRights() != 0 {
-		return tablebase.Material{}, false
-	}
-	m, err := tablebase.PositionMaterial(p)
-	if err != nil {
-		return tablebase.Material{}, false
-	}
-	m, err = tablebase.ParseMaterial(p.Variant(), m.String())
-	return m, err == nil
-}
-
 // request asks for the table of a position no table answers, when it is
 // small enough to build on request.
 func (s *Server) request(p *engine.Position) *Build {
 	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n > s.cfg.BuildPieces {
 		return nil
 	}
-	m, ok := s.material(p)
-	if !ok {
+	m, err := tablebase.TableMaterial(p)
+	if err != nil {
 		return nil
 	}
 	return s.builds.want(p.Variant(), m)

@@ -300,11 +300,8 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n < 3 || n > b.MaxPieces {
 		return Material{}, false
 	}
-	m, err := PositionMaterial(p)
-	if err != nil || checkRules(p.Variant()) != nil {
-		return Material{}, false
-	}
-	if m, err = m.normalised(p.Variant()); err != nil {
+	m, err := TableMaterial(p)
+	if err != nil {
 		return Material{}, false
 	}
 	if _, ok := b.store.Loaded(p); ok {

@@ -46,12 +46,7 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		if skip {
 			return 0, 0, engine.NoMove, false
 		}
-		m, err := PositionMaterial(p)
-		if err == nil {
-			if _, err = m.normalised(p.Variant()); err == nil {
-				err = checkRules(p.Variant())
-			}
-		}
+		m, err := TableMaterial(p)
 		if err != nil {
 			pr.store.mu.Lock()
 			pr.unavailable[key] = true

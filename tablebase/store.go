@@ -249,7 +249,7 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 	if t, ok := s.Loaded(p); ok {
 		return t, nil
 	}
-	m, err := PositionMaterial(p)
+	m, err := positionMaterial(p)
 	if err != nil {
 		return nil, err
 	}
@@ -263,9 +263,24 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 	return t, nil
 }
 
-// PositionMaterial returns the material of a position, strong side first
+// TableMaterial returns the material of the table that would hold p,
+// normalised: the variant's rules are ones the generator models, each side
+// has one royal piece and no castling rights are left, and the pieces are
+// ones a table may hold. A table's file may still be missing.
+func TableMaterial(p *engine.Position) (Material, error) {
+	if err := checkRules(p.Variant()); err != nil {
+		return Material{}, err
+	}
+	m, err := positionMaterial(p)
+	if err != nil {
+		return Material{}, err
+	}
+	return m.normalised(p.Variant())
+}
+
+// positionMaterial returns the material of a position, strong side first
 // (whether or not a table could hold it: see Material's checks).
-func PositionMaterial(p *engine.Position) (Material, error) {
+func positionMaterial(p *engine.Position) (Material, error) {
 	white, black, ok := materialOf(p)
 	if !ok {
 		return Material{}, fmt.Errorf("%s: each side needs exactly one royal piece", p.FEN())
