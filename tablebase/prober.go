@@ -21,7 +21,7 @@ type Prober struct {
 	unavailable map[uint64]bool
 }
 
-// Prober returns a prober over the store's tables of up to four pieces.
+// Prober returns a prober over the store's tables (up to MaxPieces pieces).
 func (s *Store) Prober() *Prober {
 	return &Prober{store: s, MaxProbe: MaxPieces, unavailable: map[uint64]bool{}}
 }
@@ -31,7 +31,7 @@ func (s *Store) Prober() *Prober {
 func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool) {
 	// Most positions have too many pieces: answer them before any lookup.
 	n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black))
-	if n > pr.MaxProbe || n < 3 {
+	if n > pr.MaxProbe || n < 3 || (!root && n > int(pr.store.largest.Load())) {
 		return 0, 0, engine.NoMove, false
 	}
 	t, loaded := pr.store.Loaded(p)

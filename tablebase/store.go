@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -28,6 +29,10 @@ type Store struct {
 	// KeepFiles leaves existing files alone: a damaged one is an error,
 	// not regenerated over (a server is read-only on the files it has).
 	KeepFiles bool
+
+	// largest is the most pieces of a table in memory: the tree's probes
+	// of bigger positions are answered without the lock.
+	largest atomic.Int32
 
 	mu       sync.Mutex
 	tables   map[string]*Table        // by variant/material
@@ -149,6 +154,9 @@ func (s *Store) keep(key string, t *Table) *Table {
 		return old
 	}
 	s.tables[key] = t
+	if n := int32(len(t.geo.pieces)); n > s.largest.Load() {
+		s.largest.Store(n) // under mu: no other writer
+	}
 	s.byKey[materialKey(t.Variant, t.geo.pieces, false)] = t
 	s.byKey[materialKey(t.Variant, t.geo.pieces, true)] = t
 	return t
