@@ -144,10 +144,12 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 // valueAfter values the position after a move for the side that made it.
 func (t *Table) valueAfter(p *engine.Position, children func(*engine.Position) (*Table, bool)) (Result, bool) {
 	var cr Result
-	switch {
-	case t.Covers(p):
+	switch n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); {
+	case n == len(t.geo.pieces):
+		// No capture, so the same material: pawnless tables have no
+		// promotions.
 		cr = decode(t.lookup(p))
-	case len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2:
+	case n <= 2:
 		return Result{}, true // bare royal pieces: a draw
 	default:
 		child, ok := children(p)
