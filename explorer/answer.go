@@ -16,19 +16,8 @@ import (
 // table being generated for it) to the position, and fen (the position
 // after the move) to each move.
 type Answer struct {
-	Category string `json:"category"` // win, draw, loss or unknown
-	// DTM is the signed distance to mate in plies, positive when the side
-	// to move wins; null for draws and unknown positions.
-	DTM *int `json:"dtm"`
-	// DTZ and PreciseDTZ are always null: the tables hold distance to
-	// mate only.
-	DTZ                  *int `json:"dtz"`
-	PreciseDTZ           *int `json:"precise_dtz"`
-	Checkmate            bool `json:"checkmate"`
-	Stalemate            bool `json:"stalemate"`
-	VariantWin           bool `json:"variant_win"`
-	VariantLoss          bool `json:"variant_loss"`
-	InsufficientMaterial bool `json:"insufficient_material"`
+	Value
+	State
 	// Moves are the legal moves, best first for the side to move.
 	Moves []MoveAnswer `json:"moves"`
 
@@ -40,19 +29,35 @@ type Answer struct {
 // MoveAnswer is one legal move, valued from the point of view of the side
 // to move after it (a winning move is a loss with negative dtm).
 type MoveAnswer struct {
-	UCI                  string `json:"uci"`
-	SAN                  string `json:"san"`
-	Category             string `json:"category"`
-	DTM                  *int   `json:"dtm"`
-	DTZ                  *int   `json:"dtz"`
-	PreciseDTZ           *int   `json:"precise_dtz"`
-	Zeroing              bool   `json:"zeroing"`
-	Checkmate            bool   `json:"checkmate"`
-	Stalemate            bool   `json:"stalemate"`
-	VariantWin           bool   `json:"variant_win"`
-	VariantLoss          bool   `json:"variant_loss"`
-	InsufficientMaterial bool   `json:"insufficient_material"`
-	FEN                  string `json:"fen"`
+	UCI string `json:"uci"`
+	SAN string `json:"san"`
+	Value
+	Zeroing bool `json:"zeroing"` // a capture or pawn move
+	State
+	FEN string `json:"fen"`
+}
+
+// Value is a position's value for its side to move.
+type Value struct {
+	Category string `json:"category"` // win, draw, loss or unknown
+	// DTM is the signed distance to mate in plies, positive when the side
+	// to move wins; null for draws and unknown positions.
+	DTM *int `json:"dtm"`
+	// DTZ and PreciseDTZ are always null: the tables hold distance to
+	// mate only.
+	DTZ        *int `json:"dtz"`
+	PreciseDTZ *int `json:"precise_dtz"`
+}
+
+// State is how the game stands by the rules. The n-move rule and
+// repetitions are not the tables' business (distance to mate ignores them,
+// as lichess's does).
+type State struct {
+	Checkmate            bool `json:"checkmate"`
+	Stalemate            bool `json:"stalemate"`
+	VariantWin           bool `json:"variant_win"`
+	VariantLoss          bool `json:"variant_loss"`
+	InsufficientMaterial bool `json:"insufficient_material"`
 }
 
 // The categories.
@@ -63,58 +68,42 @@ const (
 	categoryUnknown = "unknown"
 )
 
-// verdict is a position's value for its side to move.
-type verdict struct {
-	category string
-	dtm      *int
-}
-
-// state is what the rules say of a position: how the game stands, and
-// (when over) its verdict without any table.
-type state struct {
-	checkmate, stalemate, variantWin, variantLoss, insufficient bool
-	over                                                        bool
-	verdict                                                     verdict
-}
-
-// stateOf reads the game's state. The n-move rule and repetitions are not
-// the tables' business (distance to mate ignores them, as lichess's does).
-func stateOf(p *engine.Position) state {
+// stateOf reads the game's state, and whether it is over: then its value
+// needs no table.
+func stateOf(p *engine.Position) (st State, over bool, val Value) {
 	r := p.Result()
-	var st state
 	switch r.Reason {
 	case engine.Ongoing, engine.MoveRuleDraw, engine.RepetitionDraw:
-		return st
+		return st, false, val
 	case engine.Checkmate:
-		st.checkmate = true
+		st.Checkmate = true
 	case engine.Stalemate:
-		st.stalemate = true
+		st.Stalemate = true
 	case engine.InsufficientMaterialDraw:
-		st.insufficient = true
+		st.InsufficientMaterial = true
 	default:
-		st.variantWin, st.variantLoss = r.Outcome == engine.Win, r.Outcome == engine.Loss
+		st.VariantWin, st.VariantLoss = r.Outcome == engine.Win, r.Outcome == engine.Loss
 	}
-	st.over = true
 	switch r.Outcome {
 	case engine.Win:
-		st.verdict = verdict{categoryWin, ptr(0)}
+		val = Value{Category: categoryWin, DTM: ptr(0)}
 	case engine.Loss:
-		st.verdict = verdict{categoryLoss, ptr(0)}
+		val = Value{Category: categoryLoss, DTM: ptr(0)}
 	default:
-		st.verdict = verdict{category: categoryDraw}
+		val = Value{Category: categoryDraw}
 	}
-	return st
+	return st, true, val
 }
 
-// fromResult turns a table's result into a verdict.
-func fromResult(r tablebase.Result) verdict {
+// fromResult turns a table's result into a value.
+func fromResult(r tablebase.Result) Value {
 	switch {
 	case r.WDL > 0:
-		return verdict{categoryWin, ptr(r.DTM)}
+		return Value{Category: categoryWin, DTM: ptr(r.DTM)}
 	case r.WDL < 0:
-		return verdict{categoryLoss, ptr(r.DTM)}
+		return Value{Category: categoryLoss, DTM: ptr(r.DTM)}
 	}
-	return verdict{category: categoryDraw}
+	return Value{Category: categoryDraw}
 }
 
 func ptr(n int) *int { return &n }

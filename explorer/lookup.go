@@ -10,25 +10,16 @@ import (
 // the position is unknown meanwhile.
 func (s *Server) answer(p *engine.Position) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
-	st := stateOf(p)
-	a.Checkmate, a.Stalemate, a.VariantWin, a.VariantLoss, a.InsufficientMaterial =
-		st.checkmate, st.stalemate, st.variantWin, st.variantLoss, st.insufficient
-	var val verdict
-	val, a.Table = s.value(p, st)
-	if val.category == categoryUnknown {
+	a.Value, a.State, a.Table = s.value(p)
+	if a.Category == categoryUnknown {
 		a.Building = s.request(p)
 	}
-	a.Category, a.DTM = val.category, val.dtm
 	v := p.Variant()
 	for _, m := range p.LegalMoves(nil) {
 		ma := MoveAnswer{UCI: v.UCI(m), SAN: p.SAN(m)}
 		p.Make(m)
-		cst := stateOf(p)
-		cval, _ := s.value(p, cst)
-		ma.Category, ma.DTM = cval.category, cval.dtm
+		ma.Value, ma.State, _ = s.value(p)
 		ma.Zeroing = p.HalfmoveClock() == 0
-		ma.Checkmate, ma.Stalemate, ma.VariantWin, ma.VariantLoss, ma.InsufficientMaterial =
-			cst.checkmate, cst.stalemate, cst.variantWin, cst.variantLoss, cst.insufficient
 		ma.FEN = p.FEN()
 		p.Unmake()
 		a.Moves = append(a.Moves, ma)
@@ -37,26 +28,27 @@ func (s *Server) answer(p *engine.Position) Answer {
 	return a
 }
 
-// value is a position's verdict: by the rules when the game is over, else
-// by its table when one is at hand (whose material it also returns), a
-// draw for bare royal pieces, and unknown otherwise.
-func (s *Server) value(p *engine.Position, st state) (verdict, *string) {
-	if st.over {
-		return st.verdict, nil
-	}
-	if len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2 {
-		return verdict{category: categoryDraw}, nil // two royal pieces: no one can mate
+// value is a position's value and state: by the rules when the game is
+// over, else by its table when one is at hand (whose material it also
+// returns), a draw for bare royal pieces, and unknown otherwise.
+func (s *Server) value(p *engine.Position) (Value, State, *string) {
+	st, over, val := stateOf(p)
+	switch {
+	case over:
+		return val, st, nil
+	case len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2:
+		return Value{Category: categoryDraw}, st, nil // two royal pieces: no one can mate
 	}
 	t, ok := s.table(p)
 	if !ok {
-		return verdict{category: categoryUnknown}, nil
+		return Value{Category: categoryUnknown}, st, nil
 	}
 	r, err := t.Probe(p)
 	if err != nil {
-		return verdict{category: categoryUnknown}, nil
+		return Value{Category: categoryUnknown}, st, nil
 	}
 	name := t.Material.String()
-	return fromResult(r), &name
+	return fromResult(r), st, &name
 }
 
 // table returns the table covering p from memory or file, if any.
