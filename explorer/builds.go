@@ -52,12 +52,10 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if st, ok := b.pending[key]; ok {
-		c := *st
-		return &c
+		return st.snapshot()
 	}
 	if st, ok := b.failed[key]; ok {
-		c := *st
-		return &c
+		return st.snapshot()
 	}
 	if len(b.pending) >= b.queue || b.ctx.Err() != nil {
 		return nil
@@ -74,11 +72,16 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
 				st.Table, v.Name, need>>20, b.memory>>20)
 		}
 		b.failed[key] = st
-		c := *st
-		return &c
+		return st.snapshot()
 	}
 	b.pending[key] = st
 	b.wg.Go(func() { b.run(v, m, key, st) })
+	return st.snapshot()
+}
+
+// snapshot copies a build's state (under the builds' lock) for a caller
+// that reads it after the lock is released.
+func (st *Build) snapshot() *Build {
 	c := *st
 	return &c
 }

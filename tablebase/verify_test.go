@@ -25,11 +25,7 @@ func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) tablebase
 // loop over tb verify checks them all.
 func TestVerifyPassesGoodTables(t *testing.T) {
 	store := tablebase.NewStore(t.TempDir())
-	cat := variants.Builtin()
-	require.NoError(t, cat.Load("tiny", []byte("[tiny:chess]\nmaxRank = 4\nmaxFile = 4\n"+
-		"startFen = rnbk/pppp/PPPP/RNBK w - - 0 1\ncastling = false\n")))
-	tiny, err := cat.Lookup("tiny")
-	require.NoError(t, err)
+	tiny := tinyVariant(t)
 	chess := variants.Chess()
 	for _, c := range []struct {
 		v    *engine.Variant
