@@ -21,6 +21,10 @@ type Table struct {
 	Material Material
 	geo      *geometry
 	val      [2][]byte // by side to move (0 White), by entry index
+	// sub supplies the tables after captures and promotions, for probing
+	// a position with an en-passant capture (nil: such positions cannot
+	// be probed).
+	sub Subtables
 }
 
 // Subtables returns the table of a smaller material (after a capture),
@@ -33,6 +37,13 @@ type generation struct {
 	g    *geometry
 	sub  Subtables
 	subs map[int]*Table // by captured slot
+	// promos[i][victim+1][k] is the table after the piece in slot i
+	// promotes to its k-th promotion piece, taking victim (or -1).
+	promos     [][][]*Table
+	promoTypes []int // the variant's promotion piece types
+	// twins are the positions just after a double step that can be taken
+	// en passant (nil when the material has none).
+	twins *epTwins
 	// state is each entry's working state, by side to move, packed so
 	// that informing an entry touches one cache line besides its value.
 	state [2][]entryState
@@ -101,37 +112,86 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Variant: v, Material: m, geo: g}
+	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
 	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
+	if err := gen.loadSubtables(v, m); err != nil {
+		return nil, err
+	}
+	scratches := make([]*scratch, runtime.NumCPU())
+	for w := range scratches {
+		scratches[w] = gen.newScratch(len(scratches))
+	}
+	if gen.twinsPossible() {
+		gen.twins = gen.findTwins(scratches)
+	}
+	for c := 0; c < 2; c++ {
+		size := g.size + gen.twins.count(c)
+		gen.eager[c] = len(g.slotsOf[1-c]) > 1
+		t.val[c] = make([]byte, size)
+		gen.state[c] = make([]entryState, size)
+		gen.known[c] = make([]uint64, (size+63)/64)
+	}
+	if !gen.initialise(scratches) || !gen.propagate(scratches) {
+		return nil, ErrAbandoned
+	}
+	for c := 0; c < 2; c++ {
+		t.val[c] = t.val[c][:g.size:g.size] // the twins are not stored
+	}
+	hooks.progress(1)
+	return t, nil
+}
+
+// loadSubtables gets the tables that captures and promotions lead into.
+func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
+	g := gen.g
+	get := func(child Material) (*Table, error) {
+		child, err := child.normalised(v)
+		if err != nil {
+			return nil, err
+		}
+		return gen.sub(child)
+	}
 	for i := range g.pieces {
-		if g.pieces[i].Type() == 0 || isRoyal(v, g.pieces[i]) {
+		if isRoyal(v, g.pieces[i]) {
 			continue
 		}
 		child := m.without(i)
 		if len(child.Strong)+len(child.Weak) == 2 {
 			continue // bare kings: a draw, no table needed
 		}
-		st, err := sub(orient(v, child))
+		st, err := get(child)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		gen.subs[i] = st
 	}
-	for c := 0; c < 2; c++ {
-		gen.eager[c] = len(g.slotsOf[1-c]) > 1
-		t.val[c] = make([]byte, g.size)
-		gen.state[c] = make([]entryState, g.size)
-		gen.known[c] = make([]uint64, (g.size+63)/64)
+	for _, l := range v.PromotionTypes {
+		gen.promoTypes = append(gen.promoTypes, v.TypeByLetter(l))
 	}
-	scratches := make([]*scratch, runtime.NumCPU())
-	for w := range scratches {
-		scratches[w] = gen.newScratch(len(scratches))
+	gen.promos = make([][][]*Table, len(g.pieces))
+	for i := range g.pieces {
+		if g.kind[i].promotes == nil {
+			continue
+		}
+		gen.promos[i] = make([][]*Table, len(g.pieces)+1)
+		for victim := -1; victim < len(g.pieces); victim++ {
+			if victim >= 0 && (g.colour[victim] == g.colour[i] || isRoyal(v, g.pieces[victim])) {
+				continue
+			}
+			for _, l := range v.PromotionTypes {
+				child := m.replaced(i, l)
+				if victim >= 0 {
+					child = child.without(victim)
+				}
+				st, err := get(child)
+				if err != nil {
+					return err
+				}
+				gen.promos[i][victim+1] = append(gen.promos[i][victim+1], st)
+			}
+		}
 	}
-	if !gen.initialise(scratches) || !gen.propagate(scratches) {
-		return nil, ErrAbandoned
-	}
-	hooks.progress(1)
-	return t, nil
+	return nil
 }
 
 func isRoyal(v *engine.Variant, pc engine.Piece) bool { return v.PieceType(pc).Royal }
@@ -205,25 +265,68 @@ func (b *board) attacked(c, skip int) bool {
 }
 
 // appendTargets appends every square the piece in slot i can move to:
-// empty squares, and squares of the other colour (captures). A plain loop
-// over a caller's buffer, not a callback: this is the generator's
-// innermost loop.
+// empty squares by its quiet moves, and squares of the other colour by its
+// captures. A plain loop over a caller's buffer, not a callback: this is
+// the generator's innermost loop.
 func (b *board) appendTargets(i int, out []int) []int {
+	k, from, c := b.g.kind[i], b.sq[i], b.g.colour[i]
+	if k.quiet == k.capture {
+		return b.appendSet(k.quiet, from, c, out, true, true)
+	}
+	out = b.appendSet(k.quiet, from, c, out, true, false)
+	return b.appendSet(k.capture, from, c, out, false, true)
+}
+
+// appendUnmoves appends every empty square the piece in slot i can have
+// come from by a quiet move, leaving out squares it never stands on.
+func (b *board) appendUnmoves(i int, out []int) []int {
+	k := b.g.kind[i]
+	n := len(out)
+	out = b.appendSet(k.unmove, b.sq[i], b.g.colour[i], out, true, false)
+	if k.banned == nil {
+		return out
+	}
+	kept := out[:n]
+	for _, t := range out[n:] {
+		if !k.banned[t] {
+			kept = append(kept, t)
+		}
+	}
+	return kept
+}
+
+// appendSet appends the targets of move set ms from `from` for a piece of
+// colour c: empty squares when quiet, the other colour's when capture.
+func (b *board) appendSet(ms *moveSet, from, c int, out []int, quiet, capture bool) []int {
 	g := b.g
-	pm, from, c := g.moves[i], b.sq[i], g.colour[i]
-	for _, t := range pm.leaps[from] {
-		if w := b.who[t]; w < 0 || g.colour[w] != c {
+	for _, t := range ms.leaps[from] {
+		if w := b.who[t]; (w < 0 && quiet) || (w >= 0 && capture && g.colour[w] != c) {
 			out = append(out, int(t))
 		}
 	}
-	for _, ray := range pm.rays[from] {
-		for _, t := range ray {
+	for _, r := range ms.rays[from] {
+		if r.lame {
+			last := len(r.sq) - 1
+			open := true
+			for _, t := range r.sq[:last] {
+				open = open && b.who[t] < 0
+			}
+			if t := r.sq[last]; open {
+				if w := b.who[t]; (w < 0 && quiet) || (w >= 0 && capture && g.colour[w] != c) {
+					out = append(out, int(t))
+				}
+			}
+			continue
+		}
+		for _, t := range r.sq {
 			w := b.who[t]
 			if w < 0 {
-				out = append(out, int(t))
+				if quiet {
+					out = append(out, int(t))
+				}
 				continue
 			}
-			if g.colour[w] != c {
+			if capture && g.colour[w] != c {
 				out = append(out, int(t))
 			}
 			break
@@ -282,6 +385,17 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 		return false
 	}
 	for c := 0; c < 2; c++ {
+		gen.forEach(gen.twins.count(c), scratches, func(sc *scratch, k int) {
+			idx := g.size + k
+			base, via := gen.twins.of(c, k)
+			sc.place(base)
+			if level, ok := gen.examine(sc.b, c, idx, base, via, &sc.children, &sc.targets); ok {
+				sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(c<<31 | idx)})
+			}
+			sc.b.clear()
+		})
+	}
+	for c := 0; c < 2; c++ {
 		for idx, v := range gen.t.val[c] {
 			if v != 0 {
 				gen.known[c][idx/64] |= 1 << (idx % 64)
@@ -296,14 +410,14 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 func (gen *generation) initialiseEntry(sc *scratch, idx int) {
 	g := gen.g
 	g.decode(idx, sc.sq)
-	if !g.isCanonical(sc.sq, idx) || !sc.b.place(sc.sq) {
+	if !g.isCanonical(sc.sq, idx) || g.banned(sc.sq) || !sc.b.place(sc.sq) {
 		gen.t.val[0][idx], gen.t.val[1][idx] = notPosition, notPosition
 		return
 	}
 	for stm := 0; stm < 2; stm++ {
 		if !sc.b.legal(stm) {
 			gen.t.val[stm][idx] = notPosition
-		} else if level, ok := gen.examine(sc.b, stm, idx, &sc.children, &sc.targets); ok {
+		} else if level, ok := gen.examine(sc.b, stm, idx, idx, -1, &sc.children, &sc.targets); ok {
 			sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(stm<<31 | idx)})
 		}
 	}
@@ -334,23 +448,36 @@ func (gen *generation) bucketResolved(scratches []*scratch) {
 }
 
 // examine generates the moves of a legal position and records what is
-// known: the number of quiet child classes, and what the captures give. It
-// returns a level when the position is resolved (or may be, for a win by
-// capture) at that many plies.
-func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int) (int, bool) {
+// known: the number of quiet child classes, and what captures and
+// promotions give. idx is the entry; base the entry of its placement (idx
+// itself, but for a twin: the position with an en-passant capture, whose
+// pawn passed via, else via is -1). It returns a level when the position
+// is resolved (or may be, for a win by capture) at that many plies.
+func (gen *generation) examine(b *board, stm, idx, base, via int, children, targets *[]int) (int, bool) {
 	g := gen.g
 	caps := captureResults{winBy: -1, lossBy: -1}
 	quiet := false
 	inCheck := b.attacked(stm, -1)
 	eager := gen.eager[stm]
 	*children = (*children)[:0]
-	for i := range g.pieces {
-		if g.colour[i] != stm {
-			continue
-		}
+	for _, i := range g.slotsOf[stm] {
+		promotes := g.kind[i].promotes
 		*targets = b.appendTargets(i, (*targets)[:0])
 		for _, t := range *targets {
 			victim := int(b.who[t])
+			if victim >= 0 && isRoyal(gen.t.Variant, g.pieces[victim]) {
+				continue // never in a legal position
+			}
+			if promotes != nil && promotes[t] {
+				if gen.legalAfter(b, stm, i, t, victim, inCheck) {
+					from := b.play(i, t)
+					for k := range gen.promoTypes {
+						caps.add(gen.promotionValue(b, i, victim, k, 1-stm))
+					}
+					b.unplay(i, from, victim)
+				}
+				continue
+			}
 			if victim < 0 {
 				// A quiet move: its child class is counted now for an eager
 				// side; otherwise one legal is enough here, and they are
@@ -358,15 +485,12 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 				if (eager || !quiet) && gen.legalAfter(b, stm, i, t, -1, inCheck) {
 					quiet = true
 					if eager {
-						*children = append(*children, gen.childOf(b, idx, i, t))
+						*children = append(*children, gen.childOf(b, stm, base, i, t))
 					}
 				}
 				continue
 			}
 			// A capture: the child is in a smaller table.
-			if isRoyal(gen.t.Variant, g.pieces[victim]) {
-				continue // never in a legal position
-			}
 			if !gen.legalAfter(b, stm, i, t, victim, inCheck) {
 				continue
 			}
@@ -374,6 +498,9 @@ func (gen *generation) examine(b *board, stm, idx int, children, targets *[]int)
 			caps.add(gen.childValue(b, victim, 1-stm))
 			b.unplay(i, from, victim)
 		}
+	}
+	if via >= 0 {
+		gen.epCaptures(b, stm, via, func(victim int) { caps.add(gen.childValue(b, victim, 1-stm)) })
 	}
 	winBy, lossBy, draw := caps.winBy, caps.lossBy, caps.draw
 	if caps.n == 0 && !quiet {
@@ -448,32 +575,39 @@ func (gen *generation) legalAfter(b *board, stm, i, t, victim int, inCheck bool)
 }
 
 // countReplies counts the distinct child classes of the quiet legal moves
-// of the position on b (entry idx, stm to move).
-func (gen *generation) countReplies(b *board, stm, idx int, children, targets *[]int) uint8 {
+// (promotions aside: they lead into other tables) of the position on b
+// (side stm to move, its placement's entry base).
+func (gen *generation) countReplies(b *board, stm, base int, children, targets *[]int) uint8 {
 	g := gen.g
 	*children = (*children)[:0]
 	inCheck := b.attacked(stm, -1)
-	for i := range g.pieces {
-		if g.colour[i] != stm {
-			continue
-		}
+	for _, i := range g.slotsOf[stm] {
+		promotes := g.kind[i].promotes
 		*targets = b.appendTargets(i, (*targets)[:0])
 		for _, t := range *targets {
-			if b.who[t] >= 0 || !gen.legalAfter(b, stm, i, t, -1, inCheck) {
+			if b.who[t] >= 0 || (promotes != nil && promotes[t]) || !gen.legalAfter(b, stm, i, t, -1, inCheck) {
 				continue
 			}
-			*children = append(*children, gen.childOf(b, idx, i, t))
+			*children = append(*children, gen.childOf(b, stm, base, i, t))
 		}
 	}
 	return uint8(countDistinct(*children))
 }
 
 // childOf returns the entry of the position after the quiet move of slot
-// i to t from the position on b (entry idx).
-func (gen *generation) childOf(b *board, idx, i, t int) int {
+// i to t from the position on b (side stm to move, entry base): after a
+// double step that can be taken en passant, the twin that says so.
+func (gen *generation) childOf(b *board, stm, base, i, t int) int {
 	from := b.sq[i]
 	b.sq[i] = t // moved reads the new square only
-	child := gen.g.moved(idx, b.sq, i, from)
+	child := gen.g.moved(base, b.sq, i, from)
+	if gen.twins != nil {
+		if via := gen.g.doubleStep(i, from, t); via >= 0 {
+			if twin := gen.twinOf(1-stm, b.sq, via); twin >= 0 {
+				child = twin
+			}
+		}
+	}
 	b.sq[i] = from
 	return child
 }
@@ -496,6 +630,26 @@ func countDistinct(xs []int) int {
 		}
 	}
 	return n
+}
+
+// promotionValue looks up the position on b after the piece in slot i
+// promoted to its k-th promotion piece, taking victim (or -1), side stm to
+// move.
+func (gen *generation) promotionValue(b *board, i, victim, k, stm int) byte {
+	var pieces [MaxPieces]engine.Piece
+	var squares [MaxPieces]int
+	n := 0
+	for j, pc := range gen.g.pieces {
+		if j == victim {
+			continue
+		}
+		if j == i {
+			pc = engine.MakePiece(gen.promoTypes[k], pc.Colour())
+		}
+		pieces[n], squares[n] = pc, b.sq[j]
+		n++
+	}
+	return gen.promos[i][victim+1][k].valueOf(pieces[:n], squares[:n], stm)
 }
 
 // childValue looks up, in the subtable, the position after a capture of
@@ -558,7 +712,7 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 			}
 			gen.forEach(len(settled), scratches, func(sc *scratch, k int) {
 				stm, idx := int(settled[k]>>31), int(settled[k]&(1<<31-1))
-				sc.place(idx)
+				sc.place(gen.base(stm, idx))
 				sc.preds = gen.predecessors(sc.b, stm, idx, level%2 == 0, sc.preds[:0], &sc.targets)
 				sc.b.clear()
 				for _, q := range sc.preds {
@@ -617,8 +771,9 @@ func (gen *generation) inform(level, side, q int, sc *scratch) {
 	}
 	st := &gen.state[side][q]
 	if st.cnt == uncounted {
-		sc.place(q)
-		st.cnt = gen.countReplies(sc.b, side, q, &sc.children, &sc.targets)
+		base := gen.base(side, q)
+		sc.place(base)
+		st.cnt = gen.countReplies(sc.b, side, base, &sc.children, &sc.targets)
 		sc.b.clear()
 	}
 	st.cnt--
@@ -653,7 +808,8 @@ func (gen *generation) newScratch(workers int) *scratch {
 		children: make([]int, 0, 64), informs: make([][]uint32, workers)}
 }
 
-// place sets up the placement of entry idx on the scratch board.
+// place sets up the placement of entry idx (not a twin) on the scratch
+// board.
 func (sc *scratch) place(idx int) {
 	sc.b.g.decode(idx, sc.sq)
 	sc.b.place(sc.sq)
@@ -686,13 +842,20 @@ func (gen *generation) emptyFrom(level int) bool {
 }
 
 // predecessors appends the distinct entries (other side to move) from
-// which a legal non-capture move leads to the position on b. When the
-// position is lost (wins), they win by moving here, so those already known
-// are left out, and repeats are harmless (they win once).
+// which a legal non-capture move leads to entry idx (side stm to move),
+// whose placement is on b. When the position is lost (wins), they win by
+// moving here, so those already known are left out, and repeats are
+// harmless (they win once). A twin (the position just after a double step
+// that can be taken en passant) has one un-move: that double step; the
+// same placement without the right has every other.
 func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int, targets *[]int) []int {
 	g := gen.g
 	mover := 1 - stm
 	k := b.sq[g.king[stm]]
+	twinVia := -1
+	if idx >= g.size {
+		_, twinVia = gen.twins.of(stm, idx-g.size)
+	}
 	// A mover's leaper that checks the king now still checks it after
 	// another piece's un-move: only its own un-moves can be legal. Riders
 	// are tested after each un-move, since it may open or close their line.
@@ -706,16 +869,28 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 		if checkers&^(1<<i) != 0 {
 			continue
 		}
-		*targets = b.appendTargets(i, (*targets)[:0])
+		*targets = b.appendUnmoves(i, (*targets)[:0])
 		for _, t := range *targets {
-			if b.who[t] >= 0 {
-				continue // un-moves go to empty squares only
+			if gen.twins != nil {
+				via := g.doubleStep(i, t, b.sq[i])
+				if twinVia >= 0 && via != twinVia {
+					continue // a twin is reached by its double step alone
+				}
+				if twinVia < 0 && via >= 0 && gen.twinOf(stm, b.sq, via) >= 0 {
+					continue // that double step leads to the twin
+				}
+			} else if twinVia >= 0 {
+				continue
 			}
+			base := gen.base(stm, idx)
 			from := b.move(i, t)
 			// Wins already known are dropped first: the test is cheaper
 			// than the legality test, and most fail it.
-			if q := g.moved(idx, b.sq, i, from); (!wins || !gen.isKnown(mover, q)) && gen.unchecked(b, mover, i, k) {
+			if q := g.moved(base, b.sq, i, from); (!wins || !gen.isKnown(mover, q)) && gen.unchecked(b, mover, i, k) {
 				out = append(out, q)
+				if gen.twins != nil {
+					out = gen.twins.appendTwins(mover, q, g.size, out)
+				}
 			}
 			b.move(i, from)
 		}

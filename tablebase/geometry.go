@@ -18,45 +18,33 @@ type geometry struct {
 	regionOf []int                  // compact square → index in region, -1 if none
 	toRegion [][]int                // compact square → the symmetries taking it into the region
 	pieces   []engine.Piece         // the table's pieces, in index order
-	moves    []*pieceMoves          // by piece slot
+	kind     []*kind                // by slot
 	same     [][2]int               // pairs of slots holding identical pieces
 	size     int                    // entries per side to move
 	weight   []int                  // index weight of each slot (0 for the first)
 	colour   []int                  // by slot: 0 White, 1 Black
 	slotsOf  [2][]int               // each colour's slots
 	king     [2]int                 // each colour's royal slot
-	// rider[i]: the piece in slot i has moves that can be blocked, so a
-	// move elsewhere may open or close its line to a king; riders[c] are
+	// rider[i]: the piece in slot i has captures that can be blocked, so
+	// a move elsewhere may open or close its line to a king; riders[c] are
 	// colour c's rider slots, and hasRiders[c] whether there are any.
 	rider     []bool
 	riders    [2][]int
 	hasRiders [2]bool
-	kinds     map[engine.Piece]*pieceMoves
+	// pawns: some piece is banned from squares or promotes, so the table
+	// has promotions and only the symmetries that keep pawns pawns.
+	pawns bool
+	kinds map[engine.Piece]*kind
 }
-
-// pieceMoves are one piece type's moves on the compact board.
-type pieceMoves struct {
-	leaps [][]uint8   // by square: leap targets
-	rays  [][][]uint8 // by square: rays, nearest square first
-	// line[from*n+to] says how the piece reaches `to` from `from` on an
-	// empty board: in the low byte 0 not at all, 1 by a leap, 2+k along ray
-	// k of `from`; in the high byte, how many squares of that ray come
-	// before `to` (they must be empty). Compact, since attack tests read it
-	// at random.
-	line []uint16
-}
-
-// reaches reports whether line entry l is a move on an empty board.
-func reaches(l uint16) bool { return l&0xff != 0 }
 
 // newGeometry builds the geometry for a material in a variant. Pieces
-// must move by plain leaps and rides, the same way forwards and backwards
-// (so that un-moves are moves), as every pawnless chess piece does.
+// must move by leaps and rides (lame or not, moving and capturing
+// differently, forwards only: anything the generator can un-move).
 func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	if err := checkRules(v); err != nil {
 		return nil, err
 	}
-	g := &geometry{w: v.Width, h: v.Height, n: v.Width * v.Height, kinds: map[engine.Piece]*pieceMoves{}}
+	g := &geometry{w: v.Width, h: v.Height, n: v.Width * v.Height, kinds: map[engine.Piece]*kind{}}
 	for i := range g.compact {
 		g.compact[i] = -1
 	}
@@ -69,13 +57,20 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	g.pieces = m.pieces(v)
 	for _, pc := range g.pieces {
 		pt := v.PieceType(pc)
-		if err := checkSymmetric(pt); err != nil {
+		if err := checkPiece(pt); err != nil {
 			return nil, fmt.Errorf("%s: %w", m, err)
 		}
-		if g.kinds[pc] == nil {
-			g.kinds[pc] = g.buildMoves(pt)
+		if pt.Role == engine.RolePawn {
+			if err := checkPawnRules(v); err != nil {
+				return nil, fmt.Errorf("%s: %w", m, err)
+			}
 		}
-		g.moves = append(g.moves, g.kinds[pc])
+		if g.kinds[pc] == nil {
+			g.kinds[pc] = g.buildKind(v, pc)
+		}
+		k := g.kinds[pc]
+		g.kind = append(g.kind, k)
+		g.pawns = g.pawns || k.banned != nil || k.promotes != nil
 	}
 	for i, pc := range g.pieces {
 		c := int(pc.Colour())
@@ -85,7 +80,7 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		g.colour = append(g.colour, c)
 		g.slotsOf[c] = append(g.slotsOf[c], i)
 		rider := false
-		for _, rays := range g.moves[i].rays {
+		for _, rays := range g.kind[i].capture.rays {
 			rider = rider || len(rays) > 0
 		}
 		g.rider = append(g.rider, rider)
@@ -101,7 +96,7 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 			}
 		}
 	}
-	g.buildSymmetries(v)
+	g.buildSymmetries()
 	g.size = len(g.region)
 	g.weight = []int{0}
 	for i := 1; i < len(g.pieces); i++ {
@@ -132,25 +127,25 @@ func checkRules(v *engine.Variant) error {
 	return nil
 }
 
-// checkSymmetric rejects pieces whose moves are not plain and reversible.
-func checkSymmetric(pt *engine.PieceType) error {
-	type key struct {
-		kind engine.AtomKind
-		rng  int
-		vec  engine.Vector
+// checkPawnRules rejects pawn rules the generator does not model: optional
+// promotion, promotion limits, en-passant regions, and pawn rules that are
+// not the same for both colours seen from their own side (a table serves
+// both colours by mirroring the board).
+func checkPawnRules(v *engine.Variant) error {
+	switch {
+	case v.OptionalPromotion:
+		return fmt.Errorf("variant %s: optional promotion is not supported", v.Name)
+	case len(v.PromotionLimit) > 0:
+		return fmt.Errorf("variant %s: promotion limits are not supported", v.Name)
+	case v.EnPassantRegion != nil:
+		return fmt.Errorf("variant %s: en-passant regions are not supported", v.Name)
 	}
-	set := map[key]bool{}
-	for _, a := range pt.Atoms {
-		if (a.Kind != engine.Leap && a.Kind != engine.Ride) || a.MoveOnly || a.CaptureOnly || a.Initial || a.Lame || a.EnPassant {
-			return fmt.Errorf("piece %s (%s): only plain leaps and rides are supported", pt.Name, pt.Betza)
-		}
-		for _, vec := range a.Vectors {
-			set[key{a.Kind, a.Range, vec}] = true
-		}
-	}
-	for k := range set {
-		if !set[key{k.kind, k.rng, engine.Vector{DX: -k.vec.DX, DY: -k.vec.DY}}] {
-			return fmt.Errorf("piece %s (%s): moves not the same both ways", pt.Name, pt.Betza)
+	for f := 0; f < v.Width; f++ {
+		for r := 0; r < v.Height; r++ {
+			s, m := engine.SquareAt(f, r), engine.SquareAt(f, v.Height-1-r)
+			if v.PromotionZone[0].Has(s) != v.PromotionZone[1].Has(m) || v.InitialRegion[0].Has(s) != v.InitialRegion[1].Has(m) {
+				return fmt.Errorf("variant %s: the pawns' rules differ between White and Black", v.Name)
+			}
 		}
 	}
 	return nil
@@ -165,39 +160,9 @@ func (g *geometry) step(c int, vec engine.Vector) (int, bool) {
 	return r*g.w + f, true
 }
 
-func (g *geometry) buildMoves(pt *engine.PieceType) *pieceMoves {
-	pm := &pieceMoves{leaps: make([][]uint8, g.n), rays: make([][][]uint8, g.n), line: make([]uint16, g.n*g.n)}
-	for c := 0; c < g.n; c++ {
-		for _, a := range pt.Atoms {
-			for _, vec := range a.Vectors {
-				if a.Kind == engine.Leap {
-					if t, ok := g.step(c, vec); ok && pm.line[c*g.n+t] != 1 {
-						pm.leaps[c] = append(pm.leaps[c], uint8(t))
-						pm.line[c*g.n+t] = 1 // a leap cannot be blocked
-					}
-					continue
-				}
-				var ray []uint8
-				for t, ok := g.step(c, vec); ok && (a.Range == 0 || len(ray) < a.Range); t, ok = g.step(t, vec) {
-					ray = append(ray, uint8(t))
-				}
-				if len(ray) > 0 {
-					for k, t := range ray {
-						if !reaches(pm.line[c*g.n+int(t)]) {
-							pm.line[c*g.n+int(t)] = uint16(2+len(pm.rays[c])) | uint16(k)<<8
-						}
-					}
-					pm.rays[c] = append(pm.rays[c], ray)
-				}
-			}
-		}
-	}
-	return pm
-}
-
 // buildSymmetries finds the board symmetries that map every piece's moves
 // onto themselves, and the region the first king is folded into.
-func (g *geometry) buildSymmetries(v *engine.Variant) {
+func (g *geometry) buildSymmetries() {
 	type transform func(f, r int) (int, int)
 	candidates := []transform{
 		func(f, r int) (int, int) { return f, r },
@@ -245,15 +210,28 @@ func (g *geometry) buildSymmetries(v *engine.Variant) {
 }
 
 // preserves reports whether the square permutation maps every piece's
-// reach relation onto itself.
+// moves, captures, banned squares and promotion squares onto themselves.
 func (g *geometry) preserves(perm []int) bool {
-	for _, pm := range g.kinds {
-		for a := 0; a < g.n; a++ {
-			for b := 0; b < g.n; b++ {
-				if reaches(pm.line[a*g.n+b]) != reaches(pm.line[perm[a]*g.n+perm[b]]) {
-					return false
+	same := func(flags []bool) bool {
+		for a := range flags {
+			if flags[a] != flags[perm[a]] {
+				return false
+			}
+		}
+		return true
+	}
+	for _, k := range g.kinds {
+		for _, ms := range []*moveSet{k.quiet, k.capture} {
+			for a := 0; a < g.n; a++ {
+				for b := 0; b < g.n; b++ {
+					if reaches(ms.line[a*g.n+b]) != reaches(ms.line[perm[a]*g.n+perm[b]]) {
+						return false
+					}
 				}
 			}
+		}
+		if !same(k.banned) || !same(k.promotes) {
+			return false
 		}
 	}
 	return true
@@ -331,18 +309,67 @@ func (g *geometry) moved(parent int, sq []int, i, from int) int {
 // attacks reports whether the piece in slot i, on from, attacks `to` given
 // the board's occupancy (who: compact square → slot, -1 empty).
 func (g *geometry) attacks(i, from, to int, who []int8) bool {
-	pm := g.moves[i]
-	l := pm.line[from*g.n+to]
+	ms := g.kind[i].capture
+	l := ms.line[from*g.n+to]
 	switch l & 0xff {
 	case 0:
 		return false
 	case 1:
 		return true
 	}
-	for _, t := range pm.rays[from][l&0xff-2][:l>>8] {
+	for _, t := range ms.rays[from][l&0xff-2].sq[:l>>8] {
 		if who[t] >= 0 {
 			return false
 		}
 	}
 	return true
+}
+
+// canonicalWith is canonical for a placement with one marked square
+// besides (a square a pawn passed): the entry, and the marked square's
+// image under the symmetry that gives it (the smallest such image when
+// several do).
+func (g *geometry) canonicalWith(sq []int, mark int) (int, int) {
+	var buf [MaxPieces]int
+	img := buf[:len(sq)]
+	best, bestMark := -1, -1
+	for _, si := range g.toRegion[sq[0]] {
+		s := g.syms[si]
+		for i, c := range sq {
+			img[i] = s[c]
+		}
+		for _, pair := range g.same {
+			if img[pair[0]] > img[pair[1]] {
+				img[pair[0]], img[pair[1]] = img[pair[1]], img[pair[0]]
+			}
+		}
+		if idx := g.index(img); best < 0 || idx < best || (idx == best && s[mark] < bestMark) {
+			best, bestMark = idx, s[mark]
+		}
+	}
+	return best, bestMark
+}
+
+// banned reports whether a placement puts a piece on a square it never
+// stands on (a pawn on its first rank or where it promotes).
+func (g *geometry) banned(sq []int) bool {
+	if !g.pawns {
+		return false
+	}
+	for i, s := range sq {
+		if b := g.kind[i].banned; b != nil && b[s] {
+			return true
+		}
+	}
+	return false
+}
+
+// doubleStep returns the square passed when the piece in slot i goes from
+// `from` to `to` by a double step, or -1 when that is no double step.
+func (g *geometry) doubleStep(i, from, to int) int {
+	ms := g.kind[i].quiet
+	if r := ms.lineRay(from, ms.line[from*g.n+to]); r != nil && r.double {
+		return int(r.sq[0])
+	}
+	return -1
 }

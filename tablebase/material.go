@@ -23,8 +23,8 @@ type Material struct {
 // MaxPieces is the most pieces (kings included) a table may hold.
 const MaxPieces = 5
 
-// ParseMaterial reads "KBNvK" for a variant: letters must be the variant's,
-// each side needs exactly one royal piece, there are no pawns, and at most
+// ParseMaterial reads "KBNvK" or "KPvK" for a variant: letters must be the
+// variant's, each side needs exactly one royal piece, and at most
 // MaxPieces pieces in all.
 func ParseMaterial(v *engine.Variant, s string) (Material, error) {
 	strong, weak, ok := strings.Cut(strings.TrimSpace(s), "v")
@@ -50,8 +50,6 @@ func (m Material) normalised(v *engine.Variant) (Material, error) {
 			}
 			pt := v.Pieces[t-1]
 			switch {
-			case pt.Role == engine.RolePawn:
-				return "", fmt.Errorf("material %s: pawns are not supported", m)
 			case pt.Royal && royal != "":
 				return "", fmt.Errorf("material %s: more than one royal piece a side", m)
 			case pt.Royal:
@@ -113,6 +111,18 @@ func (m Material) without(i int) Material {
 		w = w[:j] + w[j+1:]
 	}
 	return Material{Strong: s, Weak: w}
+}
+
+// replaced returns the material with piece i (index order) become the
+// piece with the given letter (a promotion), not yet normalised.
+func (m Material) replaced(i int, letter byte) Material {
+	s, w := []byte(m.Strong), []byte(m.Weak)
+	if i < len(s) {
+		s[i] = letter
+	} else {
+		w[i-len(s)] = letter
+	}
+	return Material{Strong: string(s), Weak: string(w)}
 }
 
 // materialOf reads the material of a position: White's and Black's letters,

@@ -111,6 +111,9 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 	if !t.Covers(p) {
 		return Result{}, fmt.Errorf("%s does not cover %s", t.Material, p.FEN())
 	}
+	if p.EnPassant() != engine.NoSquare {
+		return t.probeByMoves(p, t.subtables)
+	}
 	v := t.lookup(p)
 	if v == notPosition {
 		return Result{}, fmt.Errorf("%s is not a legal position", p.FEN())
@@ -118,7 +121,55 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 	return decode(v), nil
 }
 
-// lookup returns the entry value of a covered position.
+// probeByMoves values a position with an en-passant capture, which no
+// table holds (the right lasts one move): one ply of search, each move's
+// position valued by its table (tables supplies them).
+func (t *Table) probeByMoves(p *engine.Position, tables func(*engine.Position) (*Table, bool)) (Result, error) {
+	all, _, err := t.Moves(p, tables)
+	if err != nil {
+		return Result{}, err
+	}
+	return bestResult(p, all), nil
+}
+
+// bestResult is the value of a position whose moves are valued: the best
+// of them, or checkmate or stalemate when there are none.
+func bestResult(p *engine.Position, all []MoveValue) Result {
+	if len(all) == 0 {
+		if p.InCheck() {
+			return Result{WDL: -1}
+		}
+		return Result{}
+	}
+	best := all[0].Result
+	for _, mv := range all[1:] {
+		if better(mv.Result, best) {
+			best = mv.Result
+		}
+	}
+	return best
+}
+
+// subtables returns the table for a position reached by a move: t itself
+// for the same material, else the one sub supplies; false for bare kings
+// or when there is no such table.
+func (t *Table) subtables(p *engine.Position) (*Table, bool) {
+	if t.Covers(p) {
+		return t, true
+	}
+	if len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2 || t.sub == nil {
+		return nil, false
+	}
+	m, err := TableMaterial(p)
+	if err != nil {
+		return nil, false
+	}
+	child, err := t.sub(m)
+	return child, err == nil
+}
+
+// lookup returns the entry value of a covered position without an
+// en-passant capture (Probe handles those).
 func (t *Table) lookup(p *engine.Position) byte {
 	var pieces [MaxPieces]engine.Piece
 	var squares [MaxPieces]int
@@ -151,7 +202,13 @@ func (t *Table) Moves(p *engine.Position, tables func(*engine.Position) (*Table,
 		p.Make(m)
 		var r Result
 		if child, ok := tables(p); ok { // otherwise bare kings: a draw
-			cr, err := child.Probe(p)
+			var cr Result
+			var err error
+			if p.EnPassant() != engine.NoSquare && child == t {
+				cr, err = t.probeByMoves(p, tables) // after a double step
+			} else {
+				cr, err = child.Probe(p)
+			}
 			if err != nil {
 				p.Unmake()
 				return nil, nil, err

@@ -34,6 +34,10 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 	if n > pr.MaxProbe || n < 3 || (!root && n > int(pr.store.largest.Load())) {
 		return 0, 0, engine.NoMove, false
 	}
+	ep := p.EnPassant() != engine.NoSquare
+	if ep && !root {
+		return 0, 0, engine.NoMove, false // no table holds it: the search goes one ply on
+	}
 	t, loaded := pr.store.Loaded(p)
 	if !loaded {
 		if !root {
@@ -62,11 +66,14 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			return 0, 0, engine.NoMove, false
 		}
 	}
-	v := t.lookup(p)
-	if v == notPosition {
-		return 0, 0, engine.NoMove, false
+	var r Result
+	if !ep {
+		v := t.lookup(p)
+		if v == notPosition {
+			return 0, 0, engine.NoMove, false
+		}
+		r = decode(v)
 	}
-	r := decode(v)
 	if root {
 		// The move needs every child's table, in memory only: a search
 		// never reads or builds one (the builder prepares them).
@@ -79,11 +86,14 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			missing = missing || !ok
 			return t, ok
 		}
-		_, bestMoves, err := t.Moves(p, inMemory)
+		all, bestMoves, err := t.Moves(p, inMemory)
 		if err != nil || missing || len(bestMoves) == 0 {
 			return 0, 0, engine.NoMove, false
 		}
 		best = bestMoves[0]
+		if ep {
+			r = bestResult(p, all)
+		}
 	}
 	return r.WDL, r.DTM, best, true
 }

@@ -57,7 +57,7 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 					return
 				}
 			}
-			if filter != nil && !filter(sq) {
+			if (filter != nil && !filter(sq)) || g.banned(sq) {
 				return
 			}
 			if !b.place(sq) {

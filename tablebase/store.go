@@ -154,6 +154,17 @@ func (s *Store) keep(key string, t *Table) *Table {
 		return old
 	}
 	s.tables[key] = t
+	if t.sub == nil {
+		// Positions with an en-passant capture are valued through the
+		// tables their moves lead into: read, never generated, here.
+		v := t.Variant
+		t.sub = func(m Material) (*Table, error) {
+			if child, ok := s.stored(v, m); ok {
+				return child, nil
+			}
+			return nil, fmt.Errorf("%s: table %s is not available", v.Name, m)
+		}
+	}
 	if n := int32(len(t.geo.pieces)); n > s.largest.Load() {
 		s.largest.Store(n) // under mu: no other writer
 	}

@@ -75,7 +75,6 @@ func TestSaveLoadAndDamage(t *testing.T) {
 func TestUnsupported(t *testing.T) {
 	v := variants.Chess()
 	for material, want := range map[string]string{
-		"KPvK":    "pawns are not supported",
 		"KQRBNvK": "at most 5",
 		"KBN":     "want the form",
 		"KZvK":    "no piece 'Z'",
@@ -95,7 +94,19 @@ func TestUnsupported(t *testing.T) {
 	m, err = tablebase.ParseMaterial(gh, "KGvK")
 	require.NoError(t, err)
 	_, err = tablebase.NewStore(t.TempDir()).Table(gh, m)
-	require.ErrorContains(t, err, "only plain leaps and rides")
+	require.ErrorContains(t, err, "hoppers and cannons cannot be un-moved")
+	// Pawn rules the generator does not model are refused by name.
+	for variant, want := range map[string]string{
+		"grand":      "optional promotion",
+		"wildebeest": "only initial quiet leaps",
+	} {
+		vr, err := variants.Lookup(variant)
+		require.NoError(t, err)
+		m, err := tablebase.ParseMaterial(vr, "KPvK")
+		require.NoError(t, err, variant)
+		_, err = tablebase.NewStore(t.TempDir()).Table(vr, m)
+		require.ErrorContains(t, err, want, variant)
+	}
 }
 
 // TestBestMovesKeepTheDistance: every best move of a won position leads to

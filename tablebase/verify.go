@@ -102,7 +102,7 @@ func Verify(t *Table, children func(*engine.Position) (*Table, bool), progress f
 func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 	children func(*engine.Position) (*Table, bool), moves []engine.Move) []engine.Move {
 	stored := t.val[stm][idx]
-	legal := b.legal(stm)
+	legal := b.legal(stm) && !t.geo.banned(sq)
 	if !legal && stored == notPosition {
 		return moves
 	}
@@ -145,10 +145,21 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 func (t *Table) valueAfter(p *engine.Position, children func(*engine.Position) (*Table, bool)) (Result, bool) {
 	var cr Result
 	switch n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); {
-	case n == len(t.geo.pieces):
-		// No capture, so the same material: pawnless tables have no
-		// promotions.
+	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
 		cr = decode(t.lookup(p))
+	case t.Covers(p): // after a double step that can be taken en passant
+		var err error
+		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, bool) {
+			if t.Covers(c) {
+				return t, true
+			}
+			if len(c.Pieces(engine.White))+len(c.Pieces(engine.Black)) <= 2 {
+				return nil, false
+			}
+			return children(c)
+		}); err != nil {
+			return Result{}, false
+		}
 	case n <= 2:
 		return Result{}, true // bare royal pieces: a draw
 	default:

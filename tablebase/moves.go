@@ -1,0 +1,257 @@
+package tablebase
+
+import (
+	"fmt"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// moveSet is one way a piece goes on the compact board: its quiet moves,
+// its captures, or its quiet moves reversed (the un-moves retrograde
+// analysis walks). Pieces that move alike both ways and capture as they
+// move (every pawnless chess piece) share one set for all three.
+type moveSet struct {
+	leaps [][]uint8 // by square: targets of plain leaps
+	rays  [][]ray   // by square: lines, nearest square first
+	// line[from*n+to] says how the set reaches `to` from `from` on an
+	// empty board: in the low byte 0 not at all, 1 by a leap, 2+k along ray
+	// k of `from`; in the high byte, how many squares of that ray come
+	// before `to` (they must be empty). Compact, since attack tests read it
+	// at random.
+	line []uint16
+}
+
+// ray is a line of squares from a square. A lame ray (a blockable leap,
+// such as the pawn's double step) has one target, its last square; the
+// squares before it must be empty.
+type ray struct {
+	sq   []uint8
+	lame bool
+	// double marks a pawn's double step (or its un-move): a lame initial
+	// move over one square by a piece that takes en passant, which leaves
+	// that square open to an en-passant capture.
+	double bool
+}
+
+// reaches reports whether line entry l is a move on an empty board.
+func reaches(l uint16) bool { return l&0xff != 0 }
+
+// setMode chooses which of a piece's atoms a moveSet holds.
+type setMode int
+
+const (
+	quietSet   setMode = iota // moves to empty squares
+	captureSet                // captures (and so attacks)
+	unmoveSet                 // quiet moves reversed
+)
+
+// kind is one piece (type and colour) of a table: its move sets and where
+// it may stand or promotes.
+type kind struct {
+	quiet, capture, unmove *moveSet
+	// banned are the squares the piece never stands on (a pawn on its
+	// first rank or in its promotion zone); nil when there are none.
+	banned []bool
+	// promotes are the squares where the piece promotes on arrival; nil
+	// when it never does.
+	promotes []bool
+	takesEP  bool // its captures take en passant
+}
+
+// checkPiece rejects pieces whose moves the generator cannot reverse:
+// hoppers, cannons, initial moves that are not plain quiet leaps, and
+// multi-square advances that leave several en-passant squares.
+func checkPiece(pt *engine.PieceType) error {
+	for _, a := range pt.Atoms {
+		switch {
+		case a.Kind != engine.Leap && a.Kind != engine.Ride:
+			return fmt.Errorf("piece %s (%s): hoppers and cannons cannot be un-moved", pt.Name, pt.Betza)
+		case a.Initial && (a.Kind != engine.Leap || !a.MoveOnly || a.From != nil):
+			return fmt.Errorf("piece %s (%s): only initial quiet leaps (a double step) are supported", pt.Name, pt.Betza)
+		case a.Initial && a.Lame:
+			for _, vec := range a.Vectors {
+				if max(abs(vec.DX), abs(vec.DY)) > 2 {
+					return fmt.Errorf("piece %s (%s): advances of more than two squares are not supported", pt.Name, pt.Betza)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// buildKind builds a piece's move sets, sharing one set when the piece's
+// moves are plain, reversible and the same for capturing.
+func (g *geometry) buildKind(v *engine.Variant, pc engine.Piece) *kind {
+	pt := v.PieceType(pc)
+	k := &kind{}
+	for _, a := range pt.Atoms {
+		k.takesEP = k.takesEP || (a.EnPassant && !a.MoveOnly)
+	}
+	if plainReversible(pt) {
+		k.quiet = g.buildSet(v, pt, pc.Colour(), quietSet, k.takesEP)
+		k.capture, k.unmove = k.quiet, k.quiet
+	} else {
+		k.quiet = g.buildSet(v, pt, pc.Colour(), quietSet, k.takesEP)
+		k.capture = g.buildSet(v, pt, pc.Colour(), captureSet, k.takesEP)
+		k.unmove = g.buildSet(v, pt, pc.Colour(), unmoveSet, k.takesEP)
+	}
+	if pt.Role == engine.RolePawn {
+		c := pc.Colour()
+		k.banned = make([]bool, g.n)
+		for sq := range g.n {
+			rank := sq / g.w
+			if c == engine.Black {
+				rank = g.h - 1 - rank
+			}
+			promo := v.PromotionZone[c].Has(g.square[sq])
+			k.banned[sq] = rank == 0 || promo
+			if promo && len(v.PromotionTypes) > 0 {
+				if k.promotes == nil {
+					k.promotes = make([]bool, g.n)
+				}
+				k.promotes[sq] = true
+			}
+		}
+	}
+	return k
+}
+
+// plainReversible reports whether every atom is a plain leap or ride that
+// moves and captures alike, with each vector's opposite among them: then
+// quiet moves, captures and un-moves are one set.
+func plainReversible(pt *engine.PieceType) bool {
+	type key struct {
+		kind engine.AtomKind
+		rng  int
+		vec  engine.Vector
+	}
+	set := map[key]bool{}
+	for _, a := range pt.Atoms {
+		if a.MoveOnly || a.CaptureOnly || a.Initial || a.Lame || a.EnPassant {
+			return false
+		}
+		for _, vec := range a.Vectors {
+			set[key{a.Kind, a.Range, vec}] = true
+		}
+	}
+	for k := range set {
+		if !set[key{k.kind, k.rng, engine.Vector{DX: -k.vec.DX, DY: -k.vec.DY}}] {
+			return false
+		}
+	}
+	return true
+}
+
+// buildSet builds one move set of a piece of colour c.
+func (g *geometry) buildSet(v *engine.Variant, pt *engine.PieceType, c engine.Colour, mode setMode, takesEP bool) *moveSet {
+	ms := &moveSet{leaps: make([][]uint8, g.n), rays: make([][]ray, g.n), line: make([]uint16, g.n*g.n)}
+	for from := 0; from < g.n; from++ {
+		for _, a := range pt.Atoms {
+			if (mode == captureSet && a.MoveOnly) || (mode != captureSet && a.CaptureOnly) {
+				continue
+			}
+			region := v.InitialRegion[c]
+			for _, wv := range a.Vectors {
+				vec := wv
+				if c == engine.Black {
+					vec.DY = -vec.DY // vectors are written from White's side
+				}
+				switch {
+				case a.Kind == engine.Ride:
+					if mode == unmoveSet {
+						vec = engine.Vector{DX: -vec.DX, DY: -vec.DY}
+					}
+					var sq []uint8
+					for t, ok := g.step(from, vec); ok && (a.Range == 0 || len(sq) < a.Range); t, ok = g.step(t, vec) {
+						sq = append(sq, uint8(t))
+					}
+					ms.addRay(g.n, from, ray{sq: sq})
+				case a.Initial && !region.Has(g.square[from]):
+					// Not a square the initial move starts from.
+				default:
+					t, ok := g.step(from, vec)
+					if !ok {
+						continue
+					}
+					var path []uint8
+					if a.Lame {
+						path = g.lamePath(from, vec)
+					}
+					double := a.Initial && takesEP && len(path) == 1
+					origin, target := from, t
+					if mode == unmoveSet {
+						// The un-move goes back from the target, over the
+						// same path, the other way round.
+						origin, target = t, from
+						for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+							path[i], path[j] = path[j], path[i]
+						}
+					}
+					if len(path) == 0 {
+						ms.addLeap(g.n, origin, target)
+					} else {
+						ms.addRay(g.n, origin, ray{sq: append(path, uint8(target)), lame: true, double: double})
+					}
+				}
+			}
+		}
+	}
+	return ms
+}
+
+func (ms *moveSet) addLeap(n, from, to int) {
+	if ms.line[from*n+to] == 1 {
+		return
+	}
+	ms.leaps[from] = append(ms.leaps[from], uint8(to))
+	ms.line[from*n+to] = 1 // a leap cannot be blocked
+}
+
+func (ms *moveSet) addRay(n, from int, r ray) {
+	if len(r.sq) == 0 {
+		return
+	}
+	k := len(ms.rays[from])
+	for i, t := range r.sq {
+		if r.lame && i < len(r.sq)-1 {
+			continue // a lame ray's path squares are no targets
+		}
+		if !reaches(ms.line[from*n+int(t)]) {
+			ms.line[from*n+int(t)] = uint16(2+k) | uint16(i)<<8
+		}
+	}
+	ms.rays[from] = append(ms.rays[from], r)
+}
+
+// lamePath lists the squares a lame leap by vec from c must find empty, as
+// the rules core reads Betza's n: the squares on a straight line, or for
+// an oblique leap the orthogonal first step along its longer component.
+func (g *geometry) lamePath(c int, vec engine.Vector) []uint8 {
+	sign := func(x int) int { return min(max(x, -1), 1) }
+	var path []uint8
+	if vec.DX == 0 || vec.DY == 0 || abs(vec.DX) == abs(vec.DY) {
+		unit := engine.Vector{DX: sign(vec.DX), DY: sign(vec.DY)}
+		t := c
+		for k := 1; k < max(abs(vec.DX), abs(vec.DY)); k++ {
+			t, _ = g.step(t, unit)
+			path = append(path, uint8(t))
+		}
+		return path
+	}
+	first := engine.Vector{DX: sign(vec.DX)}
+	if abs(vec.DY) > abs(vec.DX) {
+		first = engine.Vector{DY: sign(vec.DY)}
+	}
+	t, _ := g.step(c, first)
+	return append(path, uint8(t))
+}
+
+// lineRay returns the ray of set ms that a line entry l from `from` names.
+func (ms *moveSet) lineRay(from int, l uint16) *ray {
+	if l&0xff < 2 {
+		return nil
+	}
+	return &ms.rays[from][l&0xff-2]
+}
