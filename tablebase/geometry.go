@@ -14,6 +14,7 @@ type geometry struct {
 	square   []engine.Square        // compact → engine square
 	compact  [engine.NumSquares]int // engine square → compact, -1 off the board
 	syms     [][]int                // symmetry transforms of compact squares
+	symNames []string               // what each symmetry is ("file mirror")
 	region   []int                  // squares the first king is folded into
 	regionOf []int                  // compact square → index in region, -1 if none
 	toRegion [][]int                // compact square → the symmetries taking it into the region
@@ -163,28 +164,32 @@ func (g *geometry) step(c int, vec engine.Vector) (int, bool) {
 // buildSymmetries finds the board symmetries that map every piece's moves
 // onto themselves, and the region the first king is folded into.
 func (g *geometry) buildSymmetries() {
-	type transform func(f, r int) (int, int)
+	type transform struct {
+		name string
+		move func(f, r int) (int, int)
+	}
 	candidates := []transform{
-		func(f, r int) (int, int) { return f, r },
-		func(f, r int) (int, int) { return g.w - 1 - f, r },
-		func(f, r int) (int, int) { return f, g.h - 1 - r },
-		func(f, r int) (int, int) { return g.w - 1 - f, g.h - 1 - r },
+		{"identity", func(f, r int) (int, int) { return f, r }},
+		{"file mirror", func(f, r int) (int, int) { return g.w - 1 - f, r }},
+		{"rank mirror", func(f, r int) (int, int) { return f, g.h - 1 - r }},
+		{"half turn", func(f, r int) (int, int) { return g.w - 1 - f, g.h - 1 - r }},
 	}
 	if g.w == g.h {
 		candidates = append(candidates,
-			func(f, r int) (int, int) { return r, f },
-			func(f, r int) (int, int) { return g.w - 1 - r, f },
-			func(f, r int) (int, int) { return r, g.w - 1 - f },
-			func(f, r int) (int, int) { return g.w - 1 - r, g.w - 1 - f })
+			transform{"diagonal mirror", func(f, r int) (int, int) { return r, f }},
+			transform{"quarter turn", func(f, r int) (int, int) { return g.w - 1 - r, f }},
+			transform{"quarter turn back", func(f, r int) (int, int) { return r, g.w - 1 - f }},
+			transform{"anti-diagonal mirror", func(f, r int) (int, int) { return g.w - 1 - r, g.w - 1 - f }})
 	}
 	for _, t := range candidates {
 		perm := make([]int, g.n)
 		for c := 0; c < g.n; c++ {
-			f, r := t(c%g.w, c/g.w)
+			f, r := t.move(c%g.w, c/g.w)
 			perm[c] = r*g.w + f
 		}
 		if g.preserves(perm) {
 			g.syms = append(g.syms, perm)
+			g.symNames = append(g.symNames, t.name)
 		}
 	}
 	g.regionOf = make([]int, g.n)

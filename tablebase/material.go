@@ -1,9 +1,11 @@
-// Package tablebase generates, stores and probes endgame tablebases for
-// pawnless material, generic over the variant's board and pieces, by
-// retrograde analysis: start from the mates, walk un-moves, and count for
-// every defending position the replies not yet proven lost. Each table
-// holds, for both sides to move, win/draw/loss and the distance to mate in
-// plies, with the board's symmetries folded out.
+// Package tablebase generates, stores and probes endgame tablebases,
+// generic over the variant's board and pieces, by retrograde analysis:
+// start from the mates, walk un-moves, and count for every defending
+// position the replies not yet proven lost. Captures and promotions lead
+// into smaller or other tables, generated first. Each table holds, for both
+// sides to move, win/draw/loss and the distance to mate in plies, with the
+// board's symmetries folded out (only the file mirror once pawns are on
+// the board) and without en-passant rights, which probes search by hand.
 package tablebase
 
 import (

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -150,6 +151,15 @@ func (t *Table) SlotsOf(letter byte) []int {
 		}
 	}
 	return out
+}
+
+// Symmetries names the board symmetries the table folds out besides the
+// identity ("file mirror" once pawns are on the board), or says "none".
+func (t *Table) Symmetries() string {
+	if len(t.geo.symNames) <= 1 {
+		return "none"
+	}
+	return strings.Join(t.geo.symNames[1:], ", ")
 }
 
 // Entries returns the number of entries per side to move.

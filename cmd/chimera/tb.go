@@ -72,10 +72,13 @@ func newTablebaseCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tb",
 		Short: "Generate, probe and inspect endgame tablebases",
-		Long: `Tablebases give perfect play for pawnless endings of up to five pieces
-(kings included), by retrograde analysis, in any variant whose pieces move
-the same way forwards and backwards. Material is written strong side first:
-KBNvK. Tables are generated on first use and kept in the tablebase directory.`,
+		Long: `Tablebases give perfect play for endings of up to five pieces (kings
+included), with or without pawns, by retrograde analysis, in any variant
+whose pieces the generator can un-move (leapers and riders, lame or not,
+pawns with double steps, en passant and promotions). Material is written
+strong side first: KBNvK, KRPvKR. Tables are generated on first use, with
+the smaller ones captures and promotions lead into, and kept in the
+tablebase directory.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
@@ -100,8 +103,8 @@ func newTBGenerateCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %d entries per side to move, %.2fs, in %s\n", v.Name, t.Material,
-				t.Entries(), time.Since(start).Seconds(), f.dir)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %d entries per side to move (symmetries: %s), %.2fs, in %s\n", v.Name, t.Material,
+				t.Entries(), t.Symmetries(), time.Since(start).Seconds(), f.dir)
 			return nil
 		},
 	}
