@@ -385,3 +385,26 @@ func TestHugeTableRefused(t *testing.T) {
 	require.Contains(t, a.Building.Error, "over this server's cap")
 	require.Zero(t, explorer.BuildsStarted(srv))
 }
+
+// TestProbePawnEnding: a pawn ending is answered like the others, with
+// promotions valued through the tables they lead into (Gaviota gives the
+// position 45 plies: mate in 23).
+func TestProbePawnEnding(t *testing.T) {
+	srv, _ := newServer(t, "KPvK")
+	a := probe(t, srv, "chess", "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1")
+	require.Equal(t, "win", a.Category)
+	require.Equal(t, 45, *a.DTM)
+	require.Equal(t, "KPvK", *a.Table)
+	checkOrder(t, a.Moves)
+	// A promotion leaves KQvK (or an under-promotion's table).
+	b := probe(t, srv, "chess", "8/4P3/8/8/8/2k5/8/4K3 w - - 0 1")
+	require.Equal(t, "win", b.Category)
+	promotions := 0
+	for _, m := range b.Moves {
+		if len(m.UCI) == 5 {
+			promotions++
+			require.NotEmpty(t, m.Category, m.UCI)
+		}
+	}
+	require.Equal(t, 4, promotions)
+}

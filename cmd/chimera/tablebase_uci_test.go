@@ -14,7 +14,8 @@ import (
 
 // TestKBNKOutOfTheBox: a fresh engine with default options and an empty
 // table directory, on a normal clock, answers its first move in KBN vs K
-// (either colour) with the exact mate distance and a DTM-optimal move,
+// (either colour), and in K+P vs K, with the exact mate distance and a
+// DTM-optimal move,
 // because it builds the table first when the clock allows it.
 func TestKBNKOutOfTheBox(t *testing.T) {
 	v := variants.Chess()
@@ -25,6 +26,8 @@ func TestKBNKOutOfTheBox(t *testing.T) {
 	}{
 		{"k7/8/8/8/5B2/8/8/4NK2 w - - 0 1", 28},
 		{"4nk2/8/8/5b2/8/8/8/K7 b - - 0 1", 28}, // the same, colours swapped
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", 23},  // a pawn ending: Gaviota's 45 plies
+		{"4k3/4p3/2K5/8/8/8/8/8 b - - 0 1", 23},  // the same, colours swapped
 	} {
 		s := startScript(t)
 		s.send("uci", "setoption name TablebaseDir value "+t.TempDir(), "isready")
