@@ -15,8 +15,8 @@ import (
 // TestKBNKOutOfTheBox: a fresh engine with default options and an empty
 // table directory, on a normal clock, answers its first move in KBN vs K
 // (either colour), and in K+P vs K, with the exact mate distance and a
-// DTM-optimal move,
-// because it builds the table first when the clock allows it.
+// DTM-optimal move, because it builds the table first when the clock
+// allows it.
 func TestKBNKOutOfTheBox(t *testing.T) {
 	v := variants.Chess()
 	ref := tablebase.NewStore(t.TempDir()) // the judge's own tables
