@@ -26,8 +26,8 @@ func TestKBNKOutOfTheBox(t *testing.T) {
 	}{
 		{"k7/8/8/8/5B2/8/8/4NK2 w - - 0 1", 28},
 		{"4nk2/8/8/5b2/8/8/8/K7 b - - 0 1", 28}, // the same, colours swapped
-		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", 23},  // a pawn ending: Gaviota's 45 plies
-		{"4k3/4p3/2K5/8/8/8/8/8 b - - 0 1", 23},  // the same, colours swapped
+		{"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", 23}, // a pawn ending: Gaviota's 45 plies
+		{"4k3/4p3/2K5/8/8/8/8/8 b - - 0 1", 23}, // the same, colours swapped
 	} {
 		s := startScript(t)
 		s.send("uci", "setoption name TablebaseDir value "+t.TempDir(), "isready")
