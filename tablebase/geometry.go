@@ -23,6 +23,9 @@ type geometry struct {
 	same     [][2]int               // pairs of slots holding identical pieces
 	size     int                    // entries per side to move
 	weight   []int                  // index weight of each slot (0 for the first)
+	// lo and span: slot i's squares in the index are lo[i] … lo[i]+span[i]-1
+	// (a pawn's exclude its first and last ranks: 48 of 64 in chess).
+	lo, span []int
 	colour   []int                  // by slot: 0 White, 1 Black
 	slotsOf  [2][]int               // each colour's slots
 	king     [2]int                 // each colour's royal slot
@@ -100,9 +103,20 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	g.buildSymmetries()
 	g.size = len(g.region)
 	g.weight = []int{0}
+	g.lo, g.span = []int{0}, []int{g.n}
 	for i := 1; i < len(g.pieces); i++ {
+		lo, hi := 0, g.n
+		if banned := g.kind[i].banned; banned != nil {
+			for lo < hi && banned[lo] {
+				lo++
+			}
+			for hi > lo && banned[hi-1] {
+				hi--
+			}
+		}
+		g.lo, g.span = append(g.lo, lo), append(g.span, hi-lo)
 		g.weight = append(g.weight, g.size)
-		g.size *= g.n
+		g.size *= hi - lo
 	}
 	if g.size > 1<<31 {
 		return nil, fmt.Errorf("%s: %d positions is too many", m, g.size)
@@ -246,10 +260,8 @@ func (g *geometry) preserves(perm []int) bool {
 // first square is in the region.
 func (g *geometry) index(sq []int) int {
 	idx := g.regionOf[sq[0]]
-	mul := len(g.region)
-	for _, s := range sq[1:] {
-		idx += s * mul
-		mul *= g.n
+	for i, s := range sq[1:] {
+		idx += (s - g.lo[i+1]) * g.weight[i+1]
 	}
 	return idx
 }
@@ -259,8 +271,8 @@ func (g *geometry) decode(idx int, sq []int) {
 	sq[0] = g.region[idx%len(g.region)]
 	idx /= len(g.region)
 	for i := 1; i < len(sq); i++ {
-		sq[i] = idx % g.n
-		idx /= g.n
+		sq[i] = g.lo[i] + idx%g.span[i]
+		idx /= g.span[i]
 	}
 }
 

@@ -48,6 +48,9 @@ func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
 			if swap {
 				side = 1 - stm
 			}
+			if g.banned(sq[:len(pieces)]) {
+				return notPosition // a pawn where it never stands
+			}
 			return t.val[side][g.canonical(sq[:len(pieces)])]
 		}
 	}
