@@ -54,7 +54,8 @@ type generation struct {
 	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
 	// eager[c]: count colour c's replies when first examined, since its
 	// opponent has more than a royal piece and c may well lose; a side
-	// facing a lone royal is counted lazily, when a reply is first lost.
+	// facing a lone royal, or with more material than the other, is
+	// counted lazily, when a reply is first lost.
 	eager [2]bool
 	hooks Hooks
 }
@@ -126,7 +127,7 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 	}
 	for c := 0; c < 2; c++ {
 		size := g.size + gen.twins.count(c)
-		gen.eager[c] = len(g.slotsOf[1-c]) > 1
+		gen.eager[c] = len(g.slotsOf[1-c]) > 1 && !gen.stronger(c)
 		t.val[c] = make([]byte, size)
 		gen.state[c] = make([]entryState, size)
 		gen.known[c] = make([]uint64, (size+63)/64)
@@ -927,4 +928,17 @@ func dedupeSorted(xs []int) []int {
 		}
 	}
 	return out
+}
+
+// stronger reports whether colour c has more material than the other side
+// (by the variant's piece values): it seldom loses, so its replies are
+// counted only when first needed.
+func (gen *generation) stronger(c int) bool {
+	var value [2]int
+	for i, pc := range gen.g.pieces {
+		if !isRoyal(gen.t.Variant, pc) {
+			value[gen.g.colour[i]] += gen.t.Variant.PieceType(pc).Value
+		}
+	}
+	return value[c] > value[1-c]
 }
