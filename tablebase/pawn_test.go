@@ -13,7 +13,7 @@ import (
 
 // pawnVariant is chess on 5x6, small enough to generate and verify pawn
 // endings with double steps, en passant and promotions in a test.
-func pawnVariant(t *testing.T) *engine.Variant {
+func pawnVariant(t testing.TB) *engine.Variant {
 	cat := variants.Builtin()
 	require.NoError(t, cat.Load("pawny", []byte("[pawny:chess]\nmaxRank = 6\nmaxFile = 5\n"+
 		"startFen = rnbqk/ppppp/5/5/PPPPP/RNBQK w - - 0 1\ncastling = false\n")))
