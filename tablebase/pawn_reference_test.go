@@ -7,7 +7,7 @@ func TestReferenceKPK(t *testing.T) {
 }
 
 func TestReferencePawnEndings(t *testing.T) {
-	for _, m := range []string{"KPPK", "KBPK", "KNPK"} {
+	for _, m := range []string{"KPPK", "KBPK", "KNPK", "KQKP"} {
 		t.Run(m, func(t *testing.T) { checkMaterial(t, m) })
 	}
 }
