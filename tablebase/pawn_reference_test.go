@@ -7,7 +7,7 @@ func TestReferenceKPK(t *testing.T) {
 }
 
 func TestReferencePawnEndings(t *testing.T) {
-	for _, m := range []string{"KPPK", "KBPK", "KNPK", "KQKP"} {
+	for _, m := range []string{"KPPK", "KBPK", "KNPK", "KQKP", "KRKP"} {
 		t.Run(m, func(t *testing.T) { checkMaterial(t, m) })
 	}
 }
