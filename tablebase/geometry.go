@@ -26,9 +26,9 @@ type geometry struct {
 	// lo and span: slot i's squares in the index are lo[i] … lo[i]+span[i]-1
 	// (a pawn's exclude its first and last ranks: 48 of 64 in chess).
 	lo, span []int
-	colour   []int                  // by slot: 0 White, 1 Black
-	slotsOf  [2][]int               // each colour's slots
-	king     [2]int                 // each colour's royal slot
+	colour   []int    // by slot: 0 White, 1 Black
+	slotsOf  [2][]int // each colour's slots
+	king     [2]int   // each colour's royal slot
 	// rider[i]: the piece in slot i has captures that can be blocked, so
 	// a move elsewhere may open or close its line to a king; riders[c] are
 	// colour c's rider slots, and hasRiders[c] whether there are any.
