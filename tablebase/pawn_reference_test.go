@@ -14,7 +14,7 @@ func TestReferencePawnEndings(t *testing.T) {
 	if testing.Short() {
 		t.Skip("each table and its subtables take seconds; run without -short")
 	}
-	for _, m := range []string{"KPPK", "KBPK", "KNPK", "KQKP", "KRKP"} {
+	for _, m := range []string{"KPPK", "KBPK", "KNPK", "KQKP", "KRKP", "KPKP"} {
 		t.Run(m, func(t *testing.T) { checkMaterial(t, m) })
 	}
 }
