@@ -21,7 +21,7 @@ func (v *Variant) StartPosition() *Position {
 // left out ("-", "-", 0, 1). Castling accepts K/Q letters and Shredder-FEN
 // rook files. The error says what is wrong and where.
 func (v *Variant) ParseFEN(fen string) (*Position, error) {
-	p := &Position{v: v, ep: noEPSquares, epVictim: NoSquare, fullmove: 1,
+	p := &Position{v: v, castles: v.castles, ep: noEPSquares, epVictim: NoSquare, fullmove: 1,
 		history: make([]undo, 0, 256), removed: make([]removedPiece, 0, 64)}
 	if err := p.parseFEN(fen); err != nil {
 		return nil, fmt.Errorf("FEN %q: %w", fen, err)
@@ -154,6 +154,9 @@ func (p *Position) parseCastling(field string) error {
 	v := p.v
 	if field == "-" {
 		return nil
+	}
+	if v.Chess960 {
+		return p.chess960Castling(field)
 	}
 	for i := 0; i < len(field); i++ {
 		ch := field[i]
@@ -351,18 +354,7 @@ func (p *Position) FEN() string {
 	p.v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] })
 	v := p.v
 	b.WriteString([]string{" w ", " b "}[p.stm])
-	if p.castling == 0 {
-		b.WriteByte('-')
-	}
-	for i, cr := range v.Castling {
-		if p.castling&(1<<i) != 0 {
-			l := cr.Letter
-			if cr.Colour == Black {
-				l += 'a' - 'A'
-			}
-			b.WriteByte(l)
-		}
-	}
+	p.writeCastling(&b, false)
 	b.WriteByte(' ')
 	if p.ep[0] == NoSquare {
 		b.WriteByte('-')

@@ -32,7 +32,7 @@ func (p *Position) Make(m Move) {
 		key ^= p.launch(from, to, u, &cleared)
 		p.halfmove = 0
 	case Castle:
-		cr := &v.Castling[m.castleRule()]
+		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingFrom], p.board[cr.RookFrom]
 		ki, ri := p.index[cr.KingFrom], p.index[cr.RookFrom]
 		// Lift both before placing either: in some set-ups the king lands
@@ -89,7 +89,7 @@ func (p *Position) Make(m Move) {
 			key ^= p.blast(to, u, &cleared)
 		}
 	}
-	if rights := p.castling &^ (v.castleClear[from] | v.castleClear[to] | cleared); rights != p.castling {
+	if rights := p.castling &^ (p.castles.clear[from] | p.castles.clear[to] | cleared); rights != p.castling {
 		key ^= z.castling[p.castling] ^ z.castling[rights]
 		p.castling = rights
 	}
@@ -112,7 +112,7 @@ func (p *Position) takeOff(s Square, u *undo, cleared *uint8) uint64 {
 	i := p.remove(s)
 	p.removed = append(p.removed, removedPiece{sq: s, pc: pc, index: i})
 	u.removedCount++
-	*cleared |= p.v.castleClear[s]
+	*cleared |= p.castles.clear[s]
 	if p.v.royalTypes>>pc&1 != 0 {
 		c := pc.Colour()
 		p.royals[c]--
@@ -176,7 +176,7 @@ func (p *Position) Unmake() {
 	switch m.Kind() {
 	case Launch:
 	case Castle:
-		cr := &p.v.Castling[m.castleRule()]
+		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingTo], p.board[cr.RookTo]
 		ki, ri := p.index[cr.KingTo], p.index[cr.RookTo]
 		p.board[cr.KingTo], p.board[cr.RookTo] = NoPiece, NoPiece

@@ -6,7 +6,8 @@ import (
 )
 
 // Move is a compact move: from and to squares, a promotion piece type, and a
-// kind. Castling is written as the king's move (e1g1), as UCI expects.
+// kind. Castling is the king's move (e1g1) that also knows its rook's
+// square, so that Chess960 writes it as the king taking its rook (e1h1).
 type Move uint32
 
 // NoMove is the zero Move, never a legal move.
@@ -30,6 +31,7 @@ const (
 	moveToShift    = 8
 	movePromoShift = 16
 	moveKindShift  = 24
+	moveRuleShift  = 27 // a castling move's rule, above its kind
 )
 
 // NewMove returns a normal move from one square to another.
@@ -46,7 +48,7 @@ func (m Move) From() Square { return Square(m) }
 func (m Move) To() Square { return Square(m >> moveToShift) }
 
 // Kind returns the move kind.
-func (m Move) Kind() MoveKind { return MoveKind(m >> moveKindShift) }
+func (m Move) Kind() MoveKind { return MoveKind(m>>moveKindShift) & 7 }
 
 // Promotion returns the 1-based type index of the promotion piece, or 0.
 func (m Move) Promotion() int {
@@ -56,8 +58,17 @@ func (m Move) Promotion() int {
 	return int(m>>movePromoShift) & 0xff
 }
 
+// newCastleMove returns the castling move of rule i: the king's move, with
+// the rook's square and the rule's index.
+func newCastleMove(cr *CastlingRule, i int) Move {
+	return newSpecialMove(cr.KingFrom, cr.KingTo, Castle, int(cr.RookFrom)) | Move(i)<<moveRuleShift
+}
+
 // castleRule returns the index of the castling rule of a Castle move.
-func (m Move) castleRule() int { return int(m>>movePromoShift) & 0xff }
+func (m Move) castleRule() int { return int(m>>moveRuleShift) & 7 }
+
+// castleRook returns the square a Castle move's rook starts on.
+func (m Move) castleRook() Square { return Square(m >> movePromoShift) }
 
 // UCI returns the move in UCI long algebraic form for the variant: e2e4,
 // e7e8q, a10a9. A missile launch is written from*target: b2*e5.
@@ -67,6 +78,9 @@ func (v *Variant) UCI(m Move) string {
 	}
 	if m.Kind() == Launch {
 		return m.From().String() + "*" + m.To().String()
+	}
+	if m.Kind() == Castle && v.Chess960 {
+		return m.From().String() + m.castleRook().String() // the king takes its rook
 	}
 	s := m.From().String() + m.To().String()
 	if t := m.Promotion(); t != 0 {
@@ -101,7 +115,10 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	var buf [MaxMoves]Move
 	for _, m := range p.LegalMoves(buf[:0]) {
-		if m.From() == from && m.To() == to && m.Promotion() == promo && (m.Kind() == Launch) == launch {
+		// Castling is the king's move (e1g1) or the king taking its rook
+		// (e1h1, as Chess960 writes it); a plain king move comes first.
+		castleTo := m.Kind() == Castle && m.castleRook() == to
+		if m.From() == from && (m.To() == to || castleTo) && m.Promotion() == promo && (m.Kind() == Launch) == launch {
 			return m, nil
 		}
 	}

@@ -168,15 +168,15 @@ func (p *Position) genCastling(dst []Move) []Move {
 		return dst
 	}
 	us := p.stm
-	for i := range p.v.Castling {
-		cr := &p.v.Castling[i]
+	for i := range p.castles.rules {
+		cr := &p.castles.rules[i]
 		if p.castling&(1<<i) == 0 || cr.Colour != us {
 			continue
 		}
 		if !p.castlingPathClear(cr) {
 			continue
 		}
-		dst = append(dst, newSpecialMove(cr.KingFrom, cr.KingTo, Castle, i))
+		dst = append(dst, newCastleMove(cr, i))
 	}
 	return dst
 }

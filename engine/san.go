@@ -17,7 +17,7 @@ func (p *Position) SAN(m Move) string {
 func (p *Position) san(m Move, legal []Move) string {
 	v := p.v
 	if m.Kind() == Castle {
-		if v.Castling[m.castleRule()].Letter == 'Q' {
+		if p.castles.rules[m.castleRule()].Letter == 'Q' {
 			return "O-O-O"
 		}
 		return "O-O"

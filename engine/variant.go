@@ -77,6 +77,10 @@ type Rules struct {
 	// PromotionLimit caps, by letter, how many pieces of a type a side may
 	// have for a pawn to promote to it (Grand chess).
 	PromotionLimit map[byte]int
+	// Chess960 takes the castling king and rooks from the position: any
+	// start array castles to the rules' squares, and moves write castling
+	// as the king taking its own rook (e1h1).
+	Chess960 bool
 	// MoveRule is the n-move rule in full moves (50); 0 disables it.
 	MoveRule int
 	// RepetitionRule is the n-fold repetition draw (3); 0 disables it.
@@ -157,10 +161,10 @@ type Variant struct {
 	// simpleAttacks[c]: colour c attacks only by leaps and unlimited rides,
 	// so a pinned-piece analysis finds every discovered attack.
 	simpleAttacks [2]bool
-	// castleClear[sq] are the castling rights lost when a piece leaves or
-	// arrives on sq.
-	castleClear [NumSquares]uint8
-	onBoard     SquareSet
+	// castles are the castling rules of positions outside Chess960 (and
+	// the default of those in it).
+	castles *castlingSet
+	onBoard SquareSet
 	zobrist     zobristKeys
 	small       *smallBoard // bit masks for counting mobility, on boards of at most 64 squares
 	// squareBit is each square's small-board bit (all zero on bigger
@@ -260,7 +264,7 @@ func (v *Variant) check() error {
 	if err := v.checkEndRules(); err != nil {
 		return err
 	}
-	for i, c := range v.Castling {
+	for _, c := range v.Castling {
 		for _, s := range []Square{c.KingFrom, c.KingTo, c.RookFrom, c.RookTo} {
 			if !v.onBoard.Has(s) {
 				return fmt.Errorf("castling rule %c: square %v is off the board", c.Letter, s)
@@ -269,10 +273,8 @@ func (v *Variant) check() error {
 		if c.KingFrom.Rank() != c.RookFrom.Rank() || c.KingTo.Rank() != c.KingFrom.Rank() || c.RookTo.Rank() != c.KingFrom.Rank() {
 			return fmt.Errorf("castling rule %c: king and rook must stay on one rank", c.Letter)
 		}
-		bit := uint8(1) << i
-		v.castleClear[c.KingFrom] |= bit
-		v.castleClear[c.RookFrom] |= bit
 	}
+	v.castles = newCastlingSet(v.Castling)
 	return nil
 }
 

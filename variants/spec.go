@@ -111,6 +111,7 @@ func keys() map[string]setter {
 		"enPassantRegion":           regionSetter(func(s *spec) *string { return &s.enPassantRegion }),
 		"doubleStepEnPassantOnly":   ruleBoolSetter(func(r *engine.Rules) *bool { return &r.EnPassantDoubleStepOnly }),
 		"castling":                  boolSetter(func(s *spec) *bool { return &s.castling }),
+		"chess960":                  ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Chess960 }),
 		"castlingKingsideFile":      fileSetter(func(s *spec) *int { return &s.castlingKingsideFile }),
 		"castlingQueensideFile":     fileSetter(func(s *spec) *int { return &s.castlingQueensideFile }),
 		"castlingRookKingsideFile":  fileSetter(func(s *spec) *int { return &s.castlingRookKingsideFile }),
