@@ -18,7 +18,7 @@ type Position struct {
 	royalSq    [2]Square // the royal's square when royals[c] == 1
 
 	stm      Colour
-	castling uint8     // bit i: castles.rules[i] is still allowed
+	castling uint8 // bit i: castles.rules[i] is still allowed
 	castles  *castlingSet
 	ep       epSquares // en-passant target squares where a capture is possible
 	epVictim Square    // the pawn that en passant on ep removes

@@ -165,8 +165,8 @@ type Variant struct {
 	// the default of those in it).
 	castles *castlingSet
 	onBoard SquareSet
-	zobrist     zobristKeys
-	small       *smallBoard // bit masks for counting mobility, on boards of at most 64 squares
+	zobrist zobristKeys
+	small   *smallBoard // bit masks for counting mobility, on boards of at most 64 squares
 	// squareBit is each square's small-board bit (all zero on bigger
 	// boards), so positions keep their occupancy masks without a test.
 	squareBit [NumSquares]uint64
