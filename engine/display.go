@@ -90,6 +90,10 @@ func (v *Variant) RuleSummary() []string {
 		add("pawns %s to %s", how, strings.Join(to, " "))
 	}
 	for _, cr := range v.Castling {
+		if v.Chess960 {
+			add("castling %s %c: king to %v, rook to %v, from their start files (Chess960)", cr.Colour, cr.Letter, cr.KingTo, cr.RookTo)
+			continue
+		}
 		add("castling %s %c: king %v-%v, rook %v-%v", cr.Colour, cr.Letter, cr.KingFrom, cr.KingTo, cr.RookFrom, cr.RookTo)
 	}
 	add("checkmate: %s; stalemate: %s for the side to move", v.CheckmateValue.outcome(Loss), v.StalemateValue.outcome(Draw))

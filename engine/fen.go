@@ -348,13 +348,20 @@ func (p *Position) checkRoyals(c Colour) error {
 }
 
 // FEN returns the position in FEN, with multi-digit empty runs on wide
-// boards. Parsing the result gives the same position.
-func (p *Position) FEN() string {
+// boards, and castling rights in X-FEN in Chess960. Parsing the result
+// gives the same position.
+func (p *Position) FEN() string { return p.fen(false) }
+
+// ShredderFEN is FEN with Chess960 castling rights written as the rooks'
+// files (HAha), as Shredder and some GUIs want them.
+func (p *Position) ShredderFEN() string { return p.fen(true) }
+
+func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
 	p.v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] })
 	v := p.v
 	b.WriteString([]string{" w ", " b "}[p.stm])
-	p.writeCastling(&b, false)
+	p.writeCastling(&b, shredder)
 	b.WriteByte(' ')
 	if p.ep[0] == NoSquare {
 		b.WriteByte('-')

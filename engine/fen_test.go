@@ -126,17 +126,24 @@ func TestParseUCIErrors(t *testing.T) {
 	require.Equal(t, engine.DoubleStep, m.Kind())
 }
 
-// FuzzParseFEN: any input either fails with an error or gives a position
-// whose FEN parses back to the same FEN, whose moves can all be made and
+// FuzzParseFEN: any input, in chess or Chess960, either fails with an
+// error or gives a position whose FEN parses back to the same FEN, whose moves can all be made and
 // unmade, and whose key is consistent.
 func FuzzParseFEN(f *testing.F) {
-	v := variants.Chess()
+	chess960, err := variants.Lookup("chess960")
+	require.NoError(f, err)
 	for _, seed := range []string{variants.ChessFEN, "8/8/8/2k5/2pP4/8/B7/4K3 b - d3 0 3",
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "8/8/8/8/8/8/8/8 w - - 0 1",
-		"kk6/8/8/8/8/8/8/KK6 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", "10/8/8/8/8/8/8/8 b"} {
-		f.Add(seed)
+		"kk6/8/8/8/8/8/8/KK6 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1 x", "10/8/8/8/8/8/8/8 b",
+		"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 0 1", "1r2k1rr/pppppppp/8/8/8/8/PPPPPPPP/RR2K2R w BHbg - 0 1"} {
+		f.Add(seed, false)
+		f.Add(seed, true)
 	}
-	f.Fuzz(func(t *testing.T, fen string) {
+	f.Fuzz(func(t *testing.T, fen string, in960 bool) {
+		v := variants.Chess()
+		if in960 {
+			v = chess960 // Chess960 castling fields, both forms
+		}
 		p, err := v.ParseFEN(fen)
 		if err != nil {
 			require.True(t, strings.HasPrefix(err.Error(), "FEN "), err.Error())
@@ -147,6 +154,9 @@ func FuzzParseFEN(f *testing.F) {
 		require.NoError(t, err, out)
 		require.Equal(t, out, q.FEN())
 		require.Equal(t, p.Key(), q.Key())
+		shredder, err := v.ParseFEN(p.ShredderFEN())
+		require.NoError(t, err, p.ShredderFEN())
+		require.Equal(t, out, shredder.FEN())
 		for _, m := range p.LegalMoves(nil) {
 			p.Make(m)
 			require.Equal(t, p.ComputeKey(), p.Key())
@@ -169,7 +179,14 @@ func FuzzParseMove(f *testing.F) {
 		p, err := v.ParseFEN(kiwipete)
 		require.NoError(t, err)
 		if m, err := p.ParseUCI(s); err == nil {
-			require.Equal(t, s, v.UCI(m))
+			// What it accepts prints as itself, but for castling written
+			// as the king taking its rook (e1h1), which prints as e1g1.
+			again, err := p.ParseUCI(v.UCI(m))
+			require.NoError(t, err)
+			require.Equal(t, m, again)
+			if m.Kind() != engine.Castle {
+				require.Equal(t, s, v.UCI(m))
+			}
 		}
 		if m, err := p.ParseSAN(s); err == nil {
 			again, err := p.ParseSAN(p.SAN(m))
