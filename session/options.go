@@ -42,6 +42,10 @@ type optionValues struct {
 	useTablebase                       bool
 	tablebaseDir                       string
 	tablebaseBuild                     int
+	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
+	// variant played is their combination.
+	variant  string
+	chess960 bool
 }
 
 func (v optionValues) moveOverhead() time.Duration {
@@ -99,6 +103,11 @@ func optionTable() []optionDecl {
 		{Option: Option{Name: "UCI_Variant", Kind: Combo, Default: "chess"},
 			choices: func(s *Session) []string { return s.cat.Names() },
 			apply:   (*Session).setVariant},
+		{Option: Option{Name: "UCI_Chess960", Kind: Check, Default: "false"},
+			apply: func(s *Session, v value) error {
+				s.values.chess960 = v.on
+				return s.applyVariant("UCI_Chess960")
+			}},
 		{Option: Option{Name: "VariantPath", Kind: String},
 			apply: (*Session).loadVariantFile},
 		{Option: Option{Name: "UseTablebase", Kind: Check, Default: "true"},
@@ -222,9 +231,33 @@ func (s *Session) resetOptions() {
 // setVariant switches to the named variant: a new game, with no position
 // until the next SetPosition.
 func (s *Session) setVariant(v value) error {
-	variant, err := s.cat.Lookup(v.text)
-	if err != nil {
+	if _, err := s.cat.Lookup(v.text); err != nil {
 		return fmt.Errorf("option UCI_Variant: %w", err)
+	}
+	s.values.variant = v.text
+	return s.applyVariant("UCI_Variant")
+}
+
+// applyVariant plays UCI_Variant's variant, or with UCI_Chess960 its
+// Chess960 form: the catalogue's NAME960 (chess960 for chess) when it has
+// one, else the variant itself with chess960 = true, added to the
+// catalogue under that name.
+func (s *Session) applyVariant(option string) error {
+	variant, err := s.cat.Lookup(s.values.variant)
+	if err != nil {
+		return fmt.Errorf("option %s: %w", option, err)
+	}
+	if s.values.chess960 && !variant.Chess960 {
+		name := variant.Name + "960"
+		if _, err := s.cat.Lookup(name); err != nil {
+			ini := fmt.Sprintf("[%s:%s]\nchess960 = true\n", name, variant.Name)
+			if err := s.cat.Load("UCI_Chess960", []byte(ini)); err != nil {
+				return fmt.Errorf("option %s: %w", option, err)
+			}
+		}
+		if variant, err = s.cat.Lookup(name); err != nil {
+			return fmt.Errorf("option %s: %w", option, err)
+		}
 	}
 	s.SetVariant(variant)
 	return nil

@@ -227,7 +227,7 @@ func TestOptionTable(t *testing.T) {
 	for _, o := range s.Options() {
 		names[o.Name] = o
 	}
-	require.Len(t, names, 11)
+	require.Len(t, names, 12)
 	hash := names["Hash"]
 	require.Equal(t, session.Option{Name: "Hash", Kind: session.Spin, Default: "16", Min: 1, Max: hash.Max}, hash)
 	require.True(t, hash.Max >= 16 && hash.Max <= 65536, "a maximum the machine can hold: %d", hash.Max)
@@ -248,6 +248,17 @@ func TestOptionTable(t *testing.T) {
 	require.NoError(t, s.SetOption("UCI_Variant", "capablanca"))
 	require.Equal(t, "capablanca", s.Variant().Name)
 	require.Nil(t, s.Position(), "a new variant has no position yet")
+
+	// UCI_Chess960 plays the Chess960 form of UCI_Variant's variant, in
+	// either order of setting them.
+	require.NoError(t, s.SetOption("UCI_Chess960", "true"))
+	require.Equal(t, "capablanca960", s.Variant().Name)
+	require.True(t, s.Variant().Chess960)
+	require.NoError(t, s.SetOption("UCI_Variant", "chess"))
+	require.Equal(t, "chess960", s.Variant().Name)
+	require.NoError(t, s.SetOption("UCI_Chess960", "false"))
+	require.Equal(t, "chess", s.Variant().Name)
+	require.False(t, s.Variant().Chess960)
 
 	for name, want := range map[string]string{
 		"Hash=0":                 `option Hash: "0" is not a number from 1 to `,

@@ -437,3 +437,32 @@ func TestTablebaseOverUCI(t *testing.T) {
 	s.Send("setoption name TablebaseDir value "+t.TempDir(), "setoption name UseTablebase value true")
 	s.quiet()
 }
+
+// TestChess960 plays Chess960 as GUIs drive it: UCI_Chess960, a start
+// array in Shredder-FEN, castling sent and answered as the king taking
+// its own rook.
+func TestChess960(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("uci")
+	_, lines := s.Expect("uciok")
+	require.Contains(t, strings.Join(lines, "\n"), "option name UCI_Chess960 type check default false")
+	s.Send("setoption name UCI_Chess960 value true", "isready")
+	s.Expect("readyok")
+	// The king on e1 castles queenside with its b1 rook: king to c1,
+	// rook to d1, written e1b1 both ways.
+	s.Send("position fen 3k4/R7/8/8/8/8/8/1R2K3 w B - 0 1", "go depth 3 searchmoves e1b1")
+	best, _ := s.Expect("bestmove ")
+	require.Equal(t, "e1b1", strings.Fields(best)[1])
+	s.Send("position fen 3k4/R7/8/8/8/8/8/1R2K3 w B - 0 1 moves e1b1", "d")
+	fen, _ := s.Expect("Fen: ")
+	require.Equal(t, "Fen: 3k4/R7/8/8/8/8/8/2KR4 b - - 1 1", fen)
+	s.Expect("Checkers:")
+	// Standard castling in the start array reads in both forms.
+	for _, castle := range []string{"e1h1", "e1g1"} {
+		s.Send("position startpos moves e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 "+castle, "d")
+		fen, _ := s.Expect("Fen: ")
+		require.Equal(t, "Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4", fen)
+		s.Expect("Checkers:")
+	}
+	s.quiet()
+}
