@@ -168,7 +168,10 @@ func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
 		}
 		c.started = true
 	}
-	for _, m := range t.Moves[min(c.sent, len(t.Moves)):] {
+	for i, m := range t.Moves[min(c.sent, len(t.Moves)):] {
+		if c.variant.Chess960 {
+			m = frcCastling(c.variant, t.StartFEN, t.Moves[:min(c.sent, len(t.Moves))+i], m)
+		}
 		m = variants.ToXBoardMove(c.variant.Height, m)
 		if c.features["usermove"] == "1" {
 			m = "usermove " + m
@@ -197,6 +200,29 @@ func (c *cecpClient) Move(ctx context.Context, t *game.Turn) (string, error) {
 	}
 	c.sent = len(t.Moves) + 1 // the engine played its move in its own game
 	return cecpMove(t.Position, strings.TrimSpace(strings.TrimPrefix(line, "move "))), nil
+}
+
+// frcCastling writes a Chess960 castling move (UCI: the king takes its
+// rook) as O-O or O-O-O, the way CECP engines read castling in Fischer
+// random chess; other moves stay as they are. The position before the
+// move is replayed from the start.
+func frcCastling(v *engine.Variant, startFEN string, before []string, move string) string {
+	p, err := v.ParseFEN(startFEN)
+	if err != nil {
+		return move
+	}
+	for _, u := range before {
+		m, err := p.ParseUCI(u)
+		if err != nil {
+			return move
+		}
+		p.Make(m)
+	}
+	m, err := p.ParseUCI(move)
+	if err != nil || m.Kind() != engine.Castle {
+		return move
+	}
+	return strings.TrimRight(p.SAN(m), "+#")
 }
 
 // cecpMove turns an engine's move into UCI notation. CECP lets an engine

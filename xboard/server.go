@@ -121,14 +121,23 @@ func (s *Server) commands() map[string]func(string) bool {
 	}
 }
 
-// parseMove reads a move in XBoard's coordinates.
+// parseMove reads a move in XBoard's coordinates, or castling written
+// O-O / O-O-O (as XBoard sends it in Fischer random chess).
 func (s *Server) parseMove(text string) (engine.Move, error) {
+	if strings.HasPrefix(text, "O-O") || strings.HasPrefix(text, "0-0") {
+		return s.game.pos.ParseSAN(text)
+	}
 	return s.game.pos.ParseUCI(variants.FromXBoardMove(s.game.pos.Variant().Height, text))
 }
 
-// moveText writes a move in XBoard's coordinates.
+// moveText writes a move in XBoard's coordinates; castling in Chess960 is
+// O-O or O-O-O, as XBoard expects it in Fischer random chess.
 func (s *Server) moveText(m engine.Move) string {
 	v := s.sess.Variant()
+	if m.Kind() == engine.Castle && v.Chess960 {
+		san := s.game.pos.SAN(m)
+		return strings.TrimRight(san, "+#")
+	}
 	return variants.ToXBoardMove(v.Height, v.UCI(m))
 }
 

@@ -263,3 +263,19 @@ func TestPonderAndDraw(t *testing.T) {
 	s.Send("draw")
 	s.Expect("offer draw")
 }
+
+// TestFischerRandom: XBoard's fischerandom is Chess960; castling comes and
+// goes as O-O / O-O-O.
+func TestFischerRandom(t *testing.T) {
+	s := start(t)
+	s.Send("new", "variant fischerandom", "force",
+		"setboard 3k4/R7/8/8/8/8/8/1R2K3 w B - 0 1", "usermove O-O-O", "ping 1")
+	s.quiet("1")
+	// Black to move; the engine answers, then gets a castling position.
+	s.Send("setboard 4k3/8/8/8/8/8/8/4K1R1 w G - 0 1", "sd 2", "go")
+	move, _ := s.Expect("move ")
+	require.NotEmpty(t, move)
+	s.Send("force", "setboard 4k3/pppppppp/8/8/8/8/8/5KR1 w G - 0 1", "sd 3", "go")
+	move, _ = s.Expect("move ")
+	require.Regexp(t, `^move (O-O|[a-h][1-8][a-h][1-8])$`, move)
+}
