@@ -11,6 +11,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // Config says what book to make.
@@ -35,13 +36,16 @@ const maxTriesPerPosition = 200
 
 // Generate returns cfg.Count distinct FENs, calling onPosition (when not
 // nil) with each as it is found. It stops early with an error when ctx is
-// done or when balanced positions prove too rare.
+// done or when balanced positions prove too rare. In Chess960 on the chess
+// board each line starts from one of the 960 start arrays, at random.
 func Generate(ctx context.Context, cfg Config, onPosition func(fen string)) ([]string, error) {
 	start, err := cfg.Variant.ParseFEN(cfg.Variant.StartFEN)
 	if err != nil {
 		return nil, err
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x6f70656e696e6773))
+	randomArrays := cfg.Variant.Chess960 && cfg.Variant.Width == 8 && cfg.Variant.Height == 8 &&
+		cfg.Variant.StartFEN == variants.ChessFEN
 	searcher := search.New(search.Options{HashMB: 8})
 	seen := map[uint64]bool{}
 	var out []string
@@ -53,7 +57,14 @@ func Generate(ctx context.Context, cfg Config, onPosition func(fen string)) ([]s
 		if tries >= maxTriesPerPosition*cfg.Count {
 			return out, fmt.Errorf("only %d balanced positions found in %d random lines: try more --plies freedom or a larger --balance", len(out), tries)
 		}
-		p, ok := randomLine(start, cfg.Plies, rng, moves)
+		from := start
+		if randomArrays {
+			fen, _ := variants.Chess960FEN(rng.IntN(960))
+			if from, err = cfg.Variant.ParseFEN(fen); err != nil {
+				return out, err
+			}
+		}
+		p, ok := randomLine(from, cfg.Plies, rng, moves)
 		if !ok || seen[p.Key()] {
 			continue
 		}

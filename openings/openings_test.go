@@ -2,6 +2,7 @@ package openings_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -43,4 +44,27 @@ func TestGenerateGivesUp(t *testing.T) {
 	book, err := openings.Generate(context.Background(), cfg, nil)
 	require.ErrorContains(t, err, "only 1 balanced positions found")
 	require.Equal(t, []string{variants.ChessFEN}, book)
+}
+
+// TestChess960Openings: a Chess960 book starts from many start arrays.
+func TestChess960Openings(t *testing.T) {
+	v, err := variants.Lookup("chess960")
+	require.NoError(t, err)
+	fens, err := openings.Generate(context.Background(), openings.Config{Variant: v, Count: 6, Plies: 2, Balance: 300, Depth: 1, Seed: 3}, nil)
+	require.NoError(t, err)
+	arrays := map[string]bool{}
+	for _, fen := range fens {
+		_, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		// Kings and rooks stay home in two plies: their files name the
+		// array's family.
+		rank1 := strings.Fields(strings.Split(fen, "/")[7])[0]
+		arrays[strings.Map(func(r rune) rune {
+			if r == 'K' || r == 'R' || (r >= '1' && r <= '8') {
+				return r
+			}
+			return '.'
+		}, rank1)] = true
+	}
+	require.Greater(t, len(arrays), 1, "more than one start array: %v", fens)
 }
