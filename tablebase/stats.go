@@ -154,10 +154,14 @@ func (t *Table) SlotsOf(letter byte) []int {
 }
 
 // Symmetries names the board symmetries the table folds out besides the
-// identity ("file mirror" once pawns are on the board), or says "none".
+// identity ("file mirror" once pawns are on the board; "all 8 of the
+// square" for pawnless chess material), or says "none".
 func (t *Table) Symmetries() string {
-	if len(t.geo.symNames) <= 1 {
+	switch len(t.geo.symNames) {
+	case 0, 1:
 		return "none"
+	case 8:
+		return "all 8 of the square"
 	}
 	return strings.Join(t.geo.symNames[1:], ", ")
 }
