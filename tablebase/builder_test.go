@@ -180,12 +180,7 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 // tinyVariant is chess on a 4×4 board: four- and five-piece tables with
 // riders on both sides generate and verify in milliseconds there.
 func tinyVariant(t *testing.T) *engine.Variant {
-	cat := variants.Builtin()
-	require.NoError(t, cat.Load("tiny", []byte("[tiny:chess]\nmaxRank = 4\nmaxFile = 4\n"+
-		"startFen = rnbk/pppp/PPPP/RNBK w - - 0 1\ncastling = false\n")))
-	v, err := cat.Lookup("tiny")
-	require.NoError(t, err)
-	return v
+	return chessOn(t, "tiny", 4, 4, "rnbk/pppp/PPPP/RNBK")
 }
 
 func mustMaterial(t *testing.T, v *engine.Variant, s string) tablebase.Material {

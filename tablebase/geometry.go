@@ -285,20 +285,26 @@ func (g *geometry) canonical(sq []int) int {
 	img := buf[:len(sq)]
 	best := -1
 	for _, si := range g.toRegion[sq[0]] {
-		s := g.syms[si]
-		for i, c := range sq {
-			img[i] = s[c]
-		}
-		for _, pair := range g.same {
-			if img[pair[0]] > img[pair[1]] {
-				img[pair[0]], img[pair[1]] = img[pair[1]], img[pair[0]]
-			}
-		}
+		g.image(si, sq, img)
 		if idx := g.index(img); best < 0 || idx < best {
 			best = idx
 		}
 	}
 	return best
+}
+
+// image fills img with placement sq under symmetry si, identical pieces
+// put in ascending square order.
+func (g *geometry) image(si int, sq, img []int) {
+	s := g.syms[si]
+	for i, c := range sq {
+		img[i] = s[c]
+	}
+	for _, pair := range g.same {
+		if img[pair[0]] > img[pair[1]] {
+			img[pair[0]], img[pair[1]] = img[pair[1]], img[pair[0]]
+		}
+	}
 }
 
 // isCanonical reports whether idx, the index of placement sq, is its
@@ -351,17 +357,9 @@ func (g *geometry) canonicalWith(sq []int, mark int) (int, int) {
 	img := buf[:len(sq)]
 	best, bestMark := -1, -1
 	for _, si := range g.toRegion[sq[0]] {
-		s := g.syms[si]
-		for i, c := range sq {
-			img[i] = s[c]
-		}
-		for _, pair := range g.same {
-			if img[pair[0]] > img[pair[1]] {
-				img[pair[0]], img[pair[1]] = img[pair[1]], img[pair[0]]
-			}
-		}
-		if idx := g.index(img); best < 0 || idx < best || (idx == best && s[mark] < bestMark) {
-			best, bestMark = idx, s[mark]
+		g.image(si, sq, img)
+		if idx, m := g.index(img), g.syms[si][mark]; best < 0 || idx < best || (idx == best && m < bestMark) {
+			best, bestMark = idx, m
 		}
 	}
 	return best, bestMark
