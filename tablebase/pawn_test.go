@@ -44,6 +44,15 @@ func memoryTables(v *engine.Variant) tablebase.Subtables {
 	return sub
 }
 
+// tableOf returns a material's table from sub.
+func tableOf(t testing.TB, v *engine.Variant, sub tablebase.Subtables, name string) *tablebase.Table {
+	m, err := tablebase.ParseMaterial(v, name)
+	require.NoError(t, err)
+	tb, err := sub(m)
+	require.NoError(t, err, name)
+	return tb
+}
+
 // TestPawnTablesVerify generates pawn endings on a small board and checks
 // every entry against a one-ply search in the rules core, whose move
 // generator (double steps, en passant, promotions) is independent of the
@@ -79,10 +88,7 @@ func TestPawnTablesVerify(t *testing.T) {
 func TestEnPassantProbe(t *testing.T) {
 	v := pawnVariant(t)
 	sub := memoryTables(v)
-	m, err := tablebase.ParseMaterial(v, "KPvKP")
-	require.NoError(t, err)
-	tb, err := sub(m)
-	require.NoError(t, err)
+	tb := tableOf(t, v, sub, "KPvKP")
 	differ := 0
 	// White's b-pawn has just stepped b2-b4 past b3; Black's c4 pawn
 	// may take it en passant.
