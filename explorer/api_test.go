@@ -193,7 +193,7 @@ func TestBadRequests(t *testing.T) {
 		long:                        http.StatusBadRequest,
 		"/a/b/c":                    http.StatusNotFound,
 		"/assets/nosuch.js":         http.StatusNotFound,
-		"/api/stats/chess/KPvK":     http.StatusBadRequest,
+		"/api/stats/chess/KPPPPvK":  http.StatusBadRequest, // six pieces
 		"/api/stats/chess/nonsense": http.StatusBadRequest,
 		"/api/stats/atomic/KQvK":    http.StatusBadRequest,
 		"/api/stats/nosuch/KQvK":    http.StatusNotFound,

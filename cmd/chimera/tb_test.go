@@ -47,7 +47,7 @@ func TestTablebaseCommands(t *testing.T) {
 	file := filepath.Join(dir, "positions.txt")
 	require.NoError(t, os.WriteFile(file, []byte(strings.Join([]string{
 		"7k/8/8/8/8/8/8/R5K1 w - - 0 1",
-		"7k/8/8/8/8/8/P7/6K1 w - - 0 1",
+		"7k/8/8/8/8/8/PPPP4/6K1 w - - 0 1",
 		"not a fen",
 		"7k/8/8/8/8/8/8/R5K1 b - - 0 1",
 	}, "\n")), 0o644))
@@ -66,13 +66,13 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Equal(t, 1, *first.WDL)
 	require.Equal(t, 19, *first.DTM)
 	require.NotEmpty(t, first.Best)
-	require.Contains(t, lines[1], `"error":"material KPvK: pawns are not supported"`)
+	require.Contains(t, lines[1], `"error":"material KPPPPvK: 6 pieces, at most 5"`)
 	require.Contains(t, lines[2], `"error":"FEN`)
 	require.Contains(t, lines[3], `"wdl":-1`)
 
-	code, _, errOut = runCommand("tb", "generate", "KPvK", "--dir", dir)
+	code, _, errOut = runCommand("tb", "generate", "KPPPPvK", "--dir", dir)
 	require.Equal(t, 2, code)
-	require.Contains(t, errOut, "pawns are not supported")
+	require.Contains(t, errOut, "at most 5")
 	code, _, errOut = runCommand("tb", "probe", "--dir", dir)
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "give --fen or --fen-file")
