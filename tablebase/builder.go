@@ -653,13 +653,13 @@ func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
 		p = v.StartPosition()
 	}
 	const maxCaptures = 3
-	var pieces [2][]byte // each side's non-royal, non-pawn letters
+	var pieces [2][]byte // each side's non-royal letters
 	total := 0
 	for c := engine.White; c <= engine.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			total++
 			pt := v.PieceType(p.At(s))
-			if !pt.Royal && pt.Role != engine.RolePawn {
+			if !pt.Royal {
 				pieces[c] = append(pieces[c], pt.Letter)
 			}
 		}
@@ -673,7 +673,7 @@ func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
 	add := func(white, black string, captures int) {
 		m, err := Material{Strong: "K" + white, Weak: "K" + black}.normalised(v)
 		m = orient(v, m)
-		if err != nil || seen[m.String()] {
+		if err != nil || seen[m.String()] || checkPieces(v, m) != nil {
 			return
 		}
 		seen[m.String()] = true

@@ -41,8 +41,8 @@ func TestBuilderPlan(t *testing.T) {
 		// Five pieces: KBNvK, then the endings of up to four pieces one
 		// capture away, then two.
 		"8/8/4k3/8/3r4/8/2B5/K1N5 w - - 0 1": {"KBNvK", "KRvKB", "KRvKN", "KRvK", "KBvK", "KNvK"},
-		// Pawns count as pieces to capture; they are not in any plan.
-		"8/8/4k3/8/8/3p4/8/KQ6 w - - 0 1": {"KBNvK", "KQvK"},
+		// Pawns are pieces like the others.
+		"8/8/4k3/8/8/3p4/8/KQ6 w - - 0 1": {"KBNvK", "KQvKP", "KPvK", "KQvK"},
 	} {
 		p, err := v.ParseFEN(fen)
 		require.NoError(t, err)
@@ -51,6 +51,13 @@ func TestBuilderPlan(t *testing.T) {
 	capa, err := variants.Lookup("capablanca")
 	require.NoError(t, err)
 	require.Equal(t, []string{"KBNvK"}, b.Plan(capa, nil))
+	// Wildebeest's pawns triple-step, which the generator cannot un-move:
+	// its pawn endings are not planned.
+	wb, err := variants.Lookup("wildebeest")
+	require.NoError(t, err)
+	wp, err := wb.ParseFEN("11/11/11/11/5k5/11/11/2p8/11/K1C8 w - - 0 1")
+	require.NoError(t, err)
+	require.Equal(t, []string{"KBNvK", "KCvK"}, b.Plan(wb, wp))
 	atomic, err := variants.Lookup("atomic")
 	require.NoError(t, err)
 	require.Empty(t, b.Plan(atomic, nil), "variants the generator cannot model plan nothing")

@@ -58,17 +58,11 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 			g.square = append(g.square, engine.SquareAt(f, r))
 		}
 	}
+	if err := checkPieces(v, m); err != nil {
+		return nil, err
+	}
 	g.pieces = m.pieces(v)
 	for _, pc := range g.pieces {
-		pt := v.PieceType(pc)
-		if err := checkPiece(pt); err != nil {
-			return nil, fmt.Errorf("%s: %w", m, err)
-		}
-		if pt.Role == engine.RolePawn {
-			if err := checkPawnRules(v); err != nil {
-				return nil, fmt.Errorf("%s: %w", m, err)
-			}
-		}
 		if g.kinds[pc] == nil {
 			g.kinds[pc] = g.buildKind(v, pc)
 		}
@@ -122,6 +116,23 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		return nil, fmt.Errorf("%s: %d positions is too many", m, g.size)
 	}
 	return g, nil
+}
+
+// checkPieces reports why the generator cannot un-move a material's pieces
+// (or model its pawns' rules), or nil.
+func checkPieces(v *engine.Variant, m Material) error {
+	for _, pc := range m.pieces(v) {
+		pt := v.PieceType(pc)
+		if err := checkPiece(pt); err != nil {
+			return fmt.Errorf("%s: %w", m, err)
+		}
+		if pt.Role == engine.RolePawn {
+			if err := checkPawnRules(v); err != nil {
+				return fmt.Errorf("%s: %w", m, err)
+			}
+		}
+	}
+	return nil
 }
 
 // CheckVariant reports why the generator cannot build tables for a
