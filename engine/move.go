@@ -27,11 +27,14 @@ const (
 	Launch
 )
 
+// A Move's bits: from (0–7), to (8–15), an extra byte (16–23: the
+// promotion type, or a castling move's rook square), the kind (24–26) and
+// a castling move's rule (27–29). The kinds fit three bits: at most eight.
 const (
 	moveToShift    = 8
 	movePromoShift = 16
 	moveKindShift  = 24
-	moveRuleShift  = 27 // a castling move's rule, above its kind
+	moveRuleShift  = 27
 )
 
 // NewMove returns a normal move from one square to another.
