@@ -33,6 +33,9 @@ func newCastlingSet(rules []CastlingRule) *castlingSet {
 // variant's rules name (g and f, c and d in chess).
 func (p *Position) chess960Castling(field string) error {
 	v := p.v
+	if len(v.Castling) == 0 {
+		return fmt.Errorf("castling %q: variant %s has no castling", field, v.Name)
+	}
 	rules := append([]CastlingRule(nil), v.Castling...)
 	for i := 0; i < len(field); i++ {
 		ch := field[i]
