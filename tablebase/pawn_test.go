@@ -121,6 +121,29 @@ func TestEnPassantProbe(t *testing.T) {
 		}
 	}
 	require.Positive(t, differ, "some en-passant capture changes a value")
+
+	// A table read from its file alone cannot see the tables its moves
+	// lead into: it says so rather than guess.
+	dir := t.TempDir()
+	require.NoError(t, tb.Save(dir))
+	alone, err := tablebase.Load(dir, v, tb.Material)
+	require.NoError(t, err)
+	with, err := v.ParseFEN("k4/5/1Pp2/5/5/4K b - b3 0 1")
+	require.NoError(t, err)
+	_, err = alone.Probe(with)
+	require.ErrorContains(t, err, "not available")
+	// Through a store, which reads the smaller tables, it is answered.
+	store := tablebase.NewStore(dir)
+	for _, m := range []string{"KPvK", "KQvKP", "KRvKP", "KBvKP", "KNvKP"} {
+		require.NoError(t, tableOf(t, v, sub, m).Save(dir))
+	}
+	stored, ok := store.Stored(v, tb.Material)
+	require.True(t, ok)
+	r, err := stored.Probe(with)
+	require.NoError(t, err)
+	want, err := tb.Probe(with)
+	require.NoError(t, err)
+	require.Equal(t, want, r)
 }
 
 // placeFEN writes a FEN of a 5x6 board from pieces by square name, then

@@ -126,11 +126,23 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 
 // probeByMoves values a position with an en-passant capture, which no
 // table holds (the right lasts one move): one ply of search, each move's
-// position valued by its table (tables supplies them).
+// position valued by its table (tables supplies them, false when it has
+// none: then the position cannot be valued).
 func (t *Table) probeByMoves(p *engine.Position, tables func(*engine.Position) (*Table, bool)) (Result, error) {
-	all, _, err := t.Moves(p, tables)
-	if err != nil {
+	missing := false
+	all, _, err := t.Moves(p, func(c *engine.Position) (*Table, bool) {
+		if len(c.Pieces(engine.White))+len(c.Pieces(engine.Black)) <= 2 {
+			return nil, false // bare kings: a draw
+		}
+		child, ok := tables(c)
+		missing = missing || !ok
+		return child, ok
+	})
+	switch {
+	case err != nil:
 		return Result{}, err
+	case missing:
+		return Result{}, fmt.Errorf("%s: a table its moves lead into is not available", p.FEN())
 	}
 	return bestResult(p, all), nil
 }
@@ -154,13 +166,13 @@ func bestResult(p *engine.Position, all []MoveValue) Result {
 }
 
 // subtables returns the table for a position reached by a move: t itself
-// for the same material, else the one sub supplies; false for bare kings
-// or when there is no such table.
+// for the same material, else the one sub supplies; false when there is
+// no such table.
 func (t *Table) subtables(p *engine.Position) (*Table, bool) {
 	if t.Covers(p) {
 		return t, true
 	}
-	if len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2 || t.sub == nil {
+	if t.sub == nil {
 		return nil, false
 	}
 	m, err := TableMaterial(p)

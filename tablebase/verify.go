@@ -153,9 +153,6 @@ func (t *Table) valueAfter(p *engine.Position, children func(*engine.Position) (
 			if t.Covers(c) {
 				return t, true
 			}
-			if len(c.Pieces(engine.White))+len(c.Pieces(engine.Black)) <= 2 {
-				return nil, false
-			}
 			return children(c)
 		}); err != nil {
 			return Result{}, false
