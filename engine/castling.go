@@ -26,79 +26,55 @@ func newCastlingSet(rules []CastlingRule) *castlingSet {
 	return cs
 }
 
-// chess960Castling reads a Chess960 castling field: K and Q name the
-// outermost rook on the king's side (X-FEN), a file letter names the rook
-// on that file (Shredder-FEN, or X-FEN for an inner rook). The king and the
-// rook stand on the variant's castling rank; they go to the squares the
-// variant's rules name (g and f, c and d in chess).
-func (p *Position) chess960Castling(field string) error {
+// chess960Rule returns the rule a Chess960 castling letter of colour c
+// names and moves that rule's king and rook (in rules) to where they stand:
+// K and Q name the outermost rook on the king's side (X-FEN), a file letter
+// the rook on that file (Shredder-FEN, or X-FEN for an inner rook). They
+// go to the squares the variant's rules name (g and f, c and d in chess).
+func (p *Position) chess960Rule(rules []CastlingRule, c Colour, upper, ch byte) (int, error) {
 	v := p.v
-	if len(v.Castling) == 0 {
-		return fmt.Errorf("castling %q: variant %s has no castling", field, v.Name)
+	king, rank, ok := p.castlingKing(c)
+	if !ok {
+		return 0, fmt.Errorf("no %s king on its castling rank", c)
 	}
-	rules := append([]CastlingRule(nil), v.Castling...)
-	for i := 0; i < len(field); i++ {
-		ch := field[i]
-		c, upper := White, ch
-		if ch >= 'a' && ch <= 'z' {
-			c, upper = Black, ch-('a'-'A')
-		}
-		king, rank, ok := p.castlingKing(c)
-		if !ok {
-			return fmt.Errorf("castling %q: no %s king on its castling rank", field, c)
-		}
-		rook := NoSquare
-		rookAt := func(f int) bool {
-			s := SquareAt(f, rank)
-			return p.board[s] == MakePiece(int(v.castleRook), c)
-		}
-		side := upper
-		switch {
-		case upper == 'K':
-			for f := v.Width - 1; f > king.File() && rook == NoSquare; f-- {
-				if rookAt(f) {
-					rook = SquareAt(f, rank)
-				}
-			}
-		case upper == 'Q':
-			for f := 0; f < king.File() && rook == NoSquare; f++ {
-				if rookAt(f) {
-					rook = SquareAt(f, rank)
-				}
-			}
-		case upper >= 'A' && int(upper-'A') < v.Width:
-			f := int(upper - 'A')
-			if rookAt(f) && f != king.File() {
+	rook := NoSquare
+	rookAt := func(f int) bool { return p.board[SquareAt(f, rank)] == MakePiece(int(v.castleRook), c) }
+	side := upper
+	switch {
+	case upper == 'K':
+		for f := v.Width - 1; f > king.File() && rook == NoSquare; f-- {
+			if rookAt(f) {
 				rook = SquareAt(f, rank)
 			}
-			side = 'Q'
-			if f > king.File() {
-				side = 'K'
-			}
-		default:
-			return fmt.Errorf("castling %q: %q is neither K, Q nor a file", field, ch)
 		}
-		if rook == NoSquare {
-			return fmt.Errorf("castling %q: no %s rook for %q", field, c, ch)
-		}
-		rule := -1
-		for r, cr := range v.Castling {
-			if cr.Colour == c && cr.Letter == side {
-				rule = r
+	case upper == 'Q':
+		for f := 0; f < king.File() && rook == NoSquare; f++ {
+			if rookAt(f) {
+				rook = SquareAt(f, rank)
 			}
 		}
-		if rule < 0 {
-			return fmt.Errorf("castling %q: no %s castling %q in variant %s", field, c, ch, v.Name)
+	case upper >= 'A' && int(upper-'A') < v.Width:
+		f := int(upper - 'A')
+		if rookAt(f) && f != king.File() {
+			rook = SquareAt(f, rank)
 		}
-		if p.castling&(1<<rule) != 0 {
-			return fmt.Errorf("castling %q: %q given twice", field, ch)
+		side = 'Q'
+		if f > king.File() {
+			side = 'K'
 		}
-		rules[rule].KingFrom, rules[rule].RookFrom = king, rook
-		p.castling |= 1 << rule
+	default:
+		return 0, fmt.Errorf("%q is neither K, Q nor a file", ch)
 	}
-	p.castles = newCastlingSet(rules)
-	p.key ^= v.zobrist.castling[p.castling]
-	return nil
+	if rook == NoSquare {
+		return 0, fmt.Errorf("no %s rook for %q", c, ch)
+	}
+	for r, cr := range v.Castling {
+		if cr.Colour == c && cr.Letter == side {
+			rules[r].KingFrom, rules[r].RookFrom = king, rook
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("no %s castling %q in variant %s", c, side, v.Name)
 }
 
 // castlingKing finds colour c's castling king on the rank its castling

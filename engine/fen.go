@@ -150,13 +150,20 @@ func (p *Position) parseChecks(field string) error {
 	return nil
 }
 
+// parseCastling reads the castling field: per letter the rule it names
+// (K/Q, or a rook's file as Shredder-FEN writes it) and, in Chess960, the
+// king's and rook's squares it takes from the board (castling.go).
 func (p *Position) parseCastling(field string) error {
 	v := p.v
 	if field == "-" {
 		return nil
 	}
+	var rules []CastlingRule // Chess960: the variant's, moved to the board's files
 	if v.Chess960 {
-		return p.chess960Castling(field)
+		if len(v.Castling) == 0 {
+			return fmt.Errorf("castling %q: variant %s has no castling", field, v.Name)
+		}
+		rules = append([]CastlingRule(nil), v.Castling...)
 	}
 	for i := 0; i < len(field); i++ {
 		ch := field[i]
@@ -164,31 +171,45 @@ func (p *Position) parseCastling(field string) error {
 		if ch >= 'a' && ch <= 'z' {
 			c, upper = Black, ch-('a'-'A')
 		}
-		rule := -1
-		for r, cr := range v.Castling {
-			if cr.Colour != c {
-				continue
-			}
-			// K/Q name the rule; a file letter (Shredder-FEN) names its rook.
-			if cr.Letter == upper || (upper >= 'A' && int(upper-'A') == cr.RookFrom.File() && upper-'A' < byte(v.Width) && upper != 'K' && upper != 'Q') {
-				rule = r
-				break
-			}
+		var rule int
+		var err error
+		if v.Chess960 {
+			rule, err = p.chess960Rule(rules, c, upper, ch)
+		} else {
+			rule, err = p.fixedRule(c, upper, ch)
 		}
-		if rule < 0 {
-			return fmt.Errorf("castling %q: no %s castling %q in variant %s", field, c, ch, v.Name)
+		if err != nil {
+			return fmt.Errorf("castling %q: %w", field, err)
 		}
-		cr := v.Castling[rule]
 		if p.castling&(1<<rule) != 0 {
 			return fmt.Errorf("castling %q: %q given twice", field, ch)
 		}
-		if p.board[cr.KingFrom] != MakePiece(int(v.castleKing), c) || p.board[cr.RookFrom] != MakePiece(int(v.castleRook), c) {
-			return fmt.Errorf("castling %q: %q needs the %s king on %v and rook on %v", field, ch, c, cr.KingFrom, cr.RookFrom)
-		}
 		p.castling |= 1 << rule
+	}
+	if rules != nil {
+		p.castles = newCastlingSet(rules)
 	}
 	p.key ^= v.zobrist.castling[p.castling]
 	return nil
+}
+
+// fixedRule returns the variant's castling rule a letter of colour c
+// names (K/Q, or a file letter naming its rook), with its king and rook
+// where the rule wants them.
+func (p *Position) fixedRule(c Colour, upper, ch byte) (int, error) {
+	v := p.v
+	for r, cr := range v.Castling {
+		if cr.Colour != c {
+			continue
+		}
+		if cr.Letter == upper || (upper >= 'A' && int(upper-'A') == cr.RookFrom.File() && upper-'A' < byte(v.Width) && upper != 'K' && upper != 'Q') {
+			if p.board[cr.KingFrom] != MakePiece(int(v.castleKing), c) || p.board[cr.RookFrom] != MakePiece(int(v.castleRook), c) {
+				return 0, fmt.Errorf("%q needs the %s king on %v and rook on %v", ch, c, cr.KingFrom, cr.RookFrom)
+			}
+			return r, nil
+		}
+	}
+	return 0, fmt.Errorf("no %s castling %q in variant %s", c, ch, v.Name)
 }
 
 func (p *Position) parseEnPassant(field string) error {

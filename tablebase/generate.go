@@ -249,9 +249,6 @@ func (b *board) clear() {
 	}
 }
 
-// colourOf returns the colour of the piece in slot i.
-func (g *geometry) colourOf(i int) int { return g.colour[i] }
-
 // attacked reports whether colour c's king is attacked by the other side,
 // with slot `skip` removed (a captured piece), or -1.
 func (b *board) attacked(c, skip int) bool {
