@@ -455,8 +455,11 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 	g := gen.g
 	caps := captureResults{winBy: -1, lossBy: -1}
 	quiet := false
-	inCheck := b.attacked(stm, -1)
+	safety := b.kingSafety(stm)
 	eager := gen.eager[stm]
+	// When the moves lead to distinct entries, counting them is enough.
+	distinct := g.distinctMoves(stm, b.sq[0])
+	quietMoves := 0
 	*children = (*children)[:0]
 	for _, i := range g.slotsOf[stm] {
 		promotes := g.kind[i].promotes
@@ -467,7 +470,7 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 				continue // never in a legal position
 			}
 			if promotes != nil && promotes[t] {
-				if gen.legalAfter(b, stm, i, t, victim, inCheck) {
+				if gen.legalAfter(b, stm, i, t, victim, safety) {
 					from := b.play(i, t)
 					for k := range gen.promoTypes {
 						caps.add(gen.promotionValue(b, i, victim, k, 1-stm))
@@ -480,16 +483,17 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 				// A quiet move: its child class is counted now for an eager
 				// side; otherwise one legal is enough here, and they are
 				// counted when first needed (countReplies).
-				if (eager || !quiet) && gen.legalAfter(b, stm, i, t, -1, inCheck) {
+				if (eager || !quiet) && gen.legalAfter(b, stm, i, t, -1, safety) {
 					quiet = true
-					if eager {
+					quietMoves++
+					if eager && !distinct {
 						*children = append(*children, gen.childOf(b, stm, base, i, t))
 					}
 				}
 				continue
 			}
 			// A capture: the child is in a smaller table.
-			if !gen.legalAfter(b, stm, i, t, victim, inCheck) {
+			if !gen.legalAfter(b, stm, i, t, victim, safety) {
 				continue
 			}
 			from := b.play(i, t)
@@ -502,7 +506,7 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 	}
 	winBy, lossBy, draw := caps.winBy, caps.lossBy, caps.draw
 	if caps.n == 0 && !quiet {
-		if inCheck {
+		if safety.inCheck {
 			gen.t.val[stm][idx] = 1 // checkmated: mated in 0 plies
 			return 0, true
 		}
@@ -512,6 +516,8 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 	switch {
 	case !quiet:
 		st.cnt = 0
+	case eager && distinct:
+		st.cnt = uint8(quietMoves)
 	case eager:
 		st.cnt = uint8(countDistinct(*children))
 	default:
@@ -558,12 +564,11 @@ func (c *captureResults) add(v byte) {
 const uncounted = 255
 
 // legalAfter reports whether moving slot i to t (capturing victim, or -1)
-// leaves stm's king safe. Against leapers alone, a move of a piece other
-// than the king cannot expose the king or shield it: it is safe after the
-// move exactly when it was safe before, or when it takes the only checker.
-func (gen *generation) legalAfter(b *board, stm, i, t, victim int, inCheck bool) bool {
-	g := gen.g
-	if !g.hasRiders[1-stm] && i != g.king[stm] && !inCheck {
+// leaves stm's king safe. A move of a piece other than the king, out of
+// check, is safe unless the piece is pinned (see kingSafety); the rest are
+// played and tested.
+func (gen *generation) legalAfter(b *board, stm, i, t, victim int, safety kingSafety) bool {
+	if i != gen.g.king[stm] && !safety.inCheck && safety.pinned&(1<<i) == 0 {
 		return true
 	}
 	from := b.play(i, t)
@@ -572,22 +577,68 @@ func (gen *generation) legalAfter(b *board, stm, i, t, victim int, inCheck bool)
 	return safe
 }
 
+// kingSafety is what the legality of a side's moves depends on, found
+// once per position.
+type kingSafety struct {
+	inCheck bool
+	// pinned has a bit for each of the side's slots that is the only piece
+	// on an enemy rider's (or lame leaper's) line to its king: moving it
+	// may expose the king.
+	pinned uint32
+}
+
+// kingSafety finds colour c's kingSafety on the board.
+func (b *board) kingSafety(c int) kingSafety {
+	g := b.g
+	k := b.sq[g.king[c]]
+	safety := kingSafety{inCheck: b.attacked(c, -1)}
+	for _, j := range g.riders[1-c] {
+		ms, from := g.kind[j].capture, b.sq[j]
+		l := ms.line[from*g.n+k]
+		if l&0xff < 2 {
+			continue // not on a line to the king
+		}
+		blocker := -1
+		for _, t := range ms.rays[from][l&0xff-2].sq[:l>>8] {
+			if w := int(b.who[t]); w >= 0 {
+				if blocker >= 0 {
+					blocker = -1 // two blockers: nothing is pinned
+					break
+				}
+				blocker = w
+			}
+		}
+		if blocker >= 0 && g.colour[blocker] == c {
+			safety.pinned |= 1 << blocker
+		}
+	}
+	return safety
+}
+
 // countReplies counts the distinct child classes of the quiet legal moves
 // (promotions aside: they lead into other tables) of the position on b
 // (side stm to move, its placement's entry base).
 func (gen *generation) countReplies(b *board, stm, base int, children, targets *[]int) uint8 {
 	g := gen.g
 	*children = (*children)[:0]
-	inCheck := b.attacked(stm, -1)
+	safety := b.kingSafety(stm)
+	distinct := g.distinctMoves(stm, b.sq[0])
+	moves := 0
 	for _, i := range g.slotsOf[stm] {
 		promotes := g.kind[i].promotes
 		*targets = b.appendTargets(i, (*targets)[:0])
 		for _, t := range *targets {
-			if b.who[t] >= 0 || (promotes != nil && promotes[t]) || !gen.legalAfter(b, stm, i, t, -1, inCheck) {
+			if b.who[t] >= 0 || (promotes != nil && promotes[t]) || !gen.legalAfter(b, stm, i, t, -1, safety) {
 				continue
 			}
-			*children = append(*children, gen.childOf(b, stm, base, i, t))
+			moves++
+			if !distinct {
+				*children = append(*children, gen.childOf(b, stm, base, i, t))
+			}
 		}
+	}
+	if distinct {
+		return uint8(moves)
 	}
 	return uint8(countDistinct(*children))
 }
@@ -711,7 +762,7 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 			gen.forEach(len(settled), scratches, func(sc *scratch, k int) {
 				stm, idx := int(settled[k]>>31), int(settled[k]&(1<<31-1))
 				sc.place(gen.base(stm, idx))
-				sc.preds = gen.predecessors(sc.b, stm, idx, level%2 == 0, sc.preds[:0], &sc.targets)
+				sc.preds = gen.predecessors(sc.b, stm, idx, level%2 == 0, sc.preds[:0], sc)
 				sc.b.clear()
 				for _, q := range sc.preds {
 					w := owner(q)
@@ -796,6 +847,7 @@ type resolved struct {
 type scratch struct {
 	b                            *board
 	sq, targets, children, preds []int
+	unmoves                      []unmove
 	resolved                     []resolved
 	informs                      [][]uint32 // by owning worker: predecessors to inform
 }
@@ -846,7 +898,7 @@ func (gen *generation) emptyFrom(level int) bool {
 // harmless (they win once). A twin (the position just after a double step
 // that can be taken en passant) has one un-move: that double step; the
 // same placement without the right has every other.
-func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int, targets *[]int) []int {
+func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int, sc *scratch) []int {
 	g := gen.g
 	mover := 1 - stm
 	k := b.sq[g.king[stm]]
@@ -854,6 +906,7 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 	if idx >= g.size {
 		_, twinVia = gen.twins.of(stm, idx-g.size)
 	}
+	base := gen.base(stm, idx)
 	// A mover's leaper that checks the king now still checks it after
 	// another piece's un-move: only its own un-moves can be legal. Riders
 	// are tested after each un-move, since it may open or close their line.
@@ -863,12 +916,13 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 			checkers |= 1 << j
 		}
 	}
+	cands := sc.unmoves[:0]
 	for _, i := range g.slotsOf[mover] {
 		if checkers&^(1<<i) != 0 {
 			continue
 		}
-		*targets = b.appendUnmoves(i, (*targets)[:0])
-		for _, t := range *targets {
+		sc.targets = b.appendUnmoves(i, sc.targets[:0])
+		for _, t := range sc.targets {
 			if gen.twins != nil {
 				via := g.doubleStep(i, t, b.sq[i])
 				if twinVia >= 0 && via != twinVia {
@@ -880,24 +934,48 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 			} else if twinVia >= 0 {
 				continue
 			}
-			base := gen.base(stm, idx)
-			from := b.move(i, t)
-			// Wins already known are dropped first: the test is cheaper
-			// than the legality test, and most fail it.
-			if q := g.moved(base, b.sq, i, from); (!wins || !gen.isKnown(mover, q)) && gen.unchecked(b, mover, i, k) {
-				out = append(out, q)
-				if gen.twins != nil {
-					out = gen.twins.appendTwins(mover, q, g.size, out)
-				}
-			}
-			b.move(i, from)
+			from := b.sq[i]
+			b.sq[i] = t // moved reads the squares only
+			cands = append(cands, unmove{q: g.moved(base, b.sq, i, from), slot: int32(i), to: int32(t)})
+			b.sq[i] = from
 		}
 	}
-	if wins {
+	{
+		// Predecessors already known are dropped first (inform would drop
+		// them): the test is cheaper than the legality test, and many fail
+		// it (most, when they would win by moving here).
+		kept := cands[:0]
+		for _, c := range cands {
+			if !gen.isKnown(mover, c.q) {
+				kept = append(kept, c)
+			}
+		}
+		cands = kept
+	}
+	for _, c := range cands {
+		i := int(c.slot)
+		from := b.move(i, int(c.to))
+		if gen.unchecked(b, mover, i, k) {
+			out = append(out, c.q)
+			if gen.twins != nil {
+				out = gen.twins.appendTwins(mover, c.q, g.size, out)
+			}
+		}
+		b.move(i, from)
+	}
+	sc.unmoves = cands
+	if wins || g.distinctMoves(mover, b.sq[0]) {
 		return out
 	}
 	countDistinct(out) // sorts
 	return dedupeSorted(out)
+}
+
+// unmove is a candidate un-move: the predecessor's entry q, reached by the
+// piece in slot moving back to square to.
+type unmove struct {
+	q        int
+	slot, to int32
 }
 
 // unchecked reports whether, after mover's piece in slot i un-moved, the

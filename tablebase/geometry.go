@@ -31,14 +31,17 @@ type geometry struct {
 	king     [2]int   // each colour's royal slot
 	// rider[i]: the piece in slot i has captures that can be blocked, so
 	// a move elsewhere may open or close its line to a king; riders[c] are
-	// colour c's rider slots, and hasRiders[c] whether there are any.
-	rider     []bool
-	riders    [2][]int
-	hasRiders [2]bool
+	// colour c's rider slots.
+	rider  []bool
+	riders [2][]int
 	// pawns: some piece is banned from squares or promotes, so the table
 	// has promotions and only the symmetries that keep pawns pawns.
 	pawns bool
 	kinds map[engine.Piece]*kind
+	// symIndex[(si·pieces + i)·n + sq] is slot i's part of the index when
+	// it stands on sq and the placement is mapped by symmetry si; nil when
+	// the material has identical pieces (see buildSymIndex).
+	symIndex []int32
 }
 
 // newGeometry builds the geometry for a material in a variant. Pieces
@@ -84,7 +87,6 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		g.rider = append(g.rider, rider)
 		if rider {
 			g.riders[c] = append(g.riders[c], i)
-			g.hasRiders[c] = true
 		}
 	}
 	for i := range g.pieces {
@@ -114,6 +116,9 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 	}
 	if g.size > 1<<31 {
 		return nil, fmt.Errorf("%s: %d positions is too many", m, g.size)
+	}
+	if len(g.same) == 0 {
+		g.buildSymIndex()
 	}
 	return g, nil
 }
@@ -267,6 +272,36 @@ func (g *geometry) preserves(perm []int) bool {
 	return true
 }
 
+// distinctMoves reports whether the moves (or un-moves) of colour c from
+// a canonical placement whose first king stands on k0 all lead to
+// different entries, so that counting them needs no sorting. Two of them
+// can only meet in one class through a symmetry that fixes the first
+// king, or by swapping identical pieces: c must not move the first king,
+// k0 must be fixed by the identity alone, and no pieces be identical.
+func (g *geometry) distinctMoves(c, k0 int) bool {
+	return c != g.colour[0] && len(g.toRegion[k0]) == 1 && len(g.same) == 0
+}
+
+// buildSymIndex tabulates each slot's part of the index of every square's
+// image under every symmetry, so that canonical sums table entries instead
+// of mapping the placement and indexing it (for materials without
+// identical pieces, whose images need no reordering).
+func (g *geometry) buildSymIndex() {
+	np := len(g.pieces)
+	g.symIndex = make([]int32, len(g.syms)*np*g.n)
+	for si, s := range g.syms {
+		for i := range np {
+			for sq := range g.n {
+				v := g.regionOf[s[sq]]
+				if i > 0 {
+					v = (s[sq] - g.lo[i]) * g.weight[i]
+				}
+				g.symIndex[(si*np+i)*g.n+sq] = int32(v)
+			}
+		}
+	}
+}
+
 // index returns the entry index of piece squares sq (index order) whose
 // first square is in the region.
 func (g *geometry) index(sq []int) int {
@@ -292,6 +327,20 @@ func (g *geometry) decode(idx int, sq []int) {
 // region, with identical pieces in ascending square order. Every placement
 // of a class maps to the same entry.
 func (g *geometry) canonical(sq []int) int {
+	if g.symIndex != nil {
+		best := -1
+		for _, si := range g.toRegion[sq[0]] {
+			part := g.symIndex[si*len(sq)*g.n:]
+			idx := 0
+			for i, s := range sq {
+				idx += int(part[i*g.n+s])
+			}
+			if best < 0 || idx < best {
+				best = idx
+			}
+		}
+		return best
+	}
 	var buf [MaxPieces]int
 	img := buf[:len(sq)]
 	best := -1

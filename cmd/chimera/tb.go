@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"time"
@@ -88,6 +89,7 @@ tablebase directory.`,
 
 func newTBGenerateCommand() *cobra.Command {
 	var f tbFlags
+	var cpuProfile string
 	cmd := &cobra.Command{
 		Use:   "generate MATERIAL",
 		Short: "Generate a table (and the smaller ones it needs) and save it",
@@ -98,6 +100,13 @@ func newTBGenerateCommand() *cobra.Command {
 			// cheap to collect: collecting at 25% growth instead of 100%
 			// keeps a five-piece generation's peak near what it holds.
 			defer debug.SetGCPercent(debug.SetGCPercent(25))
+			if cpuProfile != "" {
+				stop, err := startCPUProfile(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer stop()
+			}
 			f.saveRequired = true
 			v, t, _, err := f.table(cmd, args[0])
 			if err != nil {
@@ -109,7 +118,22 @@ func newTBGenerateCommand() *cobra.Command {
 		},
 	}
 	f.register(cmd)
+	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the generation to this file (for go tool pprof)")
 	return cmd
+}
+
+// startCPUProfile starts writing a CPU profile to path; the returned
+// function stops it and closes the file.
+func startCPUProfile(path string) (stop func(), err error) {
+	out, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(out); err != nil {
+		out.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); out.Close() }, nil
 }
 
 func newTBVerifyCommand() *cobra.Command {

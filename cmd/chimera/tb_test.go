@@ -94,3 +94,17 @@ func TestCompareCommand(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "give --depth or --movetime")
 }
+
+func TestTablebaseGenerateCPUProfile(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "kqk.prof")
+	code, _, _ := runCommand("tb", "generate", "KQvK", "--dir", dir, "--cpuprofile", prof)
+	require.Zero(t, code)
+	info, err := os.Stat(prof)
+	require.NoError(t, err)
+	require.NotZero(t, info.Size(), "the profile is written when the generation ends")
+
+	code, _, errOut := runCommand("tb", "generate", "KQvK", "--dir", dir, "--cpuprofile", filepath.Join(dir, "no", "such", "dir", "p"))
+	require.NotZero(t, code)
+	require.Contains(t, errOut, "cpu profile")
+}
