@@ -50,7 +50,14 @@ func (p *Position) parseFEN(fen string) error {
 	if len(fields) > 6 {
 		return fmt.Errorf("has %d fields, at most 6", len(fields))
 	}
-	if err := p.parseBoard(fields[0]); err != nil {
+	board, holdings, err := v.splitHoldings(fields[0])
+	if err != nil {
+		return err
+	}
+	if err := p.parseBoard(board); err != nil {
+		return err
+	}
+	if err := p.parseHoldings(holdings); err != nil {
 		return err
 	}
 	switch fields[1] {
@@ -89,6 +96,57 @@ func (p *Position) parseFEN(fen string) error {
 	return p.checkLegal()
 }
 
+// splitHoldings separates the pieces in hand from the board field: written
+// in brackets after the board ("…/RNBQKBNR[Qp]", as Fairy-Stockfish
+// writes them) or as one rank more ("…/RNBQKBNR/Qp", as lichess does).
+func (v *Variant) splitHoldings(field string) (board, holdings string, err error) {
+	if i := strings.IndexByte(field, '['); i >= 0 {
+		if !strings.HasSuffix(field, "]") || strings.Count(field, "[") != 1 {
+			return "", "", fmt.Errorf("holdings %q: want the pieces in hand in brackets after the board", field[i:])
+		}
+		if !v.HasHands() {
+			return "", "", fmt.Errorf("holdings %q: variant %s has no pieces in hand", field[i:], v.Name)
+		}
+		return field[:i], field[i+1 : len(field)-1], nil
+	}
+	if v.HasHands() && strings.Count(field, "/") == v.Height {
+		i := strings.LastIndexByte(field, '/')
+		return field[:i], field[i+1:], nil
+	}
+	return field, "", nil
+}
+
+// parseHoldings reads the pieces in hand: letters, White's uppercase, in
+// any order ("-" or nothing for none).
+func (p *Position) parseHoldings(holdings string) error {
+	v := p.v
+	if holdings == "-" {
+		return nil
+	}
+	for i := 0; i < len(holdings); i++ {
+		ch := holdings[i]
+		t := v.TypeByLetter(ch)
+		if t == 0 {
+			return fmt.Errorf("holdings %q: unknown piece letter %q in variant %s", holdings, ch, v.Name)
+		}
+		if v.Pieces[t-1].Royal {
+			return fmt.Errorf("holdings %q: a royal piece (%c) cannot be in hand", holdings, ch)
+		}
+		c := White
+		if ch >= 'a' {
+			c = Black
+		}
+		n := p.hand[c][t]
+		if n == 255 {
+			return fmt.Errorf("holdings %q: more than 255 of %c", holdings, ch)
+		}
+		pc := MakePiece(t, c)
+		p.hand[c][t] = n + 1
+		p.key ^= v.zobrist.hand[pc][n%handKeys] ^ v.zobrist.hand[pc][(n+1)%handKeys]
+	}
+	return nil
+}
+
 func (p *Position) parseBoard(board string) error {
 	v := p.v
 	ranks := strings.Split(board, "/")
@@ -122,6 +180,15 @@ func (p *Position) parseBoard(board string) error {
 						c = Black
 					}
 					p.put(MakePiece(t, c), SquareAt(file, rank))
+					if j+1 < len(text) && text[j+1] == '~' {
+						// A promoted piece: it goes to hand as a pawn.
+						if !v.CapturesToHand {
+							return fmt.Errorf("rank %d: %c~ marks a promoted piece, which only variants whose captures go to hand have", rank+1, ch)
+						}
+						j++
+						p.promoted.Add(SquareAt(file, rank))
+						p.key ^= v.zobrist.promoted[SquareAt(file, rank)]
+					}
 				}
 				file++
 			default:
@@ -379,8 +446,11 @@ func (p *Position) ShredderFEN() string { return p.fen(true) }
 
 func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
-	p.v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] })
 	v := p.v
+	v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] }, &p.promoted)
+	if v.HasHands() {
+		p.writeHoldings(&b)
+	}
 	b.WriteString([]string{" w ", " b "}[p.stm])
 	p.writeCastling(&b, shredder)
 	b.WriteByte(' ')
@@ -400,9 +470,25 @@ func (p *Position) fen(shredder bool) string {
 	return b.String()
 }
 
+// writeHoldings writes the pieces in hand in brackets, White's first, each
+// side's from the last piece type to the first (for chess pieces
+// Fairy-Stockfish's order: QRBNP).
+func (p *Position) writeHoldings(b *strings.Builder) {
+	b.WriteByte('[')
+	for c := White; c <= Black; c++ {
+		for t := len(p.v.Pieces); t >= 1; t-- {
+			for range p.hand[c][t] {
+				b.WriteByte(p.v.pieceLetter(MakePiece(t, c)))
+			}
+		}
+	}
+	b.WriteByte(']')
+}
+
 // writeBoardFEN writes the board field of a FEN, rank by rank from the
-// top, with at giving the piece on each square.
-func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece) {
+// top, with at giving the piece on each square and a '~' after each
+// promoted one (promoted may be nil).
+func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece, promoted *SquareSet) {
 	for rank := v.Height - 1; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < v.Width; file++ {
@@ -416,6 +502,9 @@ func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece) {
 				empty = 0
 			}
 			b.WriteByte(v.pieceLetter(pc))
+			if promoted != nil && promoted.Has(SquareAt(file, rank)) {
+				b.WriteByte('~')
+			}
 		}
 		if empty > 0 {
 			b.WriteString(strconv.Itoa(empty))
@@ -450,7 +539,7 @@ func (v *Variant) SetUp(pieces []Placement, stm Colour) (*Position, error) {
 		board[pl.Square] = pl.Piece
 	}
 	var b strings.Builder
-	v.writeBoardFEN(&b, func(s Square) Piece { return board[s] })
+	v.writeBoardFEN(&b, func(s Square) Piece { return board[s] }, nil)
 	b.WriteString([]string{" w - -", " b - -"}[stm])
 	if v.CheckCounting > 0 {
 		fmt.Fprintf(&b, " %d+%d", v.CheckCounting, v.CheckCounting)

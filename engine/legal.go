@@ -63,6 +63,21 @@ func (p *Position) legalMoves(dst []Move) []Move {
 		}
 		dst = dst[:kept]
 	}
+	if p.v.PieceDrops && checkers < 2 {
+		// A drop exposes nothing; in check it must land between.
+		start := len(dst)
+		dst = p.genDrops(dst)
+		if checkers == 1 {
+			kept := start
+			for _, m := range dst[start:] {
+				if evasions.Has(m.To()) {
+					dst[kept] = m
+					kept++
+				}
+			}
+			dst = dst[:kept]
+		}
+	}
 	if checkers == 0 && p.castling != 0 {
 		start := len(dst)
 		dst = p.genCastling(dst)

@@ -31,6 +31,8 @@ func (p *Position) Make(m Move) {
 	case Launch:
 		key ^= p.launch(from, to, u, &cleared)
 		p.halfmove = 0
+	case Drop:
+		key ^= p.drop(m.Dropped(), to, u)
 	case Castle:
 		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingFrom], p.board[cr.RookFrom]
@@ -64,6 +66,15 @@ func (p *Position) Make(m Move) {
 					p.findRoyal(us.Other())
 				}
 			}
+			if v.CapturesToHand {
+				key ^= p.toHand(victim, capSq, u)
+			}
+		}
+		if v.CapturesToHand && p.promoted.Has(from) {
+			p.promoted.Remove(from)
+			p.promoted.Add(to)
+			u.movedPromoted = true
+			key ^= z.promoted[from] ^ z.promoted[to]
 		}
 		p.relocate(from, to)
 		key ^= z.piece[pc][from]
@@ -74,6 +85,10 @@ func (p *Position) Make(m Move) {
 			p.pieceCount[promoted]++
 			p.updateRoyalCount(pc, promoted)
 			pc = promoted
+			if v.CapturesToHand {
+				p.promoted.Add(to)
+				key ^= z.promoted[to]
+			}
 		}
 		key ^= z.piece[pc][to]
 		if v.royalTypes>>pc&1 != 0 && p.royals[us] == 1 {
@@ -103,6 +118,51 @@ func (p *Position) Make(m Move) {
 		p.checks[us]--
 	}
 	p.key = key
+}
+
+// drop puts a piece of type t from the mover's hand on the empty square
+// to, and returns the change to the key.
+func (p *Position) drop(t int, to Square, u *undo) uint64 {
+	v, us := p.v, p.stm
+	pc := MakePiece(t, us)
+	u.moved = pc
+	n := p.hand[us][t]
+	p.hand[us][t] = n - 1
+	p.add(pc, to)
+	if v.pawnTypes>>pc&1 != 0 {
+		p.halfmove = 0
+	}
+	if v.royalTypes>>pc&1 != 0 {
+		p.royals[us]++
+		p.findRoyal(us)
+	}
+	z := &v.zobrist
+	return z.piece[pc][to] ^ z.hand[pc][n%handKeys] ^ z.hand[pc][(n-1)%handKeys]
+}
+
+// toHand puts the victim of a capture on s into the mover's hand, as the
+// pawn it was if it had promoted, and returns the change to the key.
+func (p *Position) toHand(victim Piece, s Square, u *undo) uint64 {
+	z := &p.v.zobrist
+	var key uint64
+	t := uint8(victim.Type())
+	if p.promoted.Has(s) {
+		p.promoted.Remove(s)
+		u.capPromoted = true
+		key ^= z.promoted[s]
+		if p.v.handPawn != 0 {
+			t = p.v.handPawn
+		}
+	}
+	us := p.stm
+	pc := MakePiece(int(t), us)
+	n := p.hand[us][t]
+	if n == 255 {
+		return key // a full count (boards hold fewer pieces than this)
+	}
+	p.hand[us][t] = n + 1
+	u.handType = t
+	return key ^ z.hand[pc][n%handKeys] ^ z.hand[pc][(n+1)%handKeys]
 }
 
 // takeOff removes the piece on s for a blast or launch, records it for
@@ -175,6 +235,9 @@ func (p *Position) Unmake() {
 	}
 	switch m.Kind() {
 	case Launch:
+	case Drop:
+		p.remove(to)
+		p.hand[us][m.Dropped()]++
 	case Castle:
 		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingTo], p.board[cr.RookTo]
@@ -190,10 +253,21 @@ func (p *Position) Unmake() {
 			p.pieceCount[p.board[to]]--
 			p.pieceCount[u.moved]++
 			p.board[to] = u.moved
+			p.promoted.Remove(to)
+		}
+		if u.movedPromoted {
+			p.promoted.Remove(to)
+			p.promoted.Add(from)
 		}
 		p.relocate(to, from)
 		if u.captured != NoPiece {
 			p.restore(u.captured, u.capSq, u.capIndex)
+			if u.capPromoted {
+				p.promoted.Add(u.capSq)
+			}
+			if u.handType != 0 {
+				p.hand[us][u.handType]--
+			}
 		}
 	}
 	p.stm = us

@@ -13,8 +13,12 @@ func (p *Position) Mobility(c Colour) int {
 	return black
 }
 
-// Mobilities returns both sides' mobility (see Mobility).
+// Mobilities returns both sides' mobility (see Mobility). With drops,
+// every drop counts as a move.
 func (p *Position) Mobilities() (white, black int) {
+	if p.v.PieceDrops {
+		defer func() { white, black = white+p.countDrops(White), black+p.countDrops(Black) }()
+	}
 	if sb := p.v.small; sb != nil {
 		return sb.mobilities(p)
 	}
@@ -25,6 +29,24 @@ func (p *Position) Mobilities() (white, black int) {
 		black += p.countPiece(from, Black)
 	}
 	return white, black
+}
+
+// countDrops counts colour c's drops (as genDrops makes them).
+func (p *Position) countDrops(c Colour) int {
+	v := p.v
+	n := 0
+	for t := 1; t <= len(v.Pieces); t++ {
+		if p.hand[c][t] == 0 {
+			continue
+		}
+		pc := MakePiece(t, c)
+		for _, s := range v.dropSquares[pc] {
+			if p.canDrop(pc, s) {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // countPiece counts one piece's targets square by square: genPiece's

@@ -25,6 +25,8 @@ const (
 	// Launch fires a missile at To: the missile on From and every
 	// non-royal piece on the 3x3 area around To are removed.
 	Launch
+	// Drop puts a piece of the mover's hand on To (From is To too).
+	Drop
 )
 
 // A Move's bits: from (0–7), to (8–15), an extra byte (16–23: the
@@ -44,7 +46,20 @@ func newSpecialMove(from, to Square, kind MoveKind, extra int) Move {
 	return NewMove(from, to) | Move(extra)<<movePromoShift | Move(kind)<<moveKindShift
 }
 
-// From returns the square the piece leaves.
+// NewDrop returns the move that drops a piece of type typ (1-based) from
+// the hand on to.
+func NewDrop(typ int, to Square) Move { return newSpecialMove(to, to, Drop, typ) }
+
+// Dropped returns the type index of the piece a drop puts down, or 0 for
+// any other move.
+func (m Move) Dropped() int {
+	if m.Kind() != Drop {
+		return 0
+	}
+	return int(m>>movePromoShift) & 0xff
+}
+
+// From returns the square the piece leaves (a drop's target square).
 func (m Move) From() Square { return Square(m) }
 
 // To returns the square the piece (the king, when castling) arrives on.
@@ -79,8 +94,11 @@ func (v *Variant) UCI(m Move) string {
 	if m == NoMove {
 		return "0000"
 	}
-	if m.Kind() == Launch {
+	switch m.Kind() {
+	case Launch:
 		return m.From().String() + "*" + m.To().String()
+	case Drop:
+		return string(v.Pieces[m.Dropped()-1].Letter) + "@" + m.To().String()
 	}
 	if m.Kind() == Castle && v.Chess960 {
 		return m.From().String() + m.castleRook().String() // the king takes its rook
@@ -96,6 +114,9 @@ func (v *Variant) UCI(m Move) string {
 // error says whether the text is malformed or the move is not legal.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	v := p.v
+	if len(s) > 1 && s[1] == '@' {
+		return p.parseDrop(s)
+	}
 	from, n, err := scanSquare(s, v.Width, v.Height)
 	if err != nil {
 		return NoMove, fmt.Errorf("move %q: %w", s, err)
@@ -122,6 +143,27 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		// (e1h1, as Chess960 writes it); a plain king move comes first.
 		castleTo := m.Kind() == Castle && m.castleRook() == to
 		if m.From() == from && (m.To() == to || castleTo) && m.Promotion() == promo && (m.Kind() == Launch) == launch {
+			return m, nil
+		}
+	}
+	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+}
+
+// parseDrop finds the legal drop written P@e4 (the piece's letter in
+// either case).
+func (p *Position) parseDrop(s string) (Move, error) {
+	v := p.v
+	typ := v.TypeByLetter(s[0])
+	if typ == 0 {
+		return NoMove, fmt.Errorf("move %q: no piece %q in variant %s", s, s[0], v.Name)
+	}
+	to, n, err := scanSquare(s[2:], v.Width, v.Height)
+	if err != nil || n != len(s)-2 {
+		return NoMove, fmt.Errorf("move %q: want a piece, @ and a square", s)
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.LegalMoves(buf[:0]) {
+		if m.Kind() == Drop && m.Dropped() == typ && m.To() == to {
 			return m, nil
 		}
 	}

@@ -209,6 +209,44 @@ func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 	return true
 }
 
+// genDrops appends the side to move's drops: every type it holds on every
+// empty square that type may be dropped on (never for a quiescence search:
+// drops are quiet moves).
+func (p *Position) genDrops(dst []Move) []Move {
+	v, us := p.v, p.stm
+	if !v.PieceDrops || p.tacticalOnly {
+		return dst
+	}
+	for t := 1; t <= len(v.Pieces); t++ {
+		if p.hand[us][t] == 0 {
+			continue
+		}
+		pc := MakePiece(t, us)
+		for _, s := range v.dropSquares[pc] {
+			if p.canDrop(pc, s) {
+				dst = append(dst, NewDrop(t, s))
+			}
+		}
+	}
+	return dst
+}
+
+// canDrop reports whether piece pc may be dropped on s, one of its drop
+// squares: s is empty and, for the no-doubled piece, its file has none.
+func (p *Position) canDrop(pc Piece, s Square) bool {
+	return p.board[s] == NoPiece && !(pc.Type() == int(p.v.noDoubled) && p.onFile(pc, s.File()))
+}
+
+// onFile reports whether piece pc stands on file f.
+func (p *Position) onFile(pc Piece, f int) bool {
+	for r := 0; r < p.v.Height; r++ {
+		if p.board[SquareAt(f, r)] == pc {
+			return true
+		}
+	}
+	return false
+}
+
 // PseudoLegalMoves appends to dst[:0] every move the pieces can make without
 // regard to leaving a royal piece attacked, castling included.
 func (p *Position) PseudoLegalMoves(dst []Move) []Move {
@@ -216,5 +254,5 @@ func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	for _, from := range p.Pieces(p.stm) {
 		dst = p.genPiece(dst, from)
 	}
-	return p.genLaunches(p.genCastling(dst))
+	return p.genDrops(p.genLaunches(p.genCastling(dst)))
 }

@@ -26,6 +26,11 @@ type Position struct {
 	fullmove int
 	key      uint64
 	checks   [2]uint8 // checks each side still needs (check counting)
+	// hand[c][t] is how many pieces of type t colour c holds (variants
+	// with hands); promoted marks the pieces that promoted, which go to
+	// hand as the pawn they were.
+	hand     [2][MaxPieceTypes + 1]uint8
+	promoted SquareSet
 
 	history []undo
 	// tacticalOnly makes the generator skip quiet moves (LegalCaptures).
@@ -62,6 +67,11 @@ type undo struct {
 	royals       [2]uint8
 	checks       [2]uint8
 	removedCount uint8
+	// Hands: the type the capture put in hand (0 none), and whether the
+	// moved and the captured piece were marked promoted.
+	handType      uint8
+	movedPromoted bool
+	capPromoted   bool
 }
 
 // Variant returns the variant the position is played in.
@@ -143,17 +153,40 @@ func (p *Position) Clone() *Position {
 // put places piece pc on the empty square s.
 func (p *Position) put(pc Piece, s Square) {
 	c := pc.Colour()
+	p.add(pc, s)
+	p.key ^= p.v.zobrist.piece[pc][s]
+	if p.v.royalTypes>>pc&1 != 0 {
+		p.royals[c]++
+		p.royalSq[c] = s
+	}
+}
+
+// add puts pc on the empty square s at the end of its side's list (remove
+// undoes it exactly); the key is the caller's.
+func (p *Position) add(pc Piece, s Square) {
+	c := pc.Colour()
 	p.board[s] = pc
 	p.occupancy[c] ^= p.v.squareBit[s]
 	p.index[s] = uint8(p.count[c])
 	p.list[c][p.count[c]] = s
 	p.count[c]++
 	p.pieceCount[pc]++
-	p.key ^= p.v.zobrist.piece[pc][s]
-	if p.v.royalTypes>>pc&1 != 0 {
-		p.royals[c]++
-		p.royalSq[c] = s
+}
+
+// InHand returns how many pieces of type typ (1-based) colour c holds.
+func (p *Position) InHand(c Colour, typ int) int { return int(p.hand[c][typ]) }
+
+// Promoted reports whether the piece on s has promoted (with hands, it
+// goes to hand as a pawn when captured).
+func (p *Position) Promoted(s Square) bool { return p.promoted.Has(s) }
+
+// MovedPiece returns the piece m moves: the one on its from-square, or
+// the one a drop puts down.
+func (p *Position) MovedPiece(m Move) Piece {
+	if t := m.Dropped(); t != 0 {
+		return MakePiece(t, p.stm)
 	}
+	return p.board[m.From()]
 }
 
 // remove takes the piece off s and moves the last list entry into its slot.
@@ -172,12 +205,16 @@ func (p *Position) remove(s Square) uint8 {
 	return i
 }
 
-// restore undoes remove: pc returns to s in list slot i.
+// restore undoes remove: pc returns to s in list slot i, and the piece
+// remove moved into that slot goes back to the end. When s was last, the
+// slot is past the end, where a drop since may have left another square.
 func (p *Position) restore(pc Piece, s Square, i uint8) {
 	c := pc.Colour()
-	moved := p.list[c][i]
-	p.list[c][p.count[c]] = moved
-	p.index[moved] = uint8(p.count[c])
+	if int(i) < p.count[c] {
+		moved := p.list[c][i]
+		p.list[c][p.count[c]] = moved
+		p.index[moved] = uint8(p.count[c])
+	}
 	p.count[c]++
 	p.list[c][i] = s
 	p.index[s] = i
@@ -229,6 +266,18 @@ func (p *Position) computeKey() uint64 {
 	}
 	if p.v.CheckCounting > 0 {
 		k ^= z.checks[White][p.checks[White]] ^ z.checks[Black][p.checks[Black]]
+	}
+	for c := White; c <= Black; c++ {
+		for t, n := range p.hand[c] {
+			if n > 0 {
+				k ^= z.hand[MakePiece(t, c)][n%handKeys]
+			}
+		}
+	}
+	for s := 0; s < NumSquares; s++ {
+		if p.promoted.Has(Square(s)) {
+			k ^= z.promoted[s]
+		}
 	}
 	return k
 }

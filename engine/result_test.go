@@ -97,10 +97,12 @@ func TestSAN(t *testing.T) {
 
 // TestInsufficientMaterialFollowsTheGoal pins which built-in variants apply
 // chess's insufficient-material draw: exactly those whose engine.Goal is
-// chess's (the rule is derived, not listed per variant).
+// chess's and that have no hands (the rule is derived, not listed per
+// variant).
 func TestInsufficientMaterialFollowsTheGoal(t *testing.T) {
 	noDraw := map[string]bool{"horde": true, "madking": true, "atomic": true, "shatranj": true, "antichess": true,
-		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "racingkings": true}
+		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "racingkings": true,
+		"crazyhouse": true}
 	cat := variants.Builtin()
 	for _, name := range cat.Names() {
 		v, err := cat.Lookup(name)

@@ -7,7 +7,7 @@ import (
 
 // SAN returns m, which must be legal, in Standard Algebraic Notation: Nf3,
 // exd5, e8=Q+, O-O-O, with the shortest disambiguation and a check (+) or
-// mate (#) mark. Fairy pieces use their FEN letter.
+// mate (#) mark. Fairy pieces use their FEN letter; drops are P@e4.
 func (p *Position) SAN(m Move) string {
 	var moves [MaxMoves]Move
 	legal := p.LegalMoves(moves[:0])
@@ -23,6 +23,9 @@ func (p *Position) san(m Move, legal []Move) string {
 		return "O-O"
 	}
 	from, to := m.From(), m.To()
+	if t := m.Dropped(); t != 0 {
+		return string(v.Pieces[t-1].Letter) + "@" + to.String() // P@e4, as Fairy-Stockfish writes drops
+	}
 	pc := p.board[from]
 	if m.Kind() == Launch {
 		// A launch is written like its UCI form, after the missile's letter.
@@ -77,11 +80,15 @@ func (p *Position) checkSuffix(m Move) string {
 }
 
 // ParseSAN finds the legal move written in SAN. Check marks and annotations
-// (+ # ! ?) are optional, and castling may be written with zeros.
+// (+ # ! ?) are optional, castling may be written with zeros, and a pawn
+// drop without its letter (@e4).
 func (p *Position) ParseSAN(s string) (Move, error) {
 	want := strings.TrimRight(s, "+#!?")
 	if strings.HasPrefix(want, "0-0") {
 		want = strings.ReplaceAll(want, "0", "O")
+	}
+	if strings.HasPrefix(want, "@") && p.v.handPawn != 0 {
+		want = string(p.v.Pieces[p.v.handPawn-1].Letter) + want // @e4: a pawn drop
 	}
 	var moves [MaxMoves]Move
 	legal := p.LegalMoves(moves[:0])

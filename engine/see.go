@@ -16,7 +16,7 @@ package engine
 func (p *Position) SEE(m Move, values *[64]int) int {
 	victim := p.Captured(m)
 	gain := values[victim]
-	mover := p.board[m.From()]
+	mover := p.MovedPiece(m) // a drop's piece comes from the hand
 	onTarget := values[mover]
 	if t := m.Promotion(); t != 0 {
 		promoted := MakePiece(t, p.stm)

@@ -81,11 +81,35 @@ type Rules struct {
 	// start array castles to the rules' squares, and moves write castling
 	// as the king taking its own rook (e1h1).
 	Chess960 bool
+	// Hands are the rules of pieces in hand and drops; the zero value is a
+	// game without them.
+	Hands
 	// MoveRule is the n-move rule in full moves (50); 0 disables it.
 	MoveRule int
 	// RepetitionRule is the n-fold repetition draw (3); 0 disables it.
 	RepetitionRule int
 }
+
+// Hands are the rules of pieces in hand (crazyhouse, shogi), named after
+// Fairy-Stockfish's variant keys.
+type Hands struct {
+	// PieceDrops lets a move put a piece from its side's hand on an empty
+	// square (written P@e4).
+	PieceDrops bool
+	// CapturesToHand puts a captured piece into the capturer's hand, as
+	// the pawn it was when it had promoted (FEN marks such pieces: Q~).
+	CapturesToHand bool
+	// FirstRankPawnDrops and PromotionZonePawnDrops allow pawns to be
+	// dropped on their side's first rank and in its promotion zone.
+	FirstRankPawnDrops, PromotionZonePawnDrops bool
+	// DropNoDoubled (a letter) forbids dropping that piece on a file that
+	// already has one of the side's own (shogi's nifu).
+	DropNoDoubled byte
+}
+
+// HasHands reports whether positions of the variant have hands: pieces
+// may be dropped or captures fill them.
+func (h Hands) HasHands() bool { return h.PieceDrops || h.CapturesToHand }
 
 // Goal holds every rule that changes how a game is won or lost, or that
 // forces play toward it, in one place: chess's insufficient-material draw
@@ -137,6 +161,12 @@ type Variant struct {
 	extinction   uint64     // piece-code set whose extinction ends the game
 	extinctAll   bool       // extinction of all pieces ends the game
 	promoLimit   [MaxPieceTypes + 1]int
+	// dropSquares[pc] are the squares piece pc may be dropped on when
+	// empty (a pawn: not on its first rank or in its promotion zone
+	// unless the rules allow it); nil without drops.
+	dropSquares [64][]Square
+	handPawn    uint8 // type a captured promoted piece goes to hand as
+	noDoubled   uint8 // type index of DropNoDoubled, 0 = none
 	// special is set when a rule beyond royal safety decides legality, so
 	// the pin-based fast path does not apply.
 	special bool
@@ -180,6 +210,7 @@ func NewVariant(r Rules) (*Variant, error) {
 		return nil, err
 	}
 	v.buildTables()
+	v.buildDropSquares()
 	v.zobrist = newZobristKeys()
 	start, err := v.ParseFEN(r.StartFEN)
 	if err != nil {
@@ -203,6 +234,29 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	return v, nil
+}
+
+// buildDropSquares finds where each piece may be dropped.
+func (v *Variant) buildDropSquares() {
+	if !v.PieceDrops {
+		return
+	}
+	for t := 1; t <= len(v.Pieces); t++ {
+		for _, c := range []Colour{White, Black} {
+			pc := MakePiece(t, c)
+			pawn := v.pawnTypes>>pc&1 != 0
+			for r := 0; r < v.Height; r++ {
+				for f := 0; f < v.Width; f++ {
+					s := SquareAt(f, r)
+					if pawn && ((!v.FirstRankPawnDrops && v.relativeRank(s, c) == 0) ||
+						(!v.PromotionZonePawnDrops && v.PromotionZone[c].Has(s))) {
+						continue
+					}
+					v.dropSquares[pc] = append(v.dropSquares[pc], s)
+				}
+			}
+		}
+	}
 }
 
 func (v *Variant) check() error {
@@ -309,6 +363,14 @@ func (v *Variant) checkEndRules() error {
 		}
 		v.extinction |= 1<<MakePiece(int(t), White) | 1<<MakePiece(int(t), Black)
 	}
+	if v.noDoubled, err = letter("no-doubled drop", v.DropNoDoubled); err != nil {
+		return err
+	}
+	for i, pt := range v.Pieces {
+		if pt.Role == RolePawn && v.handPawn == 0 {
+			v.handPawn = uint8(i + 1)
+		}
+	}
 	for l, n := range v.PromotionLimit {
 		t, err := letter("promotion-limit", l)
 		if err != nil {
@@ -320,7 +382,9 @@ func (v *Variant) checkEndRules() error {
 		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
 	}
 	v.special = v.NoChecks || v.BlastOnCapture || v.RoyalRule != AllRoyal || v.missileType != 0
-	v.insufficientMaterial = reflect.ValueOf(v.Goal).IsZero()
+	// With hands, material is never insufficient while any can be
+	// dropped; the draw is left out rather than counted with the hands.
+	v.insufficientMaterial = reflect.ValueOf(v.Goal).IsZero() && !v.HasHands()
 	v.immediateEnds = v.ExtinctionValue != NoValue || v.BareKingValue != NoValue || v.flagType != 0 ||
 		v.CheckCounting > 0 || v.BlastOnCapture
 	for s := 0; s < NumSquares; s++ {

@@ -9,7 +9,14 @@ type zobristKeys struct {
 	ep       [NumSquares]uint64     // by en-passant square
 	black    uint64                 // side to move is Black
 	checks   [2][MaxCheckCount + 1]uint64
+	// hand[pc][n]: n pieces pc in hand (n taken modulo handKeys; zero for
+	// none, so positions without hands need no hand key).
+	hand     [64][handKeys]uint64
+	promoted [NumSquares]uint64 // a promoted piece (one that goes to hand as a pawn) on the square
 }
+
+// handKeys is how many hand counts have keys of their own.
+const handKeys = 128
 
 // MaxCheckCount is the largest number of checks a check-counting variant
 // may ask for.
@@ -47,6 +54,16 @@ func newZobristKeys() zobristKeys {
 		for n := range z.checks[c] {
 			z.checks[c][n] = rng.next()
 		}
+	}
+	// Drawn last, so the keys above (and the search's node counts in
+	// variants without hands) stay what they were.
+	for pc := range z.hand {
+		for n := 1; n < handKeys; n++ {
+			z.hand[pc][n] = rng.next()
+		}
+	}
+	for s := range z.promoted {
+		z.promoted[s] = rng.next()
 	}
 	return z
 }

@@ -2,6 +2,7 @@
 //
 //	Σ value(piece)·(own − enemy) + 10·(own mobility − enemy mobility),
 //
+// pieces in hand counted with those on the board, drops with the moves,
 // in centipawns from the side to move's point of view. Piece values come
 // from the variant; a piece without one gets an estimate from its mobility.
 // Game ends (mate, draws, variant wins) are the search's business, decided
@@ -25,11 +26,15 @@ const MobilityWeight = 10
 // shared between goroutines.
 type Evaluator struct {
 	values [64]int // by piece code
+	// hands: pieces in hand count at their value too (types: how many
+	// piece types the variant has).
+	hands bool
+	types int
 }
 
 // New returns the evaluator for a variant.
 func New(v *engine.Variant) *Evaluator {
-	e := &Evaluator{}
+	e := &Evaluator{hands: v.HasHands(), types: len(v.Pieces)}
 	for t, val := range Values(v) {
 		e.values[engine.MakePiece(t+1, engine.White)] = val
 		e.values[engine.MakePiece(t+1, engine.Black)] = val
@@ -50,6 +55,11 @@ func (e *Evaluator) Evaluate(p *engine.Position) int {
 		material := 0
 		for _, s := range p.Pieces(c) {
 			material += e.values[p.At(s)]
+		}
+		if e.hands {
+			for t := 1; t <= e.types; t++ {
+				material += p.InHand(c, t) * e.values[engine.MakePiece(t, c)]
+			}
 		}
 		side := material + MobilityWeight*mobility[c]
 		if c == us {

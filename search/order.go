@@ -136,7 +136,7 @@ func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i
 	}
 	for j := i; j < len(moves); j++ {
 		if scores[j] == orderQuiet {
-			scores[j] = w.quietScore(p.At(moves[j].From()), moves[j].To(), ply)
+			scores[j] = w.quietScore(p.MovedPiece(moves[j]), moves[j].To(), ply)
 		}
 	}
 	pickNext(moves, scores, i)
@@ -153,7 +153,7 @@ func (w *worker) captureScore(p *engine.Position, m engine.Move) int32 {
 	if t := m.Promotion(); t != 0 {
 		victim += w.values[engine.MakePiece(t, p.SideToMove())]
 	}
-	attacker := w.values[p.At(m.From())]
+	attacker := w.values[p.MovedPiece(m)]
 	mvvLva := int32(victim)*32 - int32(min(attacker, 20000)/16)
 	if attacker > victim && !w.s.evalBlind && p.SEE(m, &w.values) < 0 {
 		return orderBadCapture + mvvLva
@@ -196,7 +196,7 @@ func (w *worker) rewardQuiet(p *engine.Position, m engine.Move, tried []engine.M
 
 // addQuietHistory updates a quiet move's main and continuation histories.
 func (w *worker) addQuietHistory(p *engine.Position, m engine.Move, bonus, ply int) {
-	pc, to := p.At(m.From()), m.To()
+	pc, to := p.MovedPiece(m), m.To()
 	gravity(&w.hist.main[pc][to], bonus)
 	for _, h := range w.pairEntries(pc, to, ply) {
 		if h != nil {

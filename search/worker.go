@@ -370,7 +370,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			futile = lmrDepth <= 6 && staticEval+Score(100+90*lmrDepth) <= alpha
 		}
 
-		here.move, here.piece = m, p.At(m.From())
+		here.move, here.piece = m, p.MovedPiece(m)
 		p.Make(m)
 		givesCheck := p.InCheck()
 		if (late || futile) && !givesCheck {
@@ -578,7 +578,7 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 				continue // cannot reach alpha
 			}
 		}
-		w.stack[ply].move, w.stack[ply].piece = m, p.At(m.From())
+		w.stack[ply].move, w.stack[ply].piece = m, p.MovedPiece(m)
 		p.Make(m)
 		w.visit()
 		score := -w.quiesce(-beta, -alpha, ply+1, qply+1)
