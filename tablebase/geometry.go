@@ -155,6 +155,9 @@ func checkRules(v *engine.Variant) error {
 	if special {
 		return fmt.Errorf("variant %s has game-end rules the generator does not model", v.Name)
 	}
+	if r.HasHands() {
+		return fmt.Errorf("variant %s has pieces in hand: a capture there changes the material in hand, not the table, so the generator does not model it", v.Name)
+	}
 	return nil
 }
 

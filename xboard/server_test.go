@@ -279,3 +279,16 @@ func TestFischerRandom(t *testing.T) {
 	move, _ = s.Expect("move ")
 	require.Regexp(t, `^move (O-O|[a-h][1-8][a-h][1-8])$`, move)
 }
+
+// TestCrazyhouse: XBoard's crazyhouse keeps the hands itself; drops come
+// and go as P@e4.
+func TestCrazyhouse(t *testing.T) {
+	s := start(t)
+	s.Send("new", "variant crazyhouse", "force", "usermove e2e4", "usermove d7d5", "usermove e4d5",
+		"usermove d8d5", "usermove P@e4", "ping 1")
+	s.quiet("1")
+	// A queen in hand mates on the back rank: a drop is the move.
+	s.Send("force", "setboard 6k1/5ppp/8/8/8/8/8/K7[Q] w - - 0 1", "sd 2", "go")
+	move, _ := s.Expect("move ")
+	require.Regexp(t, `^move Q@[a-e]8$`, move)
+}
