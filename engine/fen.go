@@ -47,6 +47,10 @@ func (p *Position) parseFEN(fen string) error {
 		}
 		p.key ^= v.zobrist.checks[White][p.checks[White]] ^ v.zobrist.checks[Black][p.checks[Black]]
 	}
+	if len(fields) == 4 && isCount(fields[2]) && isCount(fields[3]) {
+		// Fairy-Stockfish's shogi form: no castling or en-passant field.
+		fields = []string{fields[0], fields[1], "-", "-", fields[2], fields[3]}
+	}
 	if len(fields) > 6 {
 		return fmt.Errorf("has %d fields, at most 6", len(fields))
 	}
@@ -94,6 +98,16 @@ func (p *Position) parseFEN(fen string) error {
 		p.fullmove = max(n, 1) // some GUIs write 0
 	}
 	return p.checkLegal()
+}
+
+// isCount reports whether a field is a plain decimal number.
+func isCount(field string) bool {
+	for i := 0; i < len(field); i++ {
+		if field[i] < '0' || field[i] > '9' {
+			return false
+		}
+	}
+	return field != ""
 }
 
 // splitHoldings separates the pieces in hand from the board field: written
@@ -169,27 +183,12 @@ func (p *Position) parseBoard(board string) error {
 					return fmt.Errorf("rank %d: an empty run of 0 squares", rank+1)
 				}
 				file += n
-			case (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z'):
-				t := v.TypeByLetter(ch)
-				if t == 0 {
-					return fmt.Errorf("rank %d: unknown piece letter %q in variant %s", rank+1, ch, v.Name)
+			case (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || ch == '+':
+				n, err := p.parsePiece(text[j:], file, rank)
+				if err != nil {
+					return fmt.Errorf("rank %d: %w", rank+1, err)
 				}
-				if file < v.Width {
-					c := White
-					if ch >= 'a' {
-						c = Black
-					}
-					p.put(MakePiece(t, c), SquareAt(file, rank))
-					if j+1 < len(text) && text[j+1] == '~' {
-						// A promoted piece: it goes to hand as a pawn.
-						if !v.CapturesToHand {
-							return fmt.Errorf("rank %d: %c~ marks a promoted piece, which only variants whose captures go to hand have", rank+1, ch)
-						}
-						j++
-						p.promoted.Add(SquareAt(file, rank))
-						p.key ^= v.zobrist.promoted[SquareAt(file, rank)]
-					}
-				}
+				j += n - 1
 				file++
 			default:
 				return fmt.Errorf("rank %d: unexpected character %q", rank+1, ch)
@@ -203,6 +202,53 @@ func (p *Position) parseBoard(board string) error {
 		}
 	}
 	return nil
+}
+
+// parsePiece reads one piece at the start of text — a letter, a letter
+// and ~ (a promoted piece: it was a pawn), or + and a letter (the piece
+// that letter promotes to) — and puts it on (file, rank) when that is on
+// the board. It returns the characters read.
+func (p *Position) parsePiece(text string, file, rank int) (int, error) {
+	v := p.v
+	n, ch, base := 1, text[0], 0
+	if ch == '+' {
+		if len(text) < 2 {
+			return 0, fmt.Errorf("+ without a piece letter")
+		}
+		n, ch = 2, text[1]
+		base = v.TypeByLetter(ch)
+		if base == 0 || v.promotesTo[base] == 0 {
+			return 0, fmt.Errorf("+%c: no piece %q that promotes in variant %s", ch, ch, v.Name)
+		}
+	}
+	t := v.TypeByLetter(ch)
+	if t == 0 {
+		return 0, fmt.Errorf("unknown piece letter %q in variant %s", ch, v.Name)
+	}
+	if base != 0 {
+		t = int(v.promotesTo[base])
+	}
+	if n < len(text) && text[n] == '~' {
+		if base != 0 || !v.CapturesToHand || v.handPawn == 0 {
+			return 0, fmt.Errorf("%c~ marks a piece promoted from a pawn, which only variants with pawns whose captures go to hand have", ch)
+		}
+		n++
+		base = int(v.handPawn)
+	}
+	if file >= v.Width {
+		return n, nil // the caller reports the overlong rank
+	}
+	c := White
+	if ch >= 'a' {
+		c = Black
+	}
+	s := SquareAt(file, rank)
+	p.put(MakePiece(t, c), s)
+	if base != 0 && v.CapturesToHand {
+		p.unpromoted[s] = uint8(base)
+		p.key ^= v.zobrist.promotedKey(s, uint8(base))
+	}
+	return n, nil
 }
 
 func (p *Position) parseChecks(field string) error {
@@ -447,7 +493,7 @@ func (p *Position) ShredderFEN() string { return p.fen(true) }
 func (p *Position) fen(shredder bool) string {
 	var b strings.Builder
 	v := p.v
-	v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] }, &p.promoted)
+	v.writeBoardFEN(&b, func(s Square) Piece { return p.board[s] }, &p.unpromoted)
 	if v.HasHands() {
 		p.writeHoldings(&b)
 	}
@@ -486,9 +532,11 @@ func (p *Position) writeHoldings(b *strings.Builder) {
 }
 
 // writeBoardFEN writes the board field of a FEN, rank by rank from the
-// top, with at giving the piece on each square and a '~' after each
-// promoted one (promoted may be nil).
-func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece, promoted *SquareSet) {
+// top, with at giving the piece on each square and unpromoted what each
+// promoted piece was (nil: none): a piece promoted by PiecePromotion is
+// written + and its old letter (+P), one promoted from a pawn with a ~
+// after its letter (Q~).
+func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece, unpromoted *[NumSquares]uint8) {
 	for rank := v.Height - 1; rank >= 0; rank-- {
 		empty := 0
 		for file := 0; file < v.Width; file++ {
@@ -501,9 +549,19 @@ func (v *Variant) writeBoardFEN(b *strings.Builder, at func(Square) Piece, promo
 				b.WriteString(strconv.Itoa(empty))
 				empty = 0
 			}
-			b.WriteByte(v.pieceLetter(pc))
-			if promoted != nil && promoted.Has(SquareAt(file, rank)) {
+			var base uint8
+			if unpromoted != nil {
+				base = unpromoted[SquareAt(file, rank)]
+			}
+			switch {
+			case base != 0 && int(v.promotesTo[base]) == pc.Type():
+				b.WriteByte('+')
+				b.WriteByte(v.pieceLetter(MakePiece(int(base), pc.Colour())))
+			case base != 0:
+				b.WriteByte(v.pieceLetter(pc))
 				b.WriteByte('~')
+			default:
+				b.WriteByte(v.pieceLetter(pc))
 			}
 		}
 		if empty > 0 {

@@ -55,7 +55,7 @@ func TestHoldingsFEN(t *testing.T) {
 	_, err = chess.ParseFEN("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")
 	require.ErrorContains(t, err, "no pieces in hand")
 	_, err = chess.ParseFEN("4k3/8/8/8/8/8/8/3Q~K3 w - - 0 1")
-	require.ErrorContains(t, err, "promoted piece")
+	require.ErrorContains(t, err, "promoted from a pawn")
 }
 
 // TestDrops: drops are written P@e4 in UCI and SAN, go only where the rules
@@ -178,6 +178,117 @@ func FuzzParseDrop(f *testing.F) {
 			again, err := p.ParseSAN(p.SAN(m))
 			require.NoError(t, err)
 			require.Equal(t, m, again)
+		}
+	})
+}
+
+func lookup(t testing.TB, name string) *engine.Variant {
+	v, err := variants.Lookup(name)
+	require.NoError(t, err)
+	return v
+}
+
+// uciMoves returns the position's legal moves in UCI form.
+func uciMoves(p *engine.Position) []string {
+	var out []string
+	for _, m := range p.LegalMoves(nil) {
+		out = append(out, p.Variant().UCI(m))
+	}
+	return out
+}
+
+// TestShogiPromotion: a piece promotes (+) moving into, inside or out of
+// its zone, may decline unless it could never move again, is written +P
+// in FEN, and goes back to hand as what it was.
+func TestShogiPromotion(t *testing.T) {
+	v := lookup(t, "minishogi")
+	p, err := v.ParseFEN("1bsgk/P3p/5/2S2/KG1BR[] w - - 0 1")
+	require.NoError(t, err)
+	moves := uciMoves(p)
+	require.Contains(t, moves, "a4a5+")
+	require.NotContains(t, moves, "a4a5", "a pawn on the last rank could never move: it must promote")
+	m, err := p.ParseUCI("a4a5+")
+	require.NoError(t, err)
+	p.Make(m)
+	require.Equal(t, "+Pbsgk/4p/5/2S2/KG1BR[] b - - 0 1", p.FEN())
+	// Fairy-Stockfish's own start FEN has no castling or en-passant field.
+	fsf, err := v.ParseFEN("rbsgk/4p/5/P4/KGSBR[-] w 0 1")
+	require.NoError(t, err)
+	require.Equal(t, v.StartFEN, fsf.FEN())
+
+	// A silver going into the zone, and one leaving it, may promote or not.
+	s, err := v.ParseFEN("1S2k/5/2S2/5/K4[] w - - 0 1")
+	require.NoError(t, err)
+	moves = uciMoves(s)
+	require.Subset(t, moves, []string{"c3c4", "c3d4", "b5a4", "b5a4+", "b5c4", "b5c4+"})
+	require.NotContains(t, moves, "c3c4+", "c4 is not in the zone, c3 neither")
+
+	// A promoted silver taken goes to hand as a silver.
+	take, err := v.ParseFEN("4k/4+S/5/5/K4[] b - - 0 1")
+	require.NoError(t, err)
+	m, err = take.ParseUCI("e5e4")
+	require.NoError(t, err)
+	take.Make(m)
+	require.Equal(t, "5/4k/5/5/K4[s] w - - 0 2", take.FEN())
+	take.Unmake()
+	require.Equal(t, "4k/4+S/5/5/K4[] b - - 0 1", take.FEN())
+}
+
+// TestShogiDropRules: no second pawn on a file (nifu), no pawn or lance
+// drop on the last rank nor knight on the last two (they could not move),
+// and no pawn drop that mates (uchifuzume), even when the only piece that
+// could take the pawn is pinned.
+func TestShogiDropRules(t *testing.T) {
+	v := lookup(t, "shogi")
+	p, err := v.ParseFEN("4k4/9/9/9/9/9/4P4/9/4K4[PLN] w - - 0 1")
+	require.NoError(t, err)
+	moves := uciMoves(p)
+	require.NotContains(t, moves, "P@e5", "nifu")
+	require.Contains(t, moves, "P@d5")
+	require.NotContains(t, moves, "P@d9")
+	require.NotContains(t, moves, "L@d9")
+	require.Contains(t, moves, "L@d8")
+	require.NotContains(t, moves, "N@d8")
+	require.Contains(t, moves, "N@d7")
+
+	mini := lookup(t, "minishogi")
+	mate, err := mini.ParseFEN("b3r/2Gs1/1g1Bk/p4/1KSr1[p] b - - 3 27")
+	require.NoError(t, err)
+	require.NotContains(t, uciMoves(mate), "P@b2", "the pawn drop mates: the silver that could take it is pinned")
+	// Without the pin the same drop is only a check, and legal.
+	check, err := mini.ParseFEN("b3r/2Gs1/1g1Bk/p4/1KS2[p] b - - 3 27")
+	require.NoError(t, err)
+	require.Contains(t, uciMoves(check), "P@b2")
+}
+
+// FuzzParseFENShogi: minishogi FENs (promoted pieces as +P, hands) either
+// fail with an error or round trip, and every move makes and unmakes with
+// a consistent key; UCI parsing accepts what it prints (+ included).
+func FuzzParseFENShogi(f *testing.F) {
+	v := lookup(f, "minishogi")
+	for _, seed := range []string{v.StartFEN, "+Pbsgk/4p/5/2S2/KG1BR[Pp] b - - 1 1", "1+SG1k/1+b1s1/G2bP/2+r1p/K4[r] w - - 0 35",
+		"b3r/2Gs1/1g1Bk/p4/1KSr1[p] b - - 3 27", "+/5/5/5/5[] w", "++P4/5/5/5/5 w", "rbsgk/4p/5/P4/KGSBR[-] w 0 1"} {
+		f.Add(seed, "a4a5+")
+	}
+	f.Fuzz(func(t *testing.T, fen, move string) {
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			require.True(t, strings.HasPrefix(err.Error(), "FEN "), err.Error())
+			return
+		}
+		out := p.FEN()
+		q, err := v.ParseFEN(out)
+		require.NoError(t, err, out)
+		require.Equal(t, out, q.FEN())
+		require.Equal(t, p.Key(), q.Key())
+		for _, m := range p.LegalMoves(nil) {
+			p.Make(m)
+			require.NoError(t, p.CheckConsistency(), "%s after %s", out, v.UCI(m))
+			p.Unmake()
+			require.Equal(t, out, p.FEN())
+		}
+		if m, err := p.ParseUCI(move); err == nil {
+			require.Equal(t, move, v.UCI(m))
 		}
 	})
 }

@@ -19,7 +19,31 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if v.MustCapture {
 		return p.capturesOnly(p.legalMoves(dst[:0]))
 	}
+	if v.dropMate != 0 && !p.tacticalOnly {
+		return p.withoutDropMates(p.legalMoves(dst[:0]))
+	}
 	return p.legalMoves(dst[:0])
+}
+
+// withoutDropMates removes the drops of the DropMateIllegal piece that
+// checkmate (shogi's uchifuzume). Whether the opponent can answer needs
+// none of this test: a drop never answers a check by such a piece, which
+// stands next to the king.
+func (p *Position) withoutDropMates(moves []Move) []Move {
+	kept := moves[:0]
+	for _, m := range moves {
+		if m.Dropped() == int(p.v.dropMate) {
+			p.Make(m)
+			var buf [MaxMoves]Move
+			mate := p.InCheck() && len(p.legalMoves(buf[:0])) == 0
+			p.Unmake()
+			if mate {
+				continue
+			}
+		}
+		kept = append(kept, m)
+	}
+	return kept
 }
 
 func (p *Position) legalMoves(dst []Move) []Move {

@@ -70,11 +70,10 @@ func (p *Position) Make(m Move) {
 				key ^= p.toHand(victim, capSq, u)
 			}
 		}
-		if v.CapturesToHand && p.promoted.Has(from) {
-			p.promoted.Remove(from)
-			p.promoted.Add(to)
-			u.movedPromoted = true
-			key ^= z.promoted[from] ^ z.promoted[to]
+		if t := p.unpromoted[from]; t != 0 {
+			p.unpromoted[from], p.unpromoted[to] = 0, t
+			u.movedUnpromoted = t
+			key ^= z.promotedKey(from, t) ^ z.promotedKey(to, t)
 		}
 		p.relocate(from, to)
 		key ^= z.piece[pc][from]
@@ -84,11 +83,12 @@ func (p *Position) Make(m Move) {
 			p.pieceCount[pc]--
 			p.pieceCount[promoted]++
 			p.updateRoyalCount(pc, promoted)
-			pc = promoted
 			if v.CapturesToHand {
-				p.promoted.Add(to)
-				key ^= z.promoted[to]
+				// Captured, it goes to hand as what it was.
+				p.unpromoted[to] = uint8(pc.Type())
+				key ^= z.promotedKey(to, uint8(pc.Type()))
 			}
+			pc = promoted
 		}
 		key ^= z.piece[pc][to]
 		if v.royalTypes>>pc&1 != 0 && p.royals[us] == 1 {
@@ -141,18 +141,16 @@ func (p *Position) drop(t int, to Square, u *undo) uint64 {
 }
 
 // toHand puts the victim of a capture on s into the mover's hand, as the
-// pawn it was if it had promoted, and returns the change to the key.
+// piece it was if it had promoted, and returns the change to the key.
 func (p *Position) toHand(victim Piece, s Square, u *undo) uint64 {
 	z := &p.v.zobrist
 	var key uint64
 	t := uint8(victim.Type())
-	if p.promoted.Has(s) {
-		p.promoted.Remove(s)
-		u.capPromoted = true
-		key ^= z.promoted[s]
-		if p.v.handPawn != 0 {
-			t = p.v.handPawn
-		}
+	if base := p.unpromoted[s]; base != 0 {
+		p.unpromoted[s] = 0
+		u.capUnpromoted = base
+		key ^= z.promotedKey(s, base)
+		t = base
 	}
 	us := p.stm
 	pc := MakePiece(int(t), us)
@@ -253,18 +251,15 @@ func (p *Position) Unmake() {
 			p.pieceCount[p.board[to]]--
 			p.pieceCount[u.moved]++
 			p.board[to] = u.moved
-			p.promoted.Remove(to)
+			p.unpromoted[to] = 0
 		}
-		if u.movedPromoted {
-			p.promoted.Remove(to)
-			p.promoted.Add(from)
+		if t := u.movedUnpromoted; t != 0 {
+			p.unpromoted[to], p.unpromoted[from] = 0, t
 		}
 		p.relocate(to, from)
 		if u.captured != NoPiece {
 			p.restore(u.captured, u.capSq, u.capIndex)
-			if u.capPromoted {
-				p.promoted.Add(u.capSq)
-			}
+			p.unpromoted[u.capSq] = u.capUnpromoted
 			if u.handType != 0 {
 				p.hand[us][u.handType]--
 			}

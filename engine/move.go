@@ -105,6 +105,9 @@ func (v *Variant) UCI(m Move) string {
 	}
 	s := m.From().String() + m.To().String()
 	if t := m.Promotion(); t != 0 {
+		if v.piecePromotion(t) {
+			return s + "+" // a shogi-style promotion, as Fairy-Stockfish writes it
+		}
 		s += strings.ToLower(string(v.Pieces[t-1].Letter))
 	}
 	return s
@@ -131,7 +134,10 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	rest := s[n+n2:]
 	promo := 0
-	if rest != "" {
+	switch {
+	case rest == "+":
+		promo = -1 // the piece's own promotion (shogi)
+	case rest != "":
 		if len(rest) != 1 || v.TypeByLetter(rest[0]) == 0 {
 			return NoMove, fmt.Errorf("move %q: bad promotion %q", s, rest)
 		}
@@ -142,11 +148,30 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		// Castling is the king's move (e1g1) or the king taking its rook
 		// (e1h1, as Chess960 writes it); a plain king move comes first.
 		castleTo := m.Kind() == Castle && m.castleRook() == to
-		if m.From() == from && (m.To() == to || castleTo) && m.Promotion() == promo && (m.Kind() == Launch) == launch {
+		samePromotion := m.Promotion() == promo || (promo == -1 && m.Promotion() != 0 && v.piecePromotion(m.Promotion()))
+		if m.From() == from && (m.To() == to || castleTo) && samePromotion && (m.Kind() == Launch) == launch {
 			return m, nil
 		}
 	}
 	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+}
+
+// piecePromotion reports whether a promotion to type t is a piece's own
+// promotion (written +), not a pawn's choice of piece.
+func (v *Variant) piecePromotion(t int) bool {
+	if v.PromotionTypes != nil {
+		for _, pt := range v.promoTypes {
+			if int(pt) == t {
+				return false
+			}
+		}
+	}
+	for _, to := range v.promotesTo {
+		if int(to) == t {
+			return true
+		}
+	}
+	return false
 }
 
 // parseDrop finds the legal drop written P@e4 (the piece's letter in

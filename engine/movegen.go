@@ -131,10 +131,23 @@ func (p *Position) genCannon(dst []Move, from Square, r *moveRay, pawn bool) []M
 }
 
 // push appends m, or one move per promotion piece when a pawn reaches its
-// promotion zone.
+// promotion zone; for a piece with its own promotion (shogi) moving into,
+// out of or inside the zone, the promoting move too, and the plain one
+// unless it would leave the piece unable ever to move.
 func (p *Position) push(dst []Move, m Move, pawn bool) []Move {
-	if pawn && p.v.PromotionZone[p.stm].Has(m.To()) && len(p.v.promoTypes) > 0 {
+	v := p.v
+	if pawn && v.PromotionZone[p.stm].Has(m.To()) && len(v.promoTypes) > 0 {
 		return p.pushPromotions(dst, m)
+	}
+	if v.pieceRules {
+		pc := p.board[m.From()]
+		zone := &v.PromotionZone[p.stm]
+		if t := v.promotesTo[pc.Type()]; t != 0 && (zone.Has(m.To()) || zone.Has(m.From())) {
+			dst = append(dst, m|Move(t)<<movePromoShift)
+		}
+		if v.isImmobile(pc, m.To()) {
+			return dst
+		}
 	}
 	return append(dst, m)
 }

@@ -27,10 +27,10 @@ type Position struct {
 	key      uint64
 	checks   [2]uint8 // checks each side still needs (check counting)
 	// hand[c][t] is how many pieces of type t colour c holds (variants
-	// with hands); promoted marks the pieces that promoted, which go to
-	// hand as the pawn they were.
-	hand     [2][MaxPieceTypes + 1]uint8
-	promoted SquareSet
+	// with hands); unpromoted[s] is the type the piece on s was before it
+	// promoted (0: it has not), the type it goes to hand as.
+	hand       [2][MaxPieceTypes + 1]uint8
+	unpromoted [NumSquares]uint8
 
 	history []undo
 	// tacticalOnly makes the generator skip quiet moves (LegalCaptures).
@@ -67,11 +67,11 @@ type undo struct {
 	royals       [2]uint8
 	checks       [2]uint8
 	removedCount uint8
-	// Hands: the type the capture put in hand (0 none), and whether the
-	// moved and the captured piece were marked promoted.
-	handType      uint8
-	movedPromoted bool
-	capPromoted   bool
+	// Hands: the type the capture put in hand (0 none), and the types the
+	// moved and the captured piece were before they promoted (0: not).
+	handType        uint8
+	movedUnpromoted uint8
+	capUnpromoted   uint8
 }
 
 // Variant returns the variant the position is played in.
@@ -177,8 +177,8 @@ func (p *Position) add(pc Piece, s Square) {
 func (p *Position) InHand(c Colour, typ int) int { return int(p.hand[c][typ]) }
 
 // Promoted reports whether the piece on s has promoted (with hands, it
-// goes to hand as a pawn when captured).
-func (p *Position) Promoted(s Square) bool { return p.promoted.Has(s) }
+// goes to hand as the piece it was when captured).
+func (p *Position) Promoted(s Square) bool { return p.unpromoted[s] != 0 }
 
 // MovedPiece returns the piece m moves: the one on its from-square, or
 // the one a drop puts down.
@@ -274,9 +274,9 @@ func (p *Position) computeKey() uint64 {
 			}
 		}
 	}
-	for s := 0; s < NumSquares; s++ {
-		if p.promoted.Has(Square(s)) {
-			k ^= z.promoted[s]
+	for s, t := range p.unpromoted {
+		if t != 0 {
+			k ^= z.promotedKey(Square(s), t)
 		}
 	}
 	return k

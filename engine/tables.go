@@ -16,6 +16,11 @@ type squareMoves struct {
 	hops   []moveRay  // grasshopper and cannon lines
 }
 
+// empty reports whether the piece has no move at all from the square.
+func (sm *squareMoves) empty() bool {
+	return len(sm.quiet)+len(sm.both)+len(sm.capt)+len(sm.lame)+len(sm.rays)+len(sm.hops) == 0
+}
+
 // lameLeap is a leap that needs every square of path empty. doubleStep marks
 // the pawn's initial multi-step, which leaves en-passant squares behind.
 type lameLeap struct {

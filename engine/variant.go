@@ -77,6 +77,14 @@ type Rules struct {
 	// PromotionLimit caps, by letter, how many pieces of a type a side may
 	// have for a pawn to promote to it (Grand chess).
 	PromotionLimit map[byte]int
+	// PiecePromotion maps a piece's letter to the letter of the piece it
+	// promotes to (shogi: P to G, R to D), when a move starts or ends in
+	// its side's PromotionZone; promoting is optional (see
+	// ImmobilityIllegal). FEN writes the promoted piece as +P.
+	PiecePromotion map[byte]byte
+	// ImmobilityIllegal: no move or drop may leave a piece on a square from
+	// which it could never move again (a shogi pawn on the last rank).
+	ImmobilityIllegal bool
 	// Chess960 takes the castling king and rooks from the position: any
 	// start array castles to the rules' squares, and moves write castling
 	// as the king taking its own rook (e1h1).
@@ -105,6 +113,9 @@ type Hands struct {
 	// DropNoDoubled (a letter) forbids dropping that piece on a file that
 	// already has one of the side's own (shogi's nifu).
 	DropNoDoubled byte
+	// DropMateIllegal (a letter) forbids dropping that piece to give
+	// checkmate (shogi's uchifuzume, for the pawn).
+	DropMateIllegal byte
 }
 
 // HasHands reports whether positions of the variant have hands: pieces
@@ -165,8 +176,17 @@ type Variant struct {
 	// empty (a pawn: not on its first rank or in its promotion zone
 	// unless the rules allow it); nil without drops.
 	dropSquares [64][]Square
-	handPawn    uint8 // type a captured promoted piece goes to hand as
+	handPawn    uint8 // type a pawn promoted with a ~ mark in a FEN was
 	noDoubled   uint8 // type index of DropNoDoubled, 0 = none
+	dropMate    uint8 // type index of DropMateIllegal, 0 = none
+	// promotesTo[t] is the type piece type t promotes to by
+	// PiecePromotion (0: none).
+	promotesTo [MaxPieceTypes + 1]uint8
+	// immobile[pc] are the squares piece pc has no move from on an empty
+	// board (with ImmobilityIllegal; nil otherwise).
+	immobile [64]*SquareSet
+	// pieceRules: piece promotions or immobility shape the moves (push).
+	pieceRules bool
 	// special is set when a rule beyond royal safety decides legality, so
 	// the pin-based fast path does not apply.
 	special bool
@@ -210,6 +230,7 @@ func NewVariant(r Rules) (*Variant, error) {
 		return nil, err
 	}
 	v.buildTables()
+	v.buildImmobile()
 	v.buildDropSquares()
 	v.zobrist = newZobristKeys()
 	start, err := v.ParseFEN(r.StartFEN)
@@ -236,6 +257,34 @@ func NewVariant(r Rules) (*Variant, error) {
 	return v, nil
 }
 
+// buildImmobile finds, with ImmobilityIllegal, the squares each piece
+// could never move from.
+func (v *Variant) buildImmobile() {
+	if !v.ImmobilityIllegal {
+		return
+	}
+	for t := 1; t <= len(v.Pieces); t++ {
+		for _, c := range []Colour{White, Black} {
+			pc := MakePiece(t, c)
+			set := &SquareSet{}
+			for r := 0; r < v.Height; r++ {
+				for f := 0; f < v.Width; f++ {
+					if s := SquareAt(f, r); v.moves[pc][s].empty() {
+						set.Add(s)
+					}
+				}
+			}
+			v.immobile[pc] = set
+		}
+	}
+}
+
+// isImmobile reports whether piece pc on s could never move again (and
+// the rules forbid leaving it there).
+func (v *Variant) isImmobile(pc Piece, s Square) bool {
+	return v.immobile[pc] != nil && v.immobile[pc].Has(s)
+}
+
 // buildDropSquares finds where each piece may be dropped.
 func (v *Variant) buildDropSquares() {
 	if !v.PieceDrops {
@@ -249,7 +298,7 @@ func (v *Variant) buildDropSquares() {
 				for f := 0; f < v.Width; f++ {
 					s := SquareAt(f, r)
 					if pawn && ((!v.FirstRankPawnDrops && v.relativeRank(s, c) == 0) ||
-						(!v.PromotionZonePawnDrops && v.PromotionZone[c].Has(s))) {
+						(!v.PromotionZonePawnDrops && v.PromotionZone[c].Has(s))) || v.isImmobile(pc, s) {
 						continue
 					}
 					v.dropSquares[pc] = append(v.dropSquares[pc], s)
@@ -366,6 +415,21 @@ func (v *Variant) checkEndRules() error {
 	if v.noDoubled, err = letter("no-doubled drop", v.DropNoDoubled); err != nil {
 		return err
 	}
+	if v.dropMate, err = letter("drop-mate", v.DropMateIllegal); err != nil {
+		return err
+	}
+	for from, to := range v.PiecePromotion {
+		f, err := letter("promoting", from)
+		if err != nil {
+			return err
+		}
+		t, err := letter("promoted", to)
+		if err != nil {
+			return err
+		}
+		v.promotesTo[f] = t
+	}
+	v.pieceRules = len(v.PiecePromotion) > 0 || v.ImmobilityIllegal
 	for i, pt := range v.Pieces {
 		if pt.Role == RolePawn && v.handPawn == 0 {
 			v.handPawn = uint8(i + 1)

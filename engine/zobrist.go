@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // zobristKeys are the random numbers whose XOR identifies a position. They
 // come from a fixed seed so that keys, and with them search node counts, are
 // the same in every run.
@@ -14,6 +16,11 @@ type zobristKeys struct {
 	hand     [64][handKeys]uint64
 	promoted [NumSquares]uint64 // a promoted piece (one that goes to hand as a pawn) on the square
 }
+
+// promotedKey is the key of a promoted piece on s that was of type t: the
+// square's key turned by the type, so a tokin that was a pawn and one
+// that was a silver differ.
+func (z *zobristKeys) promotedKey(s Square, t uint8) uint64 { return bits.RotateLeft64(z.promoted[s], int(t)) }
 
 // handKeys is how many hand counts have keys of their own.
 const handKeys = 128

@@ -116,6 +116,23 @@ func (s *spec) engineRules() (engine.Rules, error) {
 		}
 		r.Pieces = append(r.Pieces, pt)
 	}
+	if s.shogiNoDoubledPawn || s.shogiPawnDropMateIllegal {
+		pawn := byte(0)
+		for _, p := range s.pieces {
+			if p.key == "shogiPawn" {
+				pawn = upper(p.letter)
+			}
+		}
+		if pawn == 0 {
+			return r, fmt.Errorf("shogiDoubledPawn and shogiPawnDropMateIllegal need a shogiPawn piece")
+		}
+		if s.shogiNoDoubledPawn {
+			r.DropNoDoubled = pawn
+		}
+		if s.shogiPawnDropMateIllegal {
+			r.DropMateIllegal = pawn
+		}
+	}
 	if s.castling {
 		r.CastlingKing, r.CastlingRook = upper(s.castlingKingPiece), upper(s.castlingRookPc)
 		r.Castling, err = s.castlingRules()

@@ -41,6 +41,7 @@ var predefinedPieces = []predefinedPiece{
 	{"grasshopper", "gQ", engine.RoleOther, 200},
 	{"lance", "fR", engine.RoleOther, 0},
 	{"shogiPawn", "fW", engine.RoleOther, 0},
+	{"shogiKnight", "ffN", engine.RoleOther, 0},
 }
 
 func findPredefined(key string) (predefinedPiece, bool) {

@@ -36,6 +36,10 @@ type spec struct {
 	enPassantRegion       string
 	flagRegion            [2]string
 	extinctionPseudoRoyal bool
+	// shogiNoDoubledPawn and shogiPawnDropMateIllegal name the shogi
+	// pawn's rules (Fairy-Stockfish's shogiDoubledPawn = false and
+	// shogiPawnDropMateIllegal); the build finds the pawn's letter.
+	shogiNoDoubledPawn, shogiPawnDropMateIllegal bool
 	royal                 string
 	pieceValues           string // letter:value list
 	pieceNames            string // letter:name list
@@ -117,6 +121,10 @@ func keys() map[string]setter {
 		"firstRankPawnDrops":        ruleBoolSetter(func(r *engine.Rules) *bool { return &r.FirstRankPawnDrops }),
 		"promotionZonePawnDrops":    ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PromotionZonePawnDrops }),
 		"dropNoDoubled":             ruleLetterSetter(func(r *engine.Rules) *byte { return &r.DropNoDoubled }),
+		"shogiDoubledPawn":          negatedBoolSetter(func(s *spec) *bool { return &s.shogiNoDoubledPawn }),
+		"shogiPawnDropMateIllegal":  boolSetter(func(s *spec) *bool { return &s.shogiPawnDropMateIllegal }),
+		"immobilityIllegal":         ruleBoolSetter(func(r *engine.Rules) *bool { return &r.ImmobilityIllegal }),
+		"promotedPieceType":         piecePromotionSetter,
 		"castlingKingsideFile":      fileSetter(func(s *spec) *int { return &s.castlingKingsideFile }),
 		"castlingQueensideFile":     fileSetter(func(s *spec) *int { return &s.castlingQueensideFile }),
 		"castlingRookKingsideFile":  fileSetter(func(s *spec) *int { return &s.castlingRookKingsideFile }),
@@ -224,6 +232,35 @@ func royalRuleSetter(s *spec, v string) error {
 		s.rules.RoyalRule = engine.LeftmostRoyal
 	default:
 		return fmt.Errorf("royalRule %q: want all or leftmost", v)
+	}
+	return nil
+}
+
+// negatedBoolSetter sets a spec flag that is the file key's opposite.
+func negatedBoolSetter(field func(*spec) *bool) setter {
+	return func(s *spec, v string) error {
+		var b bool
+		if err := boolSetter(func(*spec) *bool { return &b })(s, v); err != nil {
+			return err
+		}
+		*field(s) = !b
+		return nil
+	}
+}
+
+// piecePromotionSetter reads "p:g r:d" (each piece and what it promotes
+// to, Fairy-Stockfish's promotedPieceType) into the engine's map.
+func piecePromotionSetter(s *spec, v string) error {
+	s.rules.PiecePromotion = nil
+	for _, pair := range strings.Fields(v) {
+		from, to, ok := strings.Cut(pair, ":")
+		if !ok || len(from) != 1 || len(to) != 1 || !isLetter(from[0]) || !isLetter(to[0]) {
+			return fmt.Errorf("promotedPieceType %q: want pairs like p:g", pair)
+		}
+		if s.rules.PiecePromotion == nil {
+			s.rules.PiecePromotion = map[byte]byte{}
+		}
+		s.rules.PiecePromotion[upper(from[0])] = upper(to[0])
 	}
 	return nil
 }
