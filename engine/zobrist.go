@@ -20,7 +20,9 @@ type zobristKeys struct {
 // promotedKey is the key of a promoted piece on s that was of type t: the
 // square's key turned by the type, so a tokin that was a pawn and one
 // that was a silver differ.
-func (z *zobristKeys) promotedKey(s Square, t uint8) uint64 { return bits.RotateLeft64(z.promoted[s], int(t)) }
+func (z *zobristKeys) promotedKey(s Square, t uint8) uint64 {
+	return bits.RotateLeft64(z.promoted[s], int(t))
+}
 
 // handKeys is how many hand counts have keys of their own.
 const handKeys = 128

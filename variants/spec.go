@@ -40,9 +40,9 @@ type spec struct {
 	// pawn's rules (Fairy-Stockfish's shogiDoubledPawn = false and
 	// shogiPawnDropMateIllegal); the build finds the pawn's letter.
 	shogiNoDoubledPawn, shogiPawnDropMateIllegal bool
-	royal                 string
-	pieceValues           string // letter:value list
-	pieceNames            string // letter:name list
+	royal                                        string
+	pieceValues                                  string // letter:value list
+	pieceNames                                   string // letter:name list
 
 	castling                          bool
 	castlingKingsideFile              int
