@@ -129,6 +129,30 @@ func TestDropAfterCaptureUnmakes(t *testing.T) {
 	require.Equal(t, start, p.FEN())
 }
 
+// roundTrip parses fen in v: an error must say it is the FEN's; a
+// position must print a FEN that parses back to itself with the same key,
+// and every legal move must make and unmake with consistent state. It
+// returns the position, or nil when the FEN is refused.
+func roundTrip(t *testing.T, v *engine.Variant, fen string) *engine.Position {
+	p, err := v.ParseFEN(fen)
+	if err != nil {
+		require.True(t, strings.HasPrefix(err.Error(), "FEN "), err.Error())
+		return nil
+	}
+	out := p.FEN()
+	q, err := v.ParseFEN(out)
+	require.NoError(t, err, out)
+	require.Equal(t, out, q.FEN())
+	require.Equal(t, p.Key(), q.Key())
+	for _, m := range p.LegalMoves(nil) {
+		p.Make(m)
+		require.NoError(t, p.CheckConsistency(), "%s after %s", out, v.UCI(m))
+		p.Unmake()
+		require.Equal(t, out, p.FEN())
+	}
+	return p
+}
+
 // FuzzParseFENHands: crazyhouse FENs either fail with an error or round
 // trip, and every move of the position (drops included) makes and unmakes
 // with a consistent key.
@@ -139,24 +163,7 @@ func FuzzParseFENHands(f *testing.F) {
 		"4k3/8/8/8/8/8/8/4K3[Kk] w - - 0 1", "4k3/8/8/8/8/8/8/4K3[--] w - - 0 1"} {
 		f.Add(seed)
 	}
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := v.ParseFEN(fen)
-		if err != nil {
-			require.True(t, strings.HasPrefix(err.Error(), "FEN "), err.Error())
-			return
-		}
-		out := p.FEN()
-		q, err := v.ParseFEN(out)
-		require.NoError(t, err, out)
-		require.Equal(t, out, q.FEN())
-		require.Equal(t, p.Key(), q.Key())
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			require.NoError(t, p.CheckConsistency(), "%s after %s", out, v.UCI(m))
-			p.Unmake()
-			require.Equal(t, out, p.FEN())
-		}
-	})
+	f.Fuzz(func(t *testing.T, fen string) { roundTrip(t, v, fen) })
 }
 
 // FuzzParseDrop: move parsing in a position with pieces in hand never
@@ -263,7 +270,7 @@ func TestShogiDropRules(t *testing.T) {
 
 // FuzzParseFENShogi: minishogi FENs (promoted pieces as +P, hands) either
 // fail with an error or round trip, and every move makes and unmakes with
-// a consistent key; UCI parsing accepts what it prints (+ included).
+// a consistent key; UCI parsing reads back what it prints (+ included).
 func FuzzParseFENShogi(f *testing.F) {
 	v := lookup(f, "minishogi")
 	for _, seed := range []string{v.StartFEN, "+Pbsgk/4p/5/2S2/KG1BR[Pp] b - - 1 1", "1+SG1k/1+b1s1/G2bP/2+r1p/K4[r] w - - 0 35",
@@ -271,24 +278,14 @@ func FuzzParseFENShogi(f *testing.F) {
 		f.Add(seed, "a4a5+")
 	}
 	f.Fuzz(func(t *testing.T, fen, move string) {
-		p, err := v.ParseFEN(fen)
-		if err != nil {
-			require.True(t, strings.HasPrefix(err.Error(), "FEN "), err.Error())
+		p := roundTrip(t, v, fen)
+		if p == nil {
 			return
 		}
-		out := p.FEN()
-		q, err := v.ParseFEN(out)
-		require.NoError(t, err, out)
-		require.Equal(t, out, q.FEN())
-		require.Equal(t, p.Key(), q.Key())
-		for _, m := range p.LegalMoves(nil) {
-			p.Make(m)
-			require.NoError(t, p.CheckConsistency(), "%s after %s", out, v.UCI(m))
-			p.Unmake()
-			require.Equal(t, out, p.FEN())
-		}
 		if m, err := p.ParseUCI(move); err == nil {
-			require.Equal(t, move, v.UCI(m))
+			again, err := p.ParseUCI(v.UCI(m))
+			require.NoError(t, err)
+			require.Equal(t, m, again)
 		}
 	})
 }

@@ -177,14 +177,7 @@ func ruleBoolSetter(field func(*engine.Rules) *bool) setter {
 // negatedSetter sets an engine rule that is the file key's opposite
 // ("checking = false" is NoChecks).
 func negatedSetter(field func(*engine.Rules) *bool) setter {
-	return func(s *spec, v string) error {
-		var b bool
-		if err := boolSetter(func(*spec) *bool { return &b })(s, v); err != nil {
-			return err
-		}
-		*field(&s.rules) = !b
-		return nil
-	}
+	return negatedBoolSetter(func(s *spec) *bool { return field(&s.rules) })
 }
 
 // ruleLetterSetter sets an engine rule naming one piece (uppercase there).
