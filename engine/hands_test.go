@@ -289,3 +289,34 @@ func FuzzParseFENShogi(f *testing.F) {
 		}
 	})
 }
+
+// TestPerpetualCheck: in shogi a fourfold repetition is a draw, unless one
+// side gave check with every move of the cycle: that side loses.
+func TestPerpetualCheck(t *testing.T) {
+	v := lookup(t, "minishogi")
+	play := func(fen string, cycle []string, times int) *engine.Position {
+		p, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		for range times {
+			for _, s := range cycle {
+				require.False(t, p.Result().Over(), "over before %s: %s", s, p.FEN())
+				m, err := p.ParseUCI(s)
+				require.NoError(t, err, s)
+				p.Make(m)
+			}
+		}
+		return p
+	}
+	// The rook checks on every move, the king steps aside each time.
+	p := play("4k/R4/5/5/2K2[] w - - 0 1", []string{"a4a5", "e5e4", "a5a4", "e4e5"}, 3)
+	m, err := p.ParseUCI("a4a5")
+	require.NoError(t, err)
+	p.Make(m) // the position after the first check, for the fourth time
+	r := p.Result()
+	require.Equal(t, engine.PerpetualCheck, r.Reason)
+	require.Equal(t, "0-1", r.PGN(), "White, who checked every time, loses")
+
+	// Kings walking to and fro: a plain fourfold repetition, a draw.
+	q := play("4k/5/5/5/K4[] w - - 0 1", []string{"a1a2", "e5e4", "a2a1", "e4e5"}, 3)
+	require.Equal(t, engine.RepetitionDraw, q.Result().Reason)
+}

@@ -65,10 +65,12 @@ const (
 	FlagReached
 	CheckLimit
 	RoyalLost
+	PerpetualCheck
 )
 
 var reasonNames = [...]string{"ongoing", "checkmate", "stalemate", "fifty-move rule", "repetition",
-	"insufficient material", "extinction", "bare king", "flag reached", "check limit", "royal piece lost"}
+	"insufficient material", "extinction", "bare king", "flag reached", "check limit", "royal piece lost",
+	"perpetual check"}
 
 // String names the reason as a PGN Termination comment would.
 func (r Reason) String() string {
@@ -128,6 +130,15 @@ func (p *Position) Result() Result {
 		return Result{Reason: MoveRuleDraw, Side: p.stm}
 	}
 	if v.RepetitionRule > 0 && p.RepetitionCount() >= v.RepetitionRule {
+		if v.PerpetualCheckIllegal {
+			if checker, ok := p.perpetualChecker(); ok {
+				o := Win
+				if checker == p.stm {
+					o = Loss
+				}
+				return Result{Reason: PerpetualCheck, Outcome: o, Side: p.stm}
+			}
+		}
 		return Result{Reason: RepetitionDraw, Side: p.stm}
 	}
 	if v.insufficientMaterial && p.insufficientMaterial() {
@@ -148,6 +159,33 @@ func (p *Position) RepetitionCount() int {
 		}
 	}
 	return n
+}
+
+// perpetualChecker returns the side that gave check with every one of its
+// moves since the first of the repeated occurrences of the position, if
+// exactly one side did.
+func (p *Position) perpetualChecker() (Colour, bool) {
+	first := len(p.history)
+	stop := max(len(p.history)-p.halfmove, 0)
+	for j := len(p.history) - 2; j >= stop; j -= 2 {
+		if p.history[j].key == p.key {
+			first = j
+		}
+	}
+	q := p.Clone()
+	checking := [2]bool{true, true}
+	for len(q.history) > first {
+		mover := q.stm.Other()
+		checking[mover] = checking[mover] && q.InCheck()
+		q.Unmake()
+	}
+	switch {
+	case checking[White] && !checking[Black]:
+		return White, true
+	case checking[Black] && !checking[White]:
+		return Black, true
+	}
+	return White, false
 }
 
 // insufficientMaterial applies the chess rule: besides royal kings there are

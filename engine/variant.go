@@ -148,6 +148,10 @@ type Goal struct {
 	// CheckCounting, when positive, is the number of checks that wins; the
 	// FEN carries the checks each side still needs ("3+3").
 	CheckCounting int
+	// PerpetualCheckIllegal: when a position repeats by the repetition
+	// rule and one side gave check with every move of the cycle, that
+	// side loses instead of the draw (shogi).
+	PerpetualCheckIllegal bool
 	// MustCapture makes captures compulsory when any is legal.
 	MustCapture bool
 	// BlastOnCapture: a capture removes the capturer and every non-pawn

@@ -124,6 +124,7 @@ func keys() map[string]setter {
 		"shogiDoubledPawn":          negatedBoolSetter(func(s *spec) *bool { return &s.shogiNoDoubledPawn }),
 		"shogiPawnDropMateIllegal":  boolSetter(func(s *spec) *bool { return &s.shogiPawnDropMateIllegal }),
 		"immobilityIllegal":         ruleBoolSetter(func(r *engine.Rules) *bool { return &r.ImmobilityIllegal }),
+		"perpetualCheckIllegal":     ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PerpetualCheckIllegal }),
 		"promotedPieceType":         piecePromotionSetter,
 		"castlingKingsideFile":      fileSetter(func(s *spec) *int { return &s.castlingKingsideFile }),
 		"castlingQueensideFile":     fileSetter(func(s *spec) *int { return &s.castlingQueensideFile }),
