@@ -101,12 +101,26 @@ func (p *Position) castlingKing(c Colour) (Square, int, bool) {
 // its side, the rook's file letter for an inner one — or with shredder the
 // file letter always.
 func (p *Position) writeCastling(b *strings.Builder, shredder bool) {
-	if p.castling == 0 {
+	if p.castling == 0 && p.gates == 0 {
 		b.WriteByte('-')
 		return
 	}
+	if p.v.Gating {
+		// Each side's castling letters, then its gate files.
+		for c := White; c <= Black; c++ {
+			p.writeCastlingOf(b, shredder, c)
+			p.writeGates(b, c)
+		}
+		return
+	}
+	p.writeCastlingOf(b, shredder, White)
+	p.writeCastlingOf(b, shredder, Black)
+}
+
+// writeCastlingOf writes colour c's castling letters.
+func (p *Position) writeCastlingOf(b *strings.Builder, shredder bool, c Colour) {
 	for i, cr := range p.castles.rules {
-		if p.castling&(1<<i) == 0 {
+		if p.castling&(1<<i) == 0 || cr.Colour != c {
 			continue
 		}
 		l := cr.Letter

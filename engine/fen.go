@@ -284,6 +284,15 @@ func (p *Position) parseCastling(field string) error {
 		if ch >= 'a' && ch <= 'z' {
 			c, upper = Black, ch-('a'-'A')
 		}
+		if v.Gating && upper != 'K' && upper != 'Q' && upper >= 'A' && int(upper-'A') < v.Width {
+			// A gate right: the file's square on c's back rank.
+			rank := 0
+			if c == Black {
+				rank = v.Height - 1
+			}
+			p.gates |= v.gateBit(SquareAt(int(upper-'A'), rank))
+			continue
+		}
 		var rule int
 		var err error
 		if v.Chess960 {
@@ -298,7 +307,18 @@ func (p *Position) parseCastling(field string) error {
 			return fmt.Errorf("castling %q: %q given twice", field, ch)
 		}
 		p.castling |= 1 << rule
+		if v.Gating {
+			// Castling rights keep the king's and the rook's gates too.
+			cr := &v.Castling[rule]
+			p.gates |= v.gateBit(cr.KingFrom) | v.gateBit(cr.RookFrom)
+		}
 	}
+	for c := White; c <= Black; c++ {
+		if !p.holdsGating(c) {
+			p.gates &^= colourGates(c)
+		}
+	}
+	p.key ^= v.gatesKey(p.gates)
 	if rules != nil {
 		p.castles = newCastlingSet(rules)
 	}

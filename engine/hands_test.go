@@ -320,3 +320,57 @@ func TestPerpetualCheck(t *testing.T) {
 	q := play("4k/5/5/5/K4[] w - - 0 1", []string{"a1a2", "e5e4", "a2a1", "e4e5"}, 3)
 	require.Equal(t, engine.RepetitionDraw, q.Result().Reason)
 }
+
+// TestGating: Seirawan chess's hawk and elephant enter behind a back-rank
+// piece's first move (b1c3h), on castling on the king's or the rook's
+// square (e1g1h, h1e1h); gate letters are written only for a side that
+// still holds a gating piece, as Fairy-Stockfish writes them.
+func TestGating(t *testing.T) {
+	v := lookup(t, "seirawan")
+	p := v.StartPosition()
+	moves := uciMoves(p)
+	require.Subset(t, moves, []string{"b1c3", "b1c3h", "b1c3e", "g1f3e"})
+	require.NotContains(t, moves, "e2e4h", "a pawn is not on the back rank")
+	m, err := p.ParseUCI("b1c3h")
+	require.NoError(t, err)
+	require.Equal(t, "Nc3/H", p.SAN(m))
+	p.Make(m)
+	require.Equal(t, "rnbqkbnr/pppppppp/8/8/8/2N5/PPPPPPPP/RHBQKBNR[Eeh] b KQACDEFGHkqabcdefgh - 1 1", p.FEN())
+	require.NoError(t, p.CheckConsistency())
+	p.Unmake()
+	require.Equal(t, v.StartFEN, p.FEN())
+
+	castle, err := v.ParseFEN("r3k2r/8/8/8/8/8/8/R3K2R[EHeh] w KQkq - 0 1")
+	require.NoError(t, err)
+	for s, fen := range map[string]string{
+		"e1g1h": "r3k2r/8/8/8/8/8/8/R3HRK1[Eeh] b Akqaeh - 1 1", // as Fairy-Stockfish writes it
+		"h1e1e": "r3k2r/8/8/8/8/8/8/R4RKE[Heh] b Akqaeh - 1 1",
+	} {
+		m, err := castle.ParseUCI(s)
+		require.NoError(t, err, s)
+		require.Equal(t, s, v.UCI(m))
+		castle.Make(m)
+		require.Equal(t, fen, castle.FEN(), s)
+		require.NoError(t, castle.CheckConsistency())
+		castle.Unmake()
+	}
+	// The last gating piece used, the side's gate letters go.
+	last, err := v.ParseFEN("4k3/8/8/8/8/8/8/1N2K3[He] w BEe - 0 1")
+	require.NoError(t, err)
+	m, err = last.ParseUCI("b1c3h")
+	require.NoError(t, err)
+	last.Make(m)
+	require.Equal(t, "4k3/8/8/8/8/2N5/8/1H2K3[e] b e - 1 1", last.FEN())
+}
+
+// FuzzParseFENGating: Seirawan FENs (gate letters in the castling field)
+// either fail with an error or round trip with every move consistent.
+func FuzzParseFENGating(f *testing.F) {
+	v := lookup(f, "seirawan")
+	for _, seed := range []string{v.StartFEN, "r3k2r/8/8/8/8/8/8/R3K2R[EHeh] w KQkq - 0 1",
+		"r1bqkb1r/ph1p1p1p/np2p3/4P1pe/P1p3n1/1PPPQ1P1/3KNP1P/REB3NR[H] w ACGHkq - 0 15", "4k3/8/8/8/8/8/8/1N2K3[He] w BEe - 0 1",
+		"4k3/8/8/8/8/8/8/4K3[EH] w Z - 0 1"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, fen string) { roundTrip(t, v, fen) })
+}

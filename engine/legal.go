@@ -22,6 +22,9 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if v.dropMate != 0 && !p.tacticalOnly {
 		return p.withoutDropMates(p.legalMoves(dst[:0]))
 	}
+	if p.gates != 0 {
+		return p.withGates(p.legalMoves(dst[:0]))
+	}
 	return p.legalMoves(dst[:0])
 }
 
@@ -127,7 +130,7 @@ func (p *Position) genRoyal(dst []Move, ksq Square) []Move {
 	kept := start
 	for _, m := range dst[start:] {
 		var ok bool
-		if m.Kind() == Normal {
+		if m.Kind() == Normal && m.gate() == 0 { // a gated piece would stand on ksq
 			p.board[ksq] = NoPiece
 			ok = !p.Attacked(m.To(), them)
 			p.board[ksq] = king

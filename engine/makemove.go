@@ -9,7 +9,7 @@ func (p *Position) Make(m Move) {
 	p.history = append(p.history, undo{
 		key: p.key, move: m, halfmove: int32(p.halfmove), castling: p.castling,
 		ep: p.ep, epVictim: p.epVictim, royalSq: p.royalSq, royals: p.royals, capSq: NoSquare,
-		checks: p.checks,
+		checks: p.checks, gates: p.gates,
 	})
 	u := &p.history[len(p.history)-1]
 	us := p.stm
@@ -33,7 +33,7 @@ func (p *Position) Make(m Move) {
 		p.halfmove = 0
 	case Drop:
 		key ^= p.drop(m.Dropped(), to, u)
-	case Castle:
+	case Castle, CastleGateRook:
 		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingFrom], p.board[cr.RookFrom]
 		ki, ri := p.index[cr.KingFrom], p.index[cr.RookFrom]
@@ -102,6 +102,23 @@ func (p *Position) Make(m Move) {
 		}
 		if v.BlastOnCapture && u.captured != NoPiece {
 			key ^= p.blast(to, u, &cleared)
+		}
+	}
+	if m.gate() != 0 {
+		key ^= p.gateIn(m)
+	}
+	if p.gates != 0 {
+		lost := v.gateBit(from) | v.gateBit(to)
+		if m.isCastle() {
+			cr := &p.castles.rules[m.castleRule()]
+			lost |= v.gateBit(cr.KingFrom) | v.gateBit(cr.RookFrom)
+		}
+		if m.gate() != 0 && !p.holdsGating(us) {
+			lost |= colourGates(us) // nothing left to gate
+		}
+		if gates := p.gates &^ lost; gates != p.gates {
+			key ^= v.gatesKey(p.gates ^ gates)
+			p.gates = gates
 		}
 	}
 	if rights := p.castling &^ (p.castles.clear[from] | p.castles.clear[to] | cleared); rights != p.castling {
@@ -231,12 +248,16 @@ func (p *Position) Unmake() {
 		p.removed = p.removed[:len(p.removed)-1]
 		p.restore(r.pc, r.sq, r.index)
 	}
+	if m.gate() != 0 {
+		p.gateOut(m, us) // it entered last
+	}
+	p.gates = u.gates
 	switch m.Kind() {
 	case Launch:
 	case Drop:
 		p.remove(to)
 		p.hand[us][m.Dropped()]++
-	case Castle:
+	case Castle, CastleGateRook:
 		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingTo], p.board[cr.RookTo]
 		ki, ri := p.index[cr.KingTo], p.index[cr.RookTo]
@@ -315,7 +336,7 @@ func (p *Position) Captured(m Move) Piece {
 	switch m.Kind() {
 	case EnPassant:
 		return p.board[p.epVictim]
-	case Castle:
+	case Castle, CastleGateRook:
 		return NoPiece
 	}
 	if q := p.board[m.To()]; q != NoPiece && q.Colour() != p.stm {

@@ -27,17 +27,33 @@ const (
 	Launch
 	// Drop puts a piece of the mover's hand on To (From is To too).
 	Drop
+	// CastleGateRook is castling that gates a piece from the hand on the
+	// rook's square (Castle with a gate puts it on the king's).
+	CastleGateRook
 )
 
 // A Move's bits: from (0–7), to (8–15), an extra byte (16–23: the
-// promotion type, or a castling move's rook square), the kind (24–26) and
-// a castling move's rule (27–29). The kinds fit three bits: at most eight.
+// promotion type, or a castling move's rook square), the kind (24–26), a
+// castling move's rule (27–29) and a gate (30–31: which of the variant's
+// gating pieces enters behind the moving piece, 0 none). The kinds fit
+// three bits: at most eight.
 const (
 	moveToShift    = 8
 	movePromoShift = 16
 	moveKindShift  = 24
 	moveRuleShift  = 27
+	moveGateShift  = 30
 )
+
+// gate returns the index (1–3) into the variant's gating pieces of the
+// piece m gates, 0 when it gates none.
+func (m Move) gate() int { return int(m >> moveGateShift) }
+
+// withGate returns m gating the variant's gating piece i (1–3).
+func (m Move) withGate(i int) Move { return m | Move(i)<<moveGateShift }
+
+// isCastle reports whether m castles (gating on either square or not).
+func (m Move) isCastle() bool { k := m.Kind(); return k == Castle || k == CastleGateRook }
 
 // NewMove returns a normal move from one square to another.
 func NewMove(from, to Square) Move { return Move(from) | Move(to)<<moveToShift }
@@ -103,7 +119,14 @@ func (v *Variant) UCI(m Move) string {
 	if m.Kind() == Castle && v.Chess960 {
 		return m.From().String() + m.castleRook().String() // the king takes its rook
 	}
+	if m.Kind() == CastleGateRook {
+		// Gating on the rook's square: the rook's square to the king's.
+		return m.castleRook().String() + m.From().String() + v.gateLetter(m)
+	}
 	s := m.From().String() + m.To().String()
+	if m.gate() != 0 {
+		return s + v.gateLetter(m)
+	}
 	if t := m.Promotion(); t != 0 {
 		if v.piecePromotion(t) {
 			return s + "+" // a shogi-style promotion, as Fairy-Stockfish writes it
@@ -149,6 +172,16 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		// (e1h1, as Chess960 writes it); a plain king move comes first.
 		castleTo := m.Kind() == Castle && m.castleRook() == to
 		samePromotion := m.Promotion() == promo || (promo == -1 && m.Promotion() != 0 && v.piecePromotion(m.Promotion()))
+		if m.gate() != 0 {
+			// The letter names the gating piece, not a promotion.
+			samePromotion = promo > 0 && int(v.gateTypes[m.gate()-1]) == promo
+			if m.Kind() == CastleGateRook {
+				if m.castleRook() == from && m.From() == to && samePromotion {
+					return m, nil
+				}
+				continue
+			}
+		}
 		if m.From() == from && (m.To() == to || castleTo) && samePromotion && (m.Kind() == Launch) == launch {
 			return m, nil
 		}

@@ -31,6 +31,7 @@ type Position struct {
 	// promoted (0: it has not), the type it goes to hand as.
 	hand       [2][MaxPieceTypes + 1]uint8
 	unpromoted [NumSquares]uint8
+	gates      uint32 // gate rights (Variant.gateBit), with gating
 
 	history []undo
 	// tacticalOnly makes the generator skip quiet moves (LegalCaptures).
@@ -72,6 +73,7 @@ type undo struct {
 	handType        uint8
 	movedUnpromoted uint8
 	capUnpromoted   uint8
+	gates           uint32
 }
 
 // Variant returns the variant the position is played in.
@@ -279,6 +281,7 @@ func (p *Position) computeKey() uint64 {
 			k ^= z.promotedKey(Square(s), t)
 		}
 	}
+	k ^= p.v.gatesKey(p.gates)
 	return k
 }
 

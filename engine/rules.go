@@ -176,7 +176,7 @@ func (p *Position) isCapture(m Move) bool {
 	switch m.Kind() {
 	case EnPassant:
 		return true
-	case Castle, Launch:
+	case Castle, CastleGateRook, Launch:
 		return false
 	}
 	q := p.board[m.To()]

@@ -16,11 +16,16 @@ func (p *Position) SAN(m Move) string {
 
 func (p *Position) san(m Move, legal []Move) string {
 	v := p.v
-	if m.Kind() == Castle {
+	if m.isCastle() {
+		san := "O-O"
 		if p.castles.rules[m.castleRule()].Letter == 'Q' {
-			return "O-O-O"
+			san = "O-O-O"
 		}
-		return "O-O"
+		if m.gate() != 0 {
+			// The gating piece and, as Fairy-Stockfish writes it, its square.
+			san += "/" + strings.ToUpper(v.gateLetter(m)) + p.gateSquare(m).String()
+		}
+		return san
 	}
 	from, to := m.From(), m.To()
 	if t := m.Dropped(); t != 0 {
@@ -40,7 +45,7 @@ func (p *Position) san(m Move, legal []Move) string {
 	// Disambiguate among same-type pieces that can reach the same square.
 	ambiguous, sameFile, sameRank := false, false, false
 	for _, o := range legal {
-		if o.To() != to || o.From() == from || p.board[o.From()] != pc || o.Kind() == Castle {
+		if o.To() != to || o.From() == from || p.board[o.From()] != pc || o.isCastle() {
 			continue
 		}
 		ambiguous = true
@@ -62,6 +67,9 @@ func (p *Position) san(m Move, legal []Move) string {
 	if t := m.Promotion(); t != 0 {
 		b.WriteByte('=')
 		b.WriteByte(v.Pieces[t-1].Letter)
+	}
+	if m.gate() != 0 {
+		b.WriteString("/" + strings.ToUpper(v.gateLetter(m)))
 	}
 	return b.String()
 }

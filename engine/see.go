@@ -23,7 +23,7 @@ func (p *Position) SEE(m Move, values *[64]int) int {
 		gain += values[promoted] - values[mover]
 		onTarget = values[promoted]
 	}
-	if m.Kind() == Launch || m.Kind() == Castle || p.v.BlastOnCapture {
+	if m.Kind() == Launch || m.isCastle() || p.v.BlastOnCapture {
 		return gain
 	}
 	s := m.To()

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 )
 
 // MaxPieceTypes is the most piece types a variant may define; it keeps every
@@ -116,11 +117,15 @@ type Hands struct {
 	// DropMateIllegal (a letter) forbids dropping that piece to give
 	// checkmate (shogi's uchifuzume, for the pawn).
 	DropMateIllegal byte
+	// Gating (Seirawan chess): a piece in hand may enter on the square a
+	// back-rank piece leaves on its first move; the castling field also
+	// holds the gate rights, as file letters.
+	Gating bool
 }
 
 // HasHands reports whether positions of the variant have hands: pieces
-// may be dropped or captures fill them.
-func (h Hands) HasHands() bool { return h.PieceDrops || h.CapturesToHand }
+// may be dropped, captures fill them, or they gate.
+func (h Hands) HasHands() bool { return h.PieceDrops || h.CapturesToHand || h.Gating }
 
 // Goal holds every rule that changes how a game is won or lost, or that
 // forces play toward it, in one place: chess's insufficient-material draw
@@ -191,6 +196,9 @@ type Variant struct {
 	immobile [64]*SquareSet
 	// pieceRules: piece promotions or immobility shape the moves (push).
 	pieceRules bool
+	// gateTypes are the gating pieces (those in hand at the start), by
+	// the index a move's gate bits give less one.
+	gateTypes []uint8
 	// special is set when a rule beyond royal safety decides legality, so
 	// the pin-based fast path does not apply.
 	special bool
@@ -237,6 +245,17 @@ func NewVariant(r Rules) (*Variant, error) {
 	v.buildImmobile()
 	v.buildDropSquares()
 	v.zobrist = newZobristKeys()
+	if v.Gating {
+		// The gating pieces are what the start position holds.
+		for t := 1; t <= len(v.Pieces); t++ {
+			if strings.ContainsAny(handField(r.StartFEN), string([]byte{v.Pieces[t-1].Letter, v.Pieces[t-1].Letter + 'a' - 'A'})) {
+				v.gateTypes = append(v.gateTypes, uint8(t))
+			}
+		}
+		if len(v.gateTypes) == 0 || len(v.gateTypes) > 3 {
+			return nil, fmt.Errorf("gating: the start position must hold one to three kinds of piece in hand, not %d", len(v.gateTypes))
+		}
+	}
 	start, err := v.ParseFEN(r.StartFEN)
 	if err != nil {
 		return nil, fmt.Errorf("start position: %w", err)
@@ -259,6 +278,17 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	return v, nil
+}
+
+// handField returns what a FEN holds in brackets ("" if nothing).
+func handField(fen string) string {
+	board, _, _ := strings.Cut(fen, " ")
+	_, rest, ok := strings.Cut(board, "[")
+	if !ok {
+		return ""
+	}
+	hand, _, _ := strings.Cut(rest, "]")
+	return hand
 }
 
 // buildImmobile finds, with ImmobilityIllegal, the squares each piece

@@ -15,6 +15,7 @@ type zobristKeys struct {
 	// none, so positions without hands need no hand key).
 	hand     [64][handKeys]uint64
 	promoted [NumSquares]uint64 // a promoted piece (one that goes to hand as a pawn) on the square
+	gate     [32]uint64         // a gate right, by bit (Variant.gateBit)
 }
 
 // promotedKey is the key of a promoted piece on s that was of type t: the
@@ -73,6 +74,9 @@ func newZobristKeys() zobristKeys {
 	}
 	for s := range z.promoted {
 		z.promoted[s] = rng.next()
+	}
+	for b := range z.gate {
+		z.gate[b] = rng.next()
 	}
 	return z
 }

@@ -125,6 +125,8 @@ func keys() map[string]setter {
 		"shogiPawnDropMateIllegal":  boolSetter(func(s *spec) *bool { return &s.shogiPawnDropMateIllegal }),
 		"immobilityIllegal":         ruleBoolSetter(func(r *engine.Rules) *bool { return &r.ImmobilityIllegal }),
 		"perpetualCheckIllegal":     ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PerpetualCheckIllegal }),
+		"gating":                    ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
+		"seirawanGating":            ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
 		"promotedPieceType":         piecePromotionSetter,
 		"castlingKingsideFile":      fileSetter(func(s *spec) *int { return &s.castlingKingsideFile }),
 		"castlingQueensideFile":     fileSetter(func(s *spec) *int { return &s.castlingQueensideFile }),

@@ -6,7 +6,7 @@ package xboard
 func knownToXBoard(name string) bool {
 	switch name {
 	case "normal", "capablanca", "gothic", "janus", "knightmate", "berolina", "atomic", "losers",
-		"suicide", "giveaway", "3check", "twokings", "shatranj", "grand", "fischerandom", "crazyhouse":
+		"suicide", "giveaway", "3check", "twokings", "shatranj", "grand", "fischerandom", "crazyhouse", "seirawan":
 		return true
 	}
 	return false
