@@ -374,3 +374,20 @@ func FuzzParseFENGating(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, fen string) { roundTrip(t, v, fen) })
 }
+
+// TestNoDropChecks: with dropChecks = false a drop may not give check.
+func TestNoDropChecks(t *testing.T) {
+	c := variants.Builtin()
+	require.NoError(t, c.Load("test.ini", []byte("[quiethouse:crazyhouse]\ndropChecks = false\n")))
+	v, err := c.Lookup("quiethouse")
+	require.NoError(t, err)
+	p, err := v.ParseFEN("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")
+	require.NoError(t, err)
+	moves := uciMoves(p)
+	require.NotContains(t, moves, "Q@e2", "on the king's file: check")
+	require.NotContains(t, moves, "Q@a4", "on its diagonal: check")
+	require.Contains(t, moves, "Q@b6")
+	zh, err := crazyhouse(t).ParseFEN("4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1")
+	require.NoError(t, err)
+	require.Contains(t, uciMoves(zh), "Q@e2")
+}

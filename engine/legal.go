@@ -19,8 +19,8 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if v.MustCapture {
 		return p.capturesOnly(p.legalMoves(dst[:0]))
 	}
-	if v.dropMate != 0 && !p.tacticalOnly {
-		return p.withoutDropMates(p.legalMoves(dst[:0]))
+	if (v.dropMate != 0 || v.NoDropChecks) && !p.tacticalOnly {
+		return p.withoutBadDrops(p.legalMoves(dst[:0]))
 	}
 	if p.gates != 0 {
 		return p.withGates(p.legalMoves(dst[:0]))
@@ -28,19 +28,22 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	return p.legalMoves(dst[:0])
 }
 
-// withoutDropMates removes the drops of the DropMateIllegal piece that
-// checkmate (shogi's uchifuzume). Whether the opponent can answer needs
-// none of this test: a drop never answers a check by such a piece, which
-// stands next to the king.
-func (p *Position) withoutDropMates(moves []Move) []Move {
+// withoutBadDrops removes the drops that give check where the rules
+// forbid it (NoDropChecks), and the drops of the DropMateIllegal piece
+// that checkmate (shogi's uchifuzume). Whether the opponent can answer
+// needs none of this test: a drop never answers a check by such a piece,
+// which stands next to the king.
+func (p *Position) withoutBadDrops(moves []Move) []Move {
+	v := p.v
 	kept := moves[:0]
 	for _, m := range moves {
-		if m.Dropped() == int(p.v.dropMate) {
+		if t := m.Dropped(); t != 0 && (v.NoDropChecks || t == int(v.dropMate)) {
 			p.Make(m)
+			check := p.InCheck()
 			var buf [MaxMoves]Move
-			mate := p.InCheck() && len(p.legalMoves(buf[:0])) == 0
+			bad := check && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
 			p.Unmake()
-			if mate {
+			if bad {
 				continue
 			}
 		}

@@ -117,6 +117,9 @@ type Hands struct {
 	// DropMateIllegal (a letter) forbids dropping that piece to give
 	// checkmate (shogi's uchifuzume, for the pawn).
 	DropMateIllegal byte
+	// NoDropChecks forbids drops that give check (Fairy-Stockfish's
+	// dropChecks = false).
+	NoDropChecks bool
 	// Gating (Seirawan chess): a piece in hand may enter on the square a
 	// back-rank piece leaves on its first move; the castling field also
 	// holds the gate rights, as file letters.

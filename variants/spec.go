@@ -126,6 +126,7 @@ func keys() map[string]setter {
 		"immobilityIllegal":         ruleBoolSetter(func(r *engine.Rules) *bool { return &r.ImmobilityIllegal }),
 		"perpetualCheckIllegal":     ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PerpetualCheckIllegal }),
 		"gating":                    ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
+		"dropChecks":                negatedSetter(func(r *engine.Rules) *bool { return &r.NoDropChecks }),
 		"seirawanGating":            ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
 		"promotedPieceType":         piecePromotionSetter,
 		"castlingKingsideFile":      fileSetter(func(s *spec) *int { return &s.castlingKingsideFile }),
