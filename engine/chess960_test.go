@@ -7,14 +7,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/variants"
 )
 
-func chess960(t testing.TB) *engine.Variant {
-	v, err := variants.Lookup("chess960")
-	require.NoError(t, err)
-	return v
-}
+func chess960(t testing.TB) *engine.Variant { return lookup(t, "chess960") }
 
 // TestChess960CastlingFields: X-FEN and Shredder-FEN castling rights are
 // read alike and written back in either form.

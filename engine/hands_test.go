@@ -10,8 +10,11 @@ import (
 	"github.com/chimera-chess/chimera/variants"
 )
 
-func crazyhouse(t testing.TB) *engine.Variant {
-	v, err := variants.Lookup("crazyhouse")
+func crazyhouse(t testing.TB) *engine.Variant { return lookup(t, "crazyhouse") }
+
+// lookup returns a built-in variant.
+func lookup(t testing.TB, name string) *engine.Variant {
+	v, err := variants.Lookup(name)
 	require.NoError(t, err)
 	return v
 }
@@ -187,12 +190,6 @@ func FuzzParseDrop(f *testing.F) {
 			require.Equal(t, m, again)
 		}
 	})
-}
-
-func lookup(t testing.TB, name string) *engine.Variant {
-	v, err := variants.Lookup(name)
-	require.NoError(t, err)
-	return v
 }
 
 // uciMoves returns the position's legal moves in UCI form.
