@@ -150,13 +150,10 @@ func (p *Position) parseHoldings(holdings string) error {
 		if ch >= 'a' {
 			c = Black
 		}
-		n := p.hand[c][t]
-		if n == 255 {
+		if p.hand[c][t] == 255 {
 			return fmt.Errorf("holdings %q: more than 255 of %c", holdings, ch)
 		}
-		pc := MakePiece(t, c)
-		p.hand[c][t] = n + 1
-		p.key ^= v.zobrist.hand[pc][n%handKeys] ^ v.zobrist.hand[pc][(n+1)%handKeys]
+		p.key ^= p.handBy(MakePiece(t, c), +1)
 	}
 	return nil
 }
@@ -285,12 +282,7 @@ func (p *Position) parseCastling(field string) error {
 			c, upper = Black, ch-('a'-'A')
 		}
 		if v.Gating && upper != 'K' && upper != 'Q' && upper >= 'A' && int(upper-'A') < v.Width {
-			// A gate right: the file's square on c's back rank.
-			rank := 0
-			if c == Black {
-				rank = v.Height - 1
-			}
-			p.gates |= v.gateBit(SquareAt(int(upper-'A'), rank))
+			p.gates |= v.gateBit(SquareAt(int(upper-'A'), v.backRank(c))) // a gate right
 			continue
 		}
 		var rule int
@@ -313,12 +305,14 @@ func (p *Position) parseCastling(field string) error {
 			p.gates |= v.gateBit(cr.KingFrom) | v.gateBit(cr.RookFrom)
 		}
 	}
-	for c := White; c <= Black; c++ {
-		if !p.holdsGating(c) {
-			p.gates &^= colourGates(c)
+	if v.Gating {
+		for c := White; c <= Black; c++ {
+			if !p.holdsGating(c) {
+				p.gates &^= colourGates(c)
+			}
 		}
+		p.key ^= v.gatesKey(p.gates)
 	}
-	p.key ^= v.gatesKey(p.gates)
 	if rules != nil {
 		p.castles = newCastlingSet(rules)
 	}

@@ -21,6 +21,14 @@ func (v *Variant) gateBit(s Square) uint32 {
 	return 0
 }
 
+// backRank returns colour c's first rank: where its gates are.
+func (v *Variant) backRank(c Colour) int {
+	if c == Black {
+		return v.Height - 1
+	}
+	return 0
+}
+
 // colourGates returns the gate bits of colour c.
 func colourGates(c Colour) uint32 { return 0xffff << (16 * uint(c)) }
 
@@ -99,15 +107,8 @@ func (p *Position) gateSquare(m Move) Square {
 // gateIn puts the gating piece of m (moved already) on its square and
 // returns the change to the key.
 func (p *Position) gateIn(m Move) uint64 {
-	v, us := p.v, p.stm
-	t := v.gateTypes[m.gate()-1]
-	pc := MakePiece(int(t), us)
-	s := p.gateSquare(m)
-	n := p.hand[us][t]
-	p.hand[us][t] = n - 1
-	p.add(pc, s)
-	z := &v.zobrist
-	return z.piece[pc][s] ^ z.hand[pc][n%handKeys] ^ z.hand[pc][(n-1)%handKeys]
+	pc := MakePiece(int(p.v.gateTypes[m.gate()-1]), p.stm)
+	return p.fromHand(pc, p.gateSquare(m))
 }
 
 // gateOut takes back gateIn (the side that moved is us).

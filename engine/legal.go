@@ -19,13 +19,15 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if v.MustCapture {
 		return p.capturesOnly(p.legalMoves(dst[:0]))
 	}
+	dst = p.legalMoves(dst[:0])
+	// Rules on top of the moves: forbidden drops go, gating forms join.
 	if (v.dropMate != 0 || v.NoDropChecks) && !p.tacticalOnly {
-		return p.withoutBadDrops(p.legalMoves(dst[:0]))
+		dst = p.withoutBadDrops(dst)
 	}
 	if p.gates != 0 {
-		return p.withGates(p.legalMoves(dst[:0]))
+		dst = p.withGates(dst)
 	}
-	return p.legalMoves(dst[:0])
+	return dst
 }
 
 // withoutBadDrops removes the drops that give check where the rules
@@ -39,9 +41,8 @@ func (p *Position) withoutBadDrops(moves []Move) []Move {
 	for _, m := range moves {
 		if t := m.Dropped(); t != 0 && (v.NoDropChecks || t == int(v.dropMate)) {
 			p.Make(m)
-			check := p.InCheck()
 			var buf [MaxMoves]Move
-			bad := check && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
+			bad := p.InCheck() && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
 			p.Unmake()
 			if bad {
 				continue

@@ -143,9 +143,7 @@ func (p *Position) drop(t int, to Square, u *undo) uint64 {
 	v, us := p.v, p.stm
 	pc := MakePiece(t, us)
 	u.moved = pc
-	n := p.hand[us][t]
-	p.hand[us][t] = n - 1
-	p.add(pc, to)
+	key := p.fromHand(pc, to)
 	if v.pawnTypes>>pc&1 != 0 {
 		p.halfmove = 0
 	}
@@ -153,8 +151,24 @@ func (p *Position) drop(t int, to Square, u *undo) uint64 {
 		p.royals[us]++
 		p.findRoyal(us)
 	}
-	z := &v.zobrist
-	return z.piece[pc][to] ^ z.hand[pc][n%handKeys] ^ z.hand[pc][(n-1)%handKeys]
+	return key
+}
+
+// fromHand puts piece pc from its side's hand on the empty square s
+// (a drop, or a gate) and returns the change to the key.
+func (p *Position) fromHand(pc Piece, s Square) uint64 {
+	p.add(pc, s)
+	return p.v.zobrist.piece[pc][s] ^ p.handBy(pc, -1)
+}
+
+// handBy changes the count of piece pc in its side's hand by delta (±1)
+// and returns the change to the key.
+func (p *Position) handBy(pc Piece, delta int) uint64 {
+	c, t := pc.Colour(), pc.Type()
+	n := p.hand[c][t]
+	p.hand[c][t] = uint8(int(n) + delta)
+	z := &p.v.zobrist
+	return z.hand[pc][n%handKeys] ^ z.hand[pc][p.hand[c][t]%handKeys]
 }
 
 // toHand puts the victim of a capture on s into the mover's hand, as the
@@ -169,15 +183,11 @@ func (p *Position) toHand(victim Piece, s Square, u *undo) uint64 {
 		key ^= z.promotedKey(s, base)
 		t = base
 	}
-	us := p.stm
-	pc := MakePiece(int(t), us)
-	n := p.hand[us][t]
-	if n == 255 {
+	if p.hand[p.stm][t] == 255 {
 		return key // a full count (boards hold fewer pieces than this)
 	}
-	p.hand[us][t] = n + 1
 	u.handType = t
-	return key ^ z.hand[pc][n%handKeys] ^ z.hand[pc][(n+1)%handKeys]
+	return key ^ p.handBy(MakePiece(int(t), p.stm), +1)
 }
 
 // takeOff removes the piece on s for a blast or launch, records it for

@@ -16,35 +16,27 @@ func (p *Position) Mobility(c Colour) int {
 // Mobilities returns both sides' mobility (see Mobility). With drops,
 // every drop counts as a move.
 func (p *Position) Mobilities() (white, black int) {
-	if p.v.PieceDrops {
-		defer func() { white, black = white+p.countDrops(White), black+p.countDrops(Black) }()
-	}
 	if sb := p.v.small; sb != nil {
-		return sb.mobilities(p)
+		white, black = sb.mobilities(p)
+	} else {
+		for _, from := range p.Pieces(White) {
+			white += p.countPiece(from, White)
+		}
+		for _, from := range p.Pieces(Black) {
+			black += p.countPiece(from, Black)
+		}
 	}
-	for _, from := range p.Pieces(White) {
-		white += p.countPiece(from, White)
-	}
-	for _, from := range p.Pieces(Black) {
-		black += p.countPiece(from, Black)
+	if p.v.PieceDrops {
+		white, black = white+p.countDrops(White), black+p.countDrops(Black)
 	}
 	return white, black
 }
 
 // countDrops counts colour c's drops (as genDrops makes them).
 func (p *Position) countDrops(c Colour) int {
-	v := p.v
 	n := 0
-	for t := 1; t <= len(v.Pieces); t++ {
-		if p.hand[c][t] == 0 {
-			continue
-		}
-		pc := MakePiece(t, c)
-		for _, s := range v.dropSquares[pc] {
-			if p.canDrop(pc, s) {
-				n++
-			}
-		}
+	for range p.drops(c) {
+		n++
 	}
 	return n
 }

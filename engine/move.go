@@ -192,11 +192,9 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 // piecePromotion reports whether a promotion to type t is a piece's own
 // promotion (written +), not a pawn's choice of piece.
 func (v *Variant) piecePromotion(t int) bool {
-	if v.PromotionTypes != nil {
-		for _, pt := range v.promoTypes {
-			if int(pt) == t {
-				return false
-			}
+	for _, pt := range v.promoTypes {
+		if int(pt) == t {
+			return false
 		}
 	}
 	for _, to := range v.promotesTo {

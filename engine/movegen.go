@@ -1,5 +1,7 @@
 package engine
 
+import "iter"
+
 // genPiece appends the pseudo-legal moves of the piece on from: moves that
 // follow its atoms and the board, without asking whether they leave a royal
 // piece attacked. Castling is generated separately.
@@ -222,26 +224,35 @@ func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 	return true
 }
 
-// genDrops appends the side to move's drops: every type it holds on every
-// empty square that type may be dropped on (never for a quiescence search:
-// drops are quiet moves).
+// genDrops appends the side to move's drops (never for a quiescence
+// search: drops are quiet moves).
 func (p *Position) genDrops(dst []Move) []Move {
-	v, us := p.v, p.stm
-	if !v.PieceDrops || p.tacticalOnly {
+	if !p.v.PieceDrops || p.tacticalOnly {
 		return dst
 	}
-	for t := 1; t <= len(v.Pieces); t++ {
-		if p.hand[us][t] == 0 {
-			continue
-		}
-		pc := MakePiece(t, us)
-		for _, s := range v.dropSquares[pc] {
-			if p.canDrop(pc, s) {
-				dst = append(dst, NewDrop(t, s))
+	for t, s := range p.drops(p.stm) {
+		dst = append(dst, NewDrop(t, s))
+	}
+	return dst
+}
+
+// drops yields colour c's drops: every type it holds, on every empty
+// square that type may be dropped on.
+func (p *Position) drops(c Colour) iter.Seq2[int, Square] {
+	return func(yield func(int, Square) bool) {
+		v := p.v
+		for t := 1; t <= len(v.Pieces); t++ {
+			if p.hand[c][t] == 0 {
+				continue
+			}
+			pc := MakePiece(t, c)
+			for _, s := range v.dropSquares[pc] {
+				if p.canDrop(pc, s) && !yield(t, s) {
+					return
+				}
 			}
 		}
 	}
-	return dst
 }
 
 // canDrop reports whether piece pc may be dropped on s, one of its drop

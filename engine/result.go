@@ -151,27 +151,29 @@ func (p *Position) Result() Result {
 // since the position was set up, this time included. Only positions since
 // the last capture or pawn move can repeat.
 func (p *Position) RepetitionCount() int {
-	n := 1
+	n, _ := p.repetitions()
+	return n
+}
+
+// repetitions returns how many times the current position has occurred
+// (see RepetitionCount) and the history index of its first occurrence
+// (len(history) when this is the first).
+func (p *Position) repetitions() (n, first int) {
+	n, first = 1, len(p.history)
 	stop := max(len(p.history)-p.halfmove, 0)
 	for j := len(p.history) - 2; j >= stop; j -= 2 {
 		if p.history[j].key == p.key {
-			n++
+			n, first = n+1, j
 		}
 	}
-	return n
+	return n, first
 }
 
 // perpetualChecker returns the side that gave check with every one of its
 // moves since the first of the repeated occurrences of the position, if
 // exactly one side did.
 func (p *Position) perpetualChecker() (Colour, bool) {
-	first := len(p.history)
-	stop := max(len(p.history)-p.halfmove, 0)
-	for j := len(p.history) - 2; j >= stop; j -= 2 {
-		if p.history[j].key == p.key {
-			first = j
-		}
-	}
+	_, first := p.repetitions()
 	q := p.Clone()
 	checking := [2]bool{true, true}
 	for len(q.history) > first {

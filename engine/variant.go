@@ -106,7 +106,8 @@ type Hands struct {
 	// square (written P@e4).
 	PieceDrops bool
 	// CapturesToHand puts a captured piece into the capturer's hand, as
-	// the pawn it was when it had promoted (FEN marks such pieces: Q~).
+	// the piece it was before it promoted (FEN marks a piece promoted
+	// from a pawn Q~, one promoted by PiecePromotion +P).
 	CapturesToHand bool
 	// FirstRankPawnDrops and PromotionZonePawnDrops allow pawns to be
 	// dropped on their side's first rank and in its promotion zone.
@@ -249,14 +250,8 @@ func NewVariant(r Rules) (*Variant, error) {
 	v.buildDropSquares()
 	v.zobrist = newZobristKeys()
 	if v.Gating {
-		// The gating pieces are what the start position holds.
-		for t := 1; t <= len(v.Pieces); t++ {
-			if strings.ContainsAny(handField(r.StartFEN), string([]byte{v.Pieces[t-1].Letter, v.Pieces[t-1].Letter + 'a' - 'A'})) {
-				v.gateTypes = append(v.gateTypes, uint8(t))
-			}
-		}
-		if len(v.gateTypes) == 0 || len(v.gateTypes) > 3 {
-			return nil, fmt.Errorf("gating: the start position must hold one to three kinds of piece in hand, not %d", len(v.gateTypes))
+		if err := v.findGateTypes(); err != nil {
+			return nil, err
 		}
 	}
 	start, err := v.ParseFEN(r.StartFEN)
@@ -283,15 +278,28 @@ func NewVariant(r Rules) (*Variant, error) {
 	return v, nil
 }
 
-// handField returns what a FEN holds in brackets ("" if nothing).
-func handField(fen string) string {
-	board, _, _ := strings.Cut(fen, " ")
-	_, rest, ok := strings.Cut(board, "[")
-	if !ok {
-		return ""
+// findGateTypes takes the gating pieces from the start position's
+// holdings (before the start position can be read: its castling field
+// holds gate rights only for a side holding a gating piece).
+func (v *Variant) findGateTypes() error {
+	board, _, _ := strings.Cut(v.StartFEN, " ")
+	_, holdings, err := v.splitHoldings(board)
+	if err != nil {
+		return fmt.Errorf("start position: %w", err)
 	}
-	hand, _, _ := strings.Cut(rest, "]")
-	return hand
+	var held [MaxPieceTypes + 1]bool
+	for i := 0; i < len(holdings); i++ {
+		held[v.TypeByLetter(holdings[i])] = true
+	}
+	for t := 1; t <= len(v.Pieces); t++ {
+		if held[t] {
+			v.gateTypes = append(v.gateTypes, uint8(t))
+		}
+	}
+	if len(v.gateTypes) == 0 || len(v.gateTypes) > 3 {
+		return fmt.Errorf("gating: the start position must hold one to three kinds of piece in hand, not %d", len(v.gateTypes))
+	}
+	return nil
 }
 
 // buildImmobile finds, with ImmobilityIllegal, the squares each piece

@@ -14,7 +14,7 @@ type zobristKeys struct {
 	// hand[pc][n]: n pieces pc in hand (n taken modulo handKeys; zero for
 	// none, so positions without hands need no hand key).
 	hand     [64][handKeys]uint64
-	promoted [NumSquares]uint64 // a promoted piece (one that goes to hand as a pawn) on the square
+	promoted [NumSquares]uint64 // a promoted piece on the square (see promotedKey)
 	gate     [32]uint64         // a gate right, by bit (Variant.gateBit)
 }
 

@@ -940,18 +940,16 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 			b.sq[i] = from
 		}
 	}
-	{
-		// Predecessors already known are dropped first (inform would drop
-		// them): the test is cheaper than the legality test, and many fail
-		// it (most, when they would win by moving here).
-		kept := cands[:0]
-		for _, c := range cands {
-			if !gen.isKnown(mover, c.q) {
-				kept = append(kept, c)
-			}
+	// Predecessors already known are dropped first (inform would drop
+	// them): the test is cheaper than the legality test, and many fail it
+	// (most, when they would win by moving here).
+	kept := cands[:0]
+	for _, c := range cands {
+		if !gen.isKnown(mover, c.q) {
+			kept = append(kept, c)
 		}
-		cands = kept
 	}
+	cands = kept
 	for _, c := range cands {
 		i := int(c.slot)
 		from := b.move(i, int(c.to))
