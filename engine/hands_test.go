@@ -351,6 +351,13 @@ func TestGating(t *testing.T) {
 		require.NoError(t, castle.CheckConsistency())
 		castle.Unmake()
 	}
+	// Rules on drops and gating combine: a user variant with both still gates.
+	c := variants.Builtin()
+	require.NoError(t, c.Load("test.ini", []byte("[quietgates:seirawan]\ndropChecks = false\n")))
+	qg, err := c.Lookup("quietgates")
+	require.NoError(t, err)
+	require.Contains(t, uciMoves(qg.StartPosition()), "b1c3h")
+
 	// The last gating piece used, the side's gate letters go.
 	last, err := v.ParseFEN("4k3/8/8/8/8/8/8/1N2K3[He] w BEe - 0 1")
 	require.NoError(t, err)
