@@ -84,9 +84,9 @@ type Atom struct {
 	Range int
 	// MoveOnly: the atom never captures. CaptureOnly: it only captures.
 	MoveOnly, CaptureOnly bool
-	// Lame makes a Leap blockable: every square on the straight path to the
-	// target (or, for a non-straight vector, the orthogonal first step) must be
-	// empty.
+	// Lame makes a Leap blockable: every square of its walk to the target
+	// must be empty (the straight line; for an oblique leap, orthogonal
+	// steps then diagonal ones: the xiangqi horse's first step).
 	Lame bool
 	// Initial restricts the atom to squares of the variant's initial region
 	// for the piece's colour (the pawn double step), or of From when set
@@ -114,6 +114,13 @@ type PieceType struct {
 	Betza string
 	// Atoms are the ways the piece moves and captures.
 	Atoms []Atom
+	// Region, when set, confines the piece to its colour's squares: every
+	// move ends there, although a ride may pass outside (xiangqi's palace
+	// for the general and advisors, the own half for the elephants).
+	Region *[2]SquareSet
+	// SparesOwnKind: as a cannon, the piece neither jumps over nor
+	// captures a piece of its own type (janggi's cannon).
+	SparesOwnKind bool
 }
 
 // Symmetric returns the up to eight distinct images of (dx, dy) under the

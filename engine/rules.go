@@ -105,12 +105,33 @@ func (p *Position) flagReached(c Colour) bool {
 func (p *Position) royalInDanger(c Colour) bool {
 	v := p.v
 	switch {
+	case v.FlyingGeneral && p.generalsFace():
+		return true
 	case v.BlastOnCapture:
 		return p.atomicCheck(c)
 	case v.RoyalRule == LeftmostRoyal && p.royals[c] > 1:
 		return p.Attacked(p.leftmostRoyal(c), c.Other())
 	}
 	return p.royalAttacked(c)
+}
+
+// generalsFace reports whether the two sides' royal pieces (one each)
+// stand on one file or rank with no piece between them.
+func (p *Position) generalsFace() bool {
+	if p.royals[White] != 1 || p.royals[Black] != 1 {
+		return false
+	}
+	a, b := p.royalSq[White], p.royalSq[Black]
+	if a.File() != b.File() && a.Rank() != b.Rank() {
+		return false
+	}
+	step := Vector{sign(b.File() - a.File()), sign(b.Rank() - a.Rank())}
+	for t, _ := p.v.step(a, step); t != b; t, _ = p.v.step(t, step) {
+		if p.board[t] != NoPiece {
+			return false
+		}
+	}
+	return true
 }
 
 // leftmostRoyal returns the square of c's royal piece nearest the a-file,

@@ -169,27 +169,31 @@ func sign(x int) int {
 	return 0
 }
 
-// lamePath lists the squares a lame leap by vec from s must find empty: the
-// squares on the straight line, or for an oblique leap the orthogonal first
-// step along its longer component (as the xiangqi horse is blocked).
+// lamePath lists the squares a lame leap by vec from s must find empty,
+// walking toward the target as Fairy-Stockfish does: a diagonal step while
+// the two distances left are equal, otherwise a step along the longer one.
+// So a straight or diagonal leap needs its line empty, the xiangqi horse
+// (1,2) its orthogonal first step, and the janggi elephant (2,3) that step
+// and the diagonal one after it.
 func (v *Variant) lamePath(s Square, vec Vector) []Square {
 	var path []Square
-	if vec.DX == 0 || vec.DY == 0 || abs(vec.DX) == abs(vec.DY) {
-		unit := Vector{sign(vec.DX), sign(vec.DY)}
-		n := max(abs(vec.DX), abs(vec.DY))
-		t := s
-		for k := 1; k < n; k++ {
-			t, _ = v.step(t, unit)
-			path = append(path, t)
+	dx, dy := vec.DX, vec.DY
+	t := s
+	for {
+		step := Vector{sign(dx), sign(dy)}
+		switch {
+		case abs(dx) > abs(dy):
+			step.DY = 0
+		case abs(dy) > abs(dx):
+			step.DX = 0
 		}
-		return path
+		dx, dy = dx-step.DX, dy-step.DY
+		if dx == 0 && dy == 0 {
+			return path
+		}
+		t, _ = v.step(t, step)
+		path = append(path, t)
 	}
-	first := Vector{sign(vec.DX), 0}
-	if abs(vec.DY) > abs(vec.DX) {
-		first = Vector{0, sign(vec.DY)}
-	}
-	t, _ := v.step(s, first)
-	return append(path, t)
 }
 
 // buildSquareMoves builds what one piece can do from one square, in three
@@ -277,6 +281,9 @@ func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *piec
 		takesEP = takesEP || a.EnPassant
 	}
 	reach := &pieceReach{leaps: map[Square][]leapOption{}, lines: map[lineKey]*lineMode{}}
+	// A confined piece's rides become leaps along the line, kept where
+	// they end inside the region (check refuses confined hoppers).
+	inRegion := func(t Square) bool { return pt.Region == nil || pt.Region[c].Has(t) }
 	for _, a := range pt.Atoms {
 		if a.Initial {
 			region := &v.InitialRegion
@@ -291,7 +298,7 @@ func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *piec
 		for _, wv := range a.Vectors {
 			vec := orient(wv, c)
 			switch {
-			case a.Kind == Ride && a.Range == 0, a.Kind == Hop, a.Kind == Cannon:
+			case a.Kind == Ride && a.Range == 0 && pt.Region == nil, a.Kind == Hop, a.Kind == Cannon:
 				if _, ok := v.step(s, vec); !ok {
 					continue
 				}
@@ -306,10 +313,18 @@ func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *piec
 			case a.Kind == Ride:
 				t := s
 				var path []Square
-				for k := 1; k <= a.Range; k++ {
+				limit := a.Range
+				if limit == 0 {
+					limit = MaxSize
+				}
+				for k := 1; k <= limit; k++ {
 					var ok bool
 					if t, ok = v.step(t, vec); !ok {
 						break
+					}
+					if !inRegion(t) {
+						path = append(path, t)
+						continue
 					}
 					reach.addLeap(t, leapOption{path: append([]Square(nil), path...), quiet: quiet, capture: capture,
 						ep:         capture && a.EnPassant && k == 1,
@@ -318,7 +333,7 @@ func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *piec
 				}
 			default:
 				t, ok := v.step(s, vec)
-				if !ok {
+				if !ok || !inRegion(t) {
 					continue
 				}
 				var path []Square

@@ -60,6 +60,10 @@ type Rules struct {
 	Goal
 	// NoChecks forbids moves that give check.
 	NoChecks bool
+	// FlyingGeneral: the two sides' royal pieces may never face each
+	// other on a file or rank with nothing between (xiangqi's generals);
+	// a move that leaves them so is illegal, as if each attacked the other.
+	FlyingGeneral bool
 	// RoyalRule chooses which royal pieces must be kept safe.
 	RoyalRule RoyalRule
 	// Missile (a letter) is a piece that, once any non-pawn piece has been
@@ -390,6 +394,9 @@ func (v *Variant) check() error {
 			if err := checkAtom(a); err != nil {
 				return fmt.Errorf("piece %q: %w", pt.Name, err)
 			}
+			if pt.Region != nil && (a.Kind == Hop || a.Kind == Cannon) {
+				return fmt.Errorf("piece %q: a piece confined to a region cannot hop", pt.Name)
+			}
 		}
 	}
 	for _, l := range v.PromotionTypes {
@@ -490,7 +497,7 @@ func (v *Variant) checkEndRules() error {
 	if v.CheckCounting < 0 || v.CheckCounting > MaxCheckCount {
 		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
 	}
-	v.special = v.NoChecks || v.BlastOnCapture || v.RoyalRule != AllRoyal || v.missileType != 0
+	v.special = v.NoChecks || v.BlastOnCapture || v.RoyalRule != AllRoyal || v.missileType != 0 || v.FlyingGeneral
 	// With hands, material is never insufficient while any can be
 	// dropped; the draw is left out rather than counted with the hands.
 	v.insufficientMaterial = reflect.ValueOf(v.Goal).IsZero() && !v.HasHands()

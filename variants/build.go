@@ -1,6 +1,7 @@
 package variants
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -108,7 +109,7 @@ func (s *spec) engineRules() (engine.Rules, error) {
 			p.value, _ = strconv.Atoi(val)
 		}
 		if name, ok := names[p.letter]; ok {
-			p.key = name
+			p.name = name
 		}
 		pt, err := s.pieceType(p, strings.IndexByte(royal, p.letter) >= 0, &triple)
 		if err != nil {
@@ -161,10 +162,39 @@ func (s *spec) pieceType(p pieceSpec, royal bool, triple *[2]engine.SquareSet) (
 			betza += "ifmnH"
 		}
 	}
-	return engine.PieceType{
-		Name: p.key, Letter: upper(p.letter), Value: p.value, Betza: betza,
+	if p.key == "soldier" && !p.custom && s.soldierRank > 1 {
+		// Forward always; sideways only from soldierPromotionRank on
+		// (across the river).
+		atoms, _ = ParseBetza("fW")
+		sideways, _ := ParseBetza("sW")
+		var across [2]engine.SquareSet
+		for r := s.soldierRank - 1; r < s.ranks; r++ {
+			across[0] = union(across[0], engine.RankSet(r, s.files))
+			across[1] = union(across[1], engine.RankSet(s.ranks-1-r, s.files))
+		}
+		sideways[0].Initial, sideways[0].From = true, &across
+		atoms = append(atoms, sideways...)
+	}
+	pt := engine.PieceType{
+		Name: cmp.Or(p.name, p.key), Letter: upper(p.letter), Value: p.value, Betza: betza,
 		Royal: royal || p.role == engine.RoleKing, Role: p.role, Atoms: atoms,
-	}, nil
+		SparesOwnKind: p.key == "janggiCannon" && !p.custom,
+	}
+	if texts, ok := s.mobilityRegion[p.key]; ok {
+		var region [2]engine.SquareSet
+		for c, text := range texts {
+			if text == "" {
+				text = "*"
+			}
+			set, err := parseRegion(text, s.files, s.ranks)
+			if err != nil {
+				return pt, fmt.Errorf("mobility region of %s: %w", p.key, err)
+			}
+			region[c] = set
+		}
+		pt.Region = &region
+	}
+	return pt, nil
 }
 
 // checkStartShape checks that the start position fits the board, first,

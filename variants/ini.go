@@ -95,6 +95,11 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 				fail(n, "expected key = value, got %q", line)
 			case current == nil:
 				fail(n, "%s: key outside a [section]", key)
+			case strings.HasPrefix(key, mobilityRegionPrefix):
+				if err := current.setMobilityRegion(key, value); err != nil {
+					fail(n, "%v", err)
+					skip = true
+				}
 			case setters[key] != nil:
 				if err := setters[key](current, value); err != nil {
 					fail(n, "%s: %v", key, err)

@@ -42,6 +42,15 @@ var predefinedPieces = []predefinedPiece{
 	{"lance", "fR", engine.RoleOther, 0},
 	{"shogiPawn", "fW", engine.RoleOther, 0},
 	{"shogiKnight", "ffN", engine.RoleOther, 0},
+	// The pieces of xiangqi and janggi: lame leapers (blocked on their
+	// walk's first squares), cannons, the soldier (its sideways step
+	// waits for soldierPromotionRank).
+	{"horse", "nN", engine.RoleOther, 0},
+	{"elephant", "nA", engine.RoleOther, 0},
+	{"soldier", "fsW", engine.RoleOther, 0},
+	{"cannon", "mRcpR", engine.RoleOther, 0},
+	{"janggiCannon", "pR", engine.RoleOther, 0},
+	{"janggiElephant", "nZ", engine.RoleOther, 0},
 }
 
 func findPredefined(key string) (predefinedPiece, bool) {

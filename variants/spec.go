@@ -40,9 +40,15 @@ type spec struct {
 	// pawn's rules (Fairy-Stockfish's shogiDoubledPawn = false and
 	// shogiPawnDropMateIllegal); the build finds the pawn's letter.
 	shogiNoDoubledPawn, shogiPawnDropMateIllegal bool
-	royal                                        string
-	pieceValues                                  string // letter:value list
-	pieceNames                                   string // letter:name list
+	// mobilityRegion holds each piece's mobilityRegionWhite…/Black… text
+	// by piece key; a setter replaces the map whole (clone shares it).
+	mobilityRegion map[string][2]string
+	// soldierRank is the rank (1-based, from the soldier's side) from which
+	// the xiangqi soldier also steps sideways (soldierPromotionRank).
+	soldierRank int
+	royal       string
+	pieceValues string // letter:value list
+	pieceNames  string // letter:name list
 
 	castling                          bool
 	castlingKingsideFile              int
@@ -56,6 +62,7 @@ type spec struct {
 // pieceSpec is one piece type of a spec.
 type pieceSpec struct {
 	key    string // the file's key: "knight", "customPiece1"
+	name   string // the name pieceNames gives it, if any
 	letter byte   // lowercase FEN letter
 	betza  string
 	role   engine.Role
@@ -67,7 +74,7 @@ type pieceSpec struct {
 // Fairy-Stockfish.
 func chessSpec() *spec {
 	s := &spec{
-		name: "chess", files: 8, ranks: 8, startFEN: ChessFEN, startFENFrom: "chess", doubleStep: true,
+		name: "chess", files: 8, ranks: 8, startFEN: ChessFEN, startFENFrom: "chess", doubleStep: true, soldierRank: 1,
 		rules:    engine.Rules{PromotionTypes: []byte("QRBN"), MoveRule: 50, RepetitionRule: 3},
 		castling: true, castlingKingsideFile: 6, castlingQueensideFile: 2, castlingRank: 1,
 		castlingRookKingsideFile: -1, castlingRookQueensideFile: 0,
@@ -125,6 +132,8 @@ func keys() map[string]setter {
 		"shogiPawnDropMateIllegal":  boolSetter(func(s *spec) *bool { return &s.shogiPawnDropMateIllegal }),
 		"immobilityIllegal":         ruleBoolSetter(func(r *engine.Rules) *bool { return &r.ImmobilityIllegal }),
 		"perpetualCheckIllegal":     ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PerpetualCheckIllegal }),
+		"flyingGeneral":             ruleBoolSetter(func(r *engine.Rules) *bool { return &r.FlyingGeneral }),
+		"soldierPromotionRank":      intSetter(func(s *spec) *int { return &s.soldierRank }, 1, engine.MaxSize),
 		"gating":                    ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
 		"dropChecks":                negatedSetter(func(r *engine.Rules) *bool { return &r.NoDropChecks }),
 		"seirawanGating":            ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
@@ -171,6 +180,44 @@ func keys() map[string]setter {
 			return nil
 		},
 	}
+}
+
+// mobilityRegionPrefix starts Fairy-Stockfish's keys confining a piece:
+// mobilityRegionWhiteKing, mobilityRegionBlackCustomPiece1.
+const mobilityRegionPrefix = "mobilityRegion"
+
+// setMobilityRegion reads a mobilityRegion key: the colour and the piece's
+// key (capitalised) follow the prefix; the value is a region.
+func (s *spec) setMobilityRegion(key, value string) error {
+	rest := strings.TrimPrefix(key, mobilityRegionPrefix)
+	colour := 0
+	switch {
+	case strings.HasPrefix(rest, "White"):
+		rest = strings.TrimPrefix(rest, "White")
+	case strings.HasPrefix(rest, "Black"):
+		rest, colour = strings.TrimPrefix(rest, "Black"), 1
+	default:
+		return fmt.Errorf("%s: want mobilityRegionWhitePiece or mobilityRegionBlackPiece", key)
+	}
+	if rest == "" {
+		return fmt.Errorf("%s: no piece named", key)
+	}
+	piece := string(lower(rest[0])) + rest[1:]
+	if _, ok := findPredefined(piece); !ok && !isCustomPieceKey(piece) {
+		return fmt.Errorf("%s: unknown piece %q", key, piece)
+	}
+	if _, err := parseRegion(value, engine.MaxSize, engine.MaxSize); err != nil {
+		return fmt.Errorf("%s: %w", key, err)
+	}
+	regions := make(map[string][2]string, len(s.mobilityRegion)+1)
+	for k, v := range s.mobilityRegion {
+		regions[k] = v
+	}
+	r := regions[piece]
+	r[colour] = value
+	regions[piece] = r
+	s.mobilityRegion = regions
+	return nil
 }
 
 // ruleBoolSetter sets a true/false rule of the engine directly.
