@@ -79,7 +79,15 @@ func (p *Position) parseFEN(fen string) error {
 		}
 	}
 	if len(fields) > 3 {
-		if err := p.parseEnPassant(fields[3]); err != nil {
+		if v.Counting != NoCounting && isCount(fields[3]) {
+			// Fairy-Stockfish writes a running count's limit (plies)
+			// where the en-passant square would stand.
+			n, err := strconv.Atoi(fields[3])
+			if err != nil || n < 1 || n > 1000 {
+				return fmt.Errorf("counting limit %q: want 1 to 1000 plies", fields[3])
+			}
+			p.counting.limit = int16(n)
+		} else if err := p.parseEnPassant(fields[3]); err != nil {
 			return err
 		}
 	}
@@ -89,6 +97,13 @@ func (p *Position) parseFEN(fen string) error {
 			return fmt.Errorf("halfmove clock %q: want a count of plies", fields[4])
 		}
 		p.halfmove = n
+		if p.counting.limit != 0 {
+			// With a count running, the field is the count.
+			if n > 1000 {
+				return fmt.Errorf("count %q: want 0 to 1000 plies", fields[4])
+			}
+			p.counting.ply, p.halfmove = int16(n), 0
+		}
 	}
 	if len(fields) > 5 {
 		n, err := strconv.Atoi(fields[5])
@@ -514,6 +529,12 @@ func (p *Position) fen(shredder bool) string {
 	b.WriteString([]string{" w ", " b "}[p.stm])
 	p.writeCastling(&b, shredder)
 	b.WriteByte(' ')
+	if p.counting.limit != 0 {
+		// Fairy-Stockfish's form: the limit for the en-passant square
+		// (a game with a count has no pawns), the count for the clock.
+		fmt.Fprintf(&b, "%d %d %d", p.counting.limit, p.counting.ply, p.fullmove)
+		return b.String()
+	}
 	if p.ep[0] == NoSquare {
 		b.WriteByte('-')
 	}

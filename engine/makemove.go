@@ -9,7 +9,7 @@ func (p *Position) Make(m Move) {
 	p.history = append(p.history, undo{
 		key: p.key, move: m, halfmove: int32(p.halfmove), castling: p.castling,
 		ep: p.ep, epVictim: p.epVictim, royalSq: p.royalSq, royals: p.royals, capSq: NoSquare,
-		checks: p.checks, gates: p.gates,
+		checks: p.checks, gates: p.gates, counting: p.counting,
 	})
 	u := &p.history[len(p.history)-1]
 	us := p.stm
@@ -133,6 +133,9 @@ func (p *Position) Make(m Move) {
 	if v.CheckCounting > 0 && p.checks[us] > 0 && p.InCheck() {
 		key ^= z.checks[us][p.checks[us]] ^ z.checks[us][p.checks[us]-1]
 		p.checks[us]--
+	}
+	if v.Counting != NoCounting {
+		p.advanceCount(u.captured != NoPiece)
 	}
 	p.key = key
 }
@@ -261,7 +264,7 @@ func (p *Position) Unmake() {
 	if m.gate() != 0 {
 		p.gateOut(m, us) // it entered last
 	}
-	p.gates = u.gates
+	p.gates, p.counting = u.gates, u.counting
 	switch m.Kind() {
 	case Launch:
 	case Drop:

@@ -32,6 +32,7 @@ type Position struct {
 	hand       [2][MaxPieceTypes + 1]uint8
 	unpromoted [NumSquares]uint8
 	gates      uint32 // gate rights (Variant.gateBit), with gating
+	counting   countState
 
 	history []undo
 	// tacticalOnly makes the generator skip quiet moves (LegalCaptures).
@@ -74,6 +75,7 @@ type undo struct {
 	movedUnpromoted uint8
 	capUnpromoted   uint8
 	gates           uint32
+	counting        countState
 }
 
 // Variant returns the variant the position is played in.

@@ -66,11 +66,12 @@ const (
 	CheckLimit
 	RoyalLost
 	PerpetualCheck
+	CountingDraw
 )
 
 var reasonNames = [...]string{"ongoing", "checkmate", "stalemate", "fifty-move rule", "repetition",
 	"insufficient material", "extinction", "bare king", "flag reached", "check limit", "royal piece lost",
-	"perpetual check"}
+	"perpetual check", "counting rule"}
 
 // String names the reason as a PGN Termination comment would.
 func (r Reason) String() string {
@@ -125,6 +126,9 @@ func (p *Position) Result() Result {
 	}
 	if !p.HasLegalMove() {
 		return p.NoMoveResult()
+	}
+	if p.countingRunOut() {
+		return Result{Reason: CountingDraw, Side: p.stm}
 	}
 	if p.MoveRuleReached() {
 		return Result{Reason: MoveRuleDraw, Side: p.stm}
@@ -229,10 +233,10 @@ func (p *Position) NoMoveResult() Result {
 	return Result{Reason: Stalemate, Outcome: p.v.StalemateValue.outcome(Draw), Side: p.stm}
 }
 
-// MoveRuleReached reports whether the variant's n-move rule has run out:
-// no capture or pawn move for n moves.
+// MoveRuleReached reports whether the variant's n-move rule has run out
+// (no capture or pawn move for n moves), or its counting rule has.
 func (p *Position) MoveRuleReached() bool {
-	return p.v.MoveRule > 0 && p.halfmove >= 2*p.v.MoveRule
+	return p.v.MoveRule > 0 && p.halfmove >= 2*p.v.MoveRule || p.countingRunOut()
 }
 
 // Repeated reports whether the position occurred before (since the last

@@ -165,6 +165,10 @@ type Goal struct {
 	// rule and one side gave check with every move of the cycle, that
 	// side loses instead of the draw (shogi).
 	PerpetualCheckIllegal bool
+	// Counting limits how long an ending may take (Makruk); CountingKhon
+	// is the letter of the piece its limits call the khon.
+	Counting     CountingRule
+	CountingKhon byte
 	// MustCapture makes captures compulsory when any is legal.
 	MustCapture bool
 	// BlastOnCapture: a capture removes the capturer and every non-pawn
@@ -196,6 +200,8 @@ type Variant struct {
 	handPawn    uint8 // type a pawn promoted with a ~ mark in a FEN was
 	noDoubled   uint8 // type index of DropNoDoubled, 0 = none
 	dropMate    uint8 // type index of DropMateIllegal, 0 = none
+	// countingKhon is the type index of CountingKhon, 0 = none.
+	countingKhon uint8
 	// promotesTo[t] is the type piece type t promotes to by
 	// PiecePromotion (0: none).
 	promotesTo [MaxPieceTypes + 1]uint8
@@ -468,6 +474,9 @@ func (v *Variant) checkEndRules() error {
 		return err
 	}
 	if v.dropMate, err = letter("drop-mate", v.DropMateIllegal); err != nil {
+		return err
+	}
+	if v.countingKhon, err = letter("counting khon", v.CountingKhon); err != nil {
 		return err
 	}
 	for from, to := range v.PiecePromotion {

@@ -134,6 +134,15 @@ func (s *spec) engineRules() (engine.Rules, error) {
 			r.DropMateIllegal = pawn
 		}
 	}
+	if r.Counting == engine.MakrukCounting {
+		// The counting's limits name the khon: the silver general.
+		r.CountingKhon = 0
+		for _, p := range s.pieces {
+			if p.key == "silver" {
+				r.CountingKhon = upper(p.letter)
+			}
+		}
+	}
 	if s.castling {
 		r.CastlingKing, r.CastlingRook = upper(s.castlingKingPiece), upper(s.castlingRookPc)
 		r.Castling, err = s.castlingRules()

@@ -133,6 +133,7 @@ func keys() map[string]setter {
 		"immobilityIllegal":         ruleBoolSetter(func(r *engine.Rules) *bool { return &r.ImmobilityIllegal }),
 		"perpetualCheckIllegal":     ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PerpetualCheckIllegal }),
 		"flyingGeneral":             ruleBoolSetter(func(r *engine.Rules) *bool { return &r.FlyingGeneral }),
+		"countingRule":              countingRuleSetter,
 		"soldierPromotionRank":      intSetter(func(s *spec) *int { return &s.soldierRank }, 1, engine.MaxSize),
 		"gating":                    ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
 		"dropChecks":                negatedSetter(func(r *engine.Rules) *bool { return &r.NoDropChecks }),
@@ -264,6 +265,20 @@ func checkCountingSetter(s *spec, v string) error {
 	s.rules.CheckCounting = 0
 	if on {
 		s.rules.CheckCounting = 3
+	}
+	return nil
+}
+
+// countingRuleSetter reads countingRule: makruk or none (Fairy-Stockfish
+// also has asean, which Chimera does not implement).
+func countingRuleSetter(s *spec, v string) error {
+	switch v {
+	case "makruk":
+		s.rules.Counting = engine.MakrukCounting
+	case "none":
+		s.rules.Counting = engine.NoCounting
+	default:
+		return fmt.Errorf("countingRule %q: want makruk or none", v)
 	}
 	return nil
 }
