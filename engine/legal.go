@@ -199,32 +199,122 @@ func (p *Position) analyseRoyal(ksq Square, evasions, pinned *SquareSet) int {
 // by making it.
 func (p *Position) legalAfter(m Move) bool {
 	us := p.stm
+	facing := p.bikjangBefore()
+	if facing && m.Kind() == Pass {
+		return true // passing answers a face-off, even in check
+	}
 	p.Make(m)
-	ok := p.legalAfterMove(us)
+	ok := p.legalAfterMove(us) && !(facing && p.generalsFace())
 	p.Unmake()
 	return ok
 }
 
+// bikjangBefore reports whether the royal pieces face each other under the
+// bikjang rule: the side to move must break the face-off (or pass).
+func (p *Position) bikjangBefore() bool { return p.v.Bikjang && p.generalsFace() }
+
 // legalByMaking is the general path for every variant: generate the
 // pseudo-legal moves and keep those after which no royal piece of the mover
-// is attacked.
+// is attacked. Where safety depends on the board alone (one royal piece,
+// no rule that blows up or forbids checks), an ordinary move is tested by
+// changing the board only, and not at all when neither of its squares is
+// one from which anything could reach the royal piece (kingLines).
 func (p *Position) legalByMaking(dst []Move) []Move {
 	dst = p.PseudoLegalMoves(dst)
 	v := p.v
-	if p.royals[p.stm] == 0 && !v.special {
+	us := p.stm
+	if p.royals[us] == 0 && !v.special {
 		return dst
+	}
+	onBoard := v.boardSafety && p.royals[us] == 1
+	var lines SquareSet
+	sure := onBoard && !p.royalInDanger(us) && !p.bikjangBefore()
+	if sure {
+		lines = p.kingLines(p.royalSq[us])
 	}
 	kept := 0
 	for _, m := range dst {
 		if v.BlastOnCapture && v.royalTypes>>p.board[m.From()]&1 != 0 && p.isCapture(m) {
 			continue // kings cannot capture in atomic chess
 		}
-		if p.legalAfter(m) {
+		var ok bool
+		switch {
+		case !onBoard || m.Kind() != Normal || m.gate() != 0:
+			ok = p.legalAfter(m)
+		case sure && m.From() != p.royalSq[us] && !lines.Has(m.From()) && !lines.Has(m.To()):
+			ok = true
+		default:
+			ok = p.safeAfterOnBoard(m)
+		}
+		if ok {
 			dst[kept] = m
 			kept++
 		}
 	}
 	return dst[:kept]
+}
+
+// kingLines returns the squares whose occupancy can decide whether the
+// royal piece on k is attacked: every square of each line a rider, hopper
+// or cannon could attack it along, every square a blockable leap toward it
+// passes, and with the flying-general rule its file and rank. A move that
+// neither leaves nor enters one of them cannot expose k (the mover's own
+// pieces attack nothing of its own, and enemy pieces only disappear).
+func (p *Position) kingLines(k Square) SquareSet {
+	v := p.v
+	at := &v.attacks[p.stm.Other()]
+	var set SquareSet
+	for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
+		for _, d := range dirs {
+			for _, t := range v.rays[d.ray][k] {
+				set.Add(t)
+			}
+		}
+	}
+	for _, a := range at.lame[k] {
+		for _, t := range a.path {
+			set.Add(t)
+		}
+	}
+	if v.FlyingGeneral || v.Bikjang {
+		for _, ray := range v.orthogonalRays {
+			for _, t := range v.rays[ray][k] {
+				set.Add(t)
+			}
+		}
+	}
+	return set
+}
+
+// safeAfterOnBoard is legalAfter for an ordinary move where safety depends
+// on the board alone: it moves the piece on the board and the occupancy
+// masks only (no key, lists or history), tests, and puts it back.
+func (p *Position) safeAfterOnBoard(m Move) bool {
+	v, us := p.v, p.stm
+	from, to := m.From(), m.To()
+	facing := p.bikjangBefore()
+	pc, victim := p.board[from], p.board[to]
+	moved := pc
+	if t := m.Promotion(); t != 0 {
+		moved = MakePiece(t, us)
+	}
+	p.board[from], p.board[to] = NoPiece, moved
+	p.occupancy[us] ^= v.squareBit[from] ^ v.squareBit[to]
+	if victim != NoPiece {
+		p.occupancy[us.Other()] ^= v.squareBit[to]
+	}
+	ksq := p.royalSq[us]
+	if from == ksq {
+		p.royalSq[us] = to
+	}
+	ok := p.legalAfterMove(us) && !(facing && p.generalsFace())
+	p.royalSq[us] = ksq
+	if victim != NoPiece {
+		p.occupancy[us.Other()] ^= v.squareBit[to]
+	}
+	p.occupancy[us] ^= v.squareBit[from] ^ v.squareBit[to]
+	p.board[from], p.board[to] = pc, victim
+	return ok
 }
 
 // LegalCaptures appends to dst[:0] the legal captures and promotions: the

@@ -11,6 +11,9 @@ func (p *Position) Make(m Move) {
 		ep: p.ep, epVictim: p.epVictim, royalSq: p.royalSq, royals: p.royals, capSq: NoSquare,
 		checks: p.checks, gates: p.gates, counting: p.counting,
 	})
+	if v.Bikjang {
+		p.history[len(p.history)-1].facing = p.generalsFace()
+	}
 	u := &p.history[len(p.history)-1]
 	us := p.stm
 	from, to := m.From(), m.To()
@@ -28,6 +31,7 @@ func (p *Position) Make(m Move) {
 	var cleared uint8 // castling rights lost to blasts and launches
 
 	switch m.Kind() {
+	case Pass:
 	case Launch:
 		key ^= p.launch(from, to, u, &cleared)
 		p.halfmove = 0
@@ -121,7 +125,7 @@ func (p *Position) Make(m Move) {
 			p.gates = gates
 		}
 	}
-	if rights := p.castling &^ (p.castles.clear[from] | p.castles.clear[to] | cleared); rights != p.castling {
+	if rights := p.castling &^ (p.castles.clear[from] | p.castles.clear[to] | cleared); rights != p.castling && m.Kind() != Pass {
 		key ^= z.castling[p.castling] ^ z.castling[rights]
 		p.castling = rights
 	}
@@ -266,7 +270,7 @@ func (p *Position) Unmake() {
 	}
 	p.gates, p.counting = u.gates, u.counting
 	switch m.Kind() {
-	case Launch:
+	case Launch, Pass:
 	case Drop:
 		p.remove(to)
 		p.hand[us][m.Dropped()]++

@@ -30,6 +30,9 @@ const (
 	// CastleGateRook is castling that gates a piece from the hand on the
 	// rook's square (Castle with a gate puts it on the king's).
 	CastleGateRook
+	// Pass moves nothing (KingPass): From and To are the royal piece's
+	// square, as Fairy-Stockfish writes it (e2e2).
+	Pass
 )
 
 // A Move's bits: from (0–7), to (8–15), an extra byte (16–23: the

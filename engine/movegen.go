@@ -278,5 +278,9 @@ func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	for _, from := range p.Pieces(p.stm) {
 		dst = p.genPiece(dst, from)
 	}
+	if p.v.KingPass && p.royals[p.stm] == 1 && !p.tacticalOnly {
+		k := p.royalSq[p.stm]
+		dst = append(dst, newSpecialMove(k, k, Pass, 0))
+	}
 	return p.genDrops(p.genLaunches(p.genCastling(dst)))
 }

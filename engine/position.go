@@ -76,6 +76,8 @@ type undo struct {
 	capUnpromoted   uint8
 	gates           uint32
 	counting        countState
+	// facing: the royal pieces faced each other before the move (bikjang).
+	facing bool
 }
 
 // Variant returns the variant the position is played in.

@@ -119,6 +119,9 @@ func (v *Variant) buildTables() {
 			v.buildAttacks(pc, rayOf)
 		}
 	}
+	for _, d := range Symmetric(1, 0) {
+		v.orthogonalRays = append(v.orthogonalRays, rayOf(d))
+	}
 	v.small = v.buildSmallBoard()
 	if v.small != nil {
 		v.squareBit = v.small.bit

@@ -64,6 +64,14 @@ type Rules struct {
 	// other on a file or rank with nothing between (xiangqi's generals);
 	// a move that leaves them so is illegal, as if each attacked the other.
 	FlyingGeneral bool
+	// DiagonalLines are the points of the palace diagonals (janggi): a
+	// piece standing on one also moves diagonally along them, as its
+	// orthogonal atom does (a rook slides, a wazir or king steps, a
+	// soldier steps forward, a cannon jumps a screen), ending on another.
+	DiagonalLines SquareSet
+	// KingPass lets the side with one royal piece pass, written as the
+	// royal piece moving to its own square (e2e2), when not in check.
+	KingPass bool
 	// RoyalRule chooses which royal pieces must be kept safe.
 	RoyalRule RoyalRule
 	// Missile (a letter) is a piece that, once any non-pawn piece has been
@@ -165,6 +173,16 @@ type Goal struct {
 	// rule and one side gave check with every move of the cycle, that
 	// side loses instead of the draw (shogi).
 	PerpetualCheckIllegal bool
+	// Bikjang (janggi): when the royal pieces face each other on an open
+	// line, the side to move must break the face-off or pass (even in
+	// check); a face-off that stands two positions running ends the game,
+	// as do two passes running, drawn or by MaterialPoints.
+	Bikjang bool
+	// MaterialPoints, when set, decide the games the rules would draw
+	// (repetition, the n-move rule, bikjang, two passes) by points per
+	// piece letter: White wins with more than one point more than Black
+	// (janggi's 1.5-point komi), else Black.
+	MaterialPoints map[byte]int
 	// Counting limits how long an ending may take (Makruk); CountingKhon
 	// is the letter of the piece its limits call the khon.
 	Counting     CountingRule
@@ -202,6 +220,16 @@ type Variant struct {
 	dropMate    uint8 // type index of DropMateIllegal, 0 = none
 	// countingKhon is the type index of CountingKhon, 0 = none.
 	countingKhon uint8
+	// points[pc] are MaterialPoints by piece code.
+	points [64]int
+	// sparesOwn is the piece-code set of SparesOwnKind pieces.
+	sparesOwn uint64
+	// boardSafety: whether a move leaves the mover's royal piece safe
+	// depends on the board alone (no blasts, check bans or royal choices),
+	// so it can be tested without making the move.
+	boardSafety bool
+	// orthogonalRays are the indices in rays of the four orthogonal steps.
+	orthogonalRays []int
 	// promotesTo[t] is the type piece type t promotes to by
 	// PiecePromotion (0: none).
 	promotesTo [MaxPieceTypes + 1]uint8
@@ -395,6 +423,9 @@ func (v *Variant) check() error {
 			if pt.Royal {
 				v.royalTypes |= code
 			}
+			if pt.SparesOwnKind {
+				v.sparesOwn |= code
+			}
 		}
 		for _, a := range pt.Atoms {
 			if err := checkAtom(a); err != nil {
@@ -506,7 +537,15 @@ func (v *Variant) checkEndRules() error {
 	if v.CheckCounting < 0 || v.CheckCounting > MaxCheckCount {
 		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
 	}
-	v.special = v.NoChecks || v.BlastOnCapture || v.RoyalRule != AllRoyal || v.missileType != 0 || v.FlyingGeneral
+	v.boardSafety = !v.NoChecks && !v.BlastOnCapture && v.RoyalRule == AllRoyal && v.missileType == 0
+	v.special = !v.boardSafety || v.FlyingGeneral || v.Bikjang || v.KingPass
+	for l, n := range v.MaterialPoints {
+		t, err := letter("material-counting", l)
+		if err != nil {
+			return err
+		}
+		v.points[MakePiece(int(t), White)], v.points[MakePiece(int(t), Black)] = n, n
+	}
 	// With hands, material is never insufficient while any can be
 	// dropped; the draw is left out rather than counted with the hands.
 	v.insufficientMaterial = reflect.ValueOf(v.Goal).IsZero() && !v.HasHands()
