@@ -40,47 +40,102 @@ func (p *Position) attackedBy(s Square, by Colour, allowed uint64) bool {
 // attackedSlow covers the rarer atoms: blockable leaps, hoppers and cannons.
 func (p *Position) attackedSlow(s Square, by Colour, allowed uint64) bool {
 	at := &p.v.attacks[by]
-lame:
-	for _, a := range at.lame[s] {
-		if a.pieces&allowed>>p.board[a.from]&1 == 0 {
-			continue
-		}
-		for _, t := range a.path {
-			if p.board[t] != NoPiece {
-				continue lame
-			}
-		}
+	if p.lameAttack(s, by, allowed) {
 		return true
 	}
 	for _, d := range at.hopDirs {
-		ray := p.v.rays[d.ray][s]
-		if len(ray) < 2 || p.board[ray[0]] == NoPiece {
-			continue
-		}
-		for _, t := range ray[1:] {
-			if pc := p.board[t]; pc != NoPiece {
-				if d.pieces&allowed>>pc&1 != 0 {
-					return true
-				}
-				break
-			}
+		if p.hopAttack(s, d, allowed) {
+			return true
 		}
 	}
 	for _, d := range at.cannonDirs {
-		hurdle := false
-		for _, t := range p.v.rays[d.ray][s] {
-			pc := p.board[t]
-			if pc == NoPiece {
-				continue
-			}
-			if hurdle {
-				if d.pieces&allowed>>pc&1 != 0 {
-					return true
-				}
-				break
-			}
-			hurdle = true
+		if p.cannonAttack(s, d, allowed) {
+			return true
 		}
+	}
+	return false
+}
+
+// lameAttack reports whether a blockable leaper in allowed attacks s: its
+// path empty, or for a screen leap holding exactly one piece.
+func (p *Position) lameAttack(s Square, by Colour, allowed uint64) bool {
+	at := &p.v.attacks[by]
+	for i := range at.lame[s] {
+		a := &at.lame[s][i]
+		pc := p.board[a.from]
+		if a.pieces&allowed>>pc&1 == 0 {
+			continue
+		}
+		if !a.screen {
+			if p.pathEmpty(a.path) {
+				return true
+			}
+			continue
+		}
+		if screen, ok := p.onlyPiece(a.path); ok && (!a.spares || (screen.Type() != pc.Type() && p.board[s].Type() != pc.Type())) {
+			return true
+		}
+	}
+	return false
+}
+
+// pathEmpty reports whether no piece stands on any square of path.
+func (p *Position) pathEmpty(path []Square) bool {
+	for _, t := range path {
+		if p.board[t] != NoPiece {
+			return false
+		}
+	}
+	return true
+}
+
+// onlyPiece returns the one piece on path, if exactly one stands there.
+func (p *Position) onlyPiece(path []Square) (Piece, bool) {
+	found := NoPiece
+	for _, t := range path {
+		if pc := p.board[t]; pc != NoPiece {
+			if found != NoPiece {
+				return NoPiece, false
+			}
+			found = pc
+		}
+	}
+	return found, found != NoPiece
+}
+
+// hopAttack reports whether a grasshopper of d, in allowed, attacks s: a
+// hurdle next to s, the hopper just beyond.
+func (p *Position) hopAttack(s Square, d attackDir, allowed uint64) bool {
+	ray := p.v.rays[d.ray][s]
+	if len(ray) < 2 || p.board[ray[0]] == NoPiece {
+		return false
+	}
+	for _, t := range ray[1:] {
+		if pc := p.board[t]; pc != NoPiece {
+			return d.pieces&allowed>>pc&1 != 0
+		}
+	}
+	return false
+}
+
+// cannonAttack reports whether a cannon of d, in allowed, attacks s over
+// one screen; a cannon that spares its own kind neither uses one as the
+// screen nor takes one.
+func (p *Position) cannonAttack(s Square, d attackDir, allowed uint64) bool {
+	hurdle := NoPiece
+	for _, t := range p.v.rays[d.ray][s] {
+		pc := p.board[t]
+		if pc == NoPiece {
+			continue
+		}
+		if hurdle == NoPiece {
+			hurdle = pc
+			continue
+		}
+		if d.pieces&allowed>>pc&1 == 0 {
+			return false
+		}
+		return p.v.sparesOwn>>pc&1 == 0 || (hurdle.Type() != pc.Type() && p.board[s].Type() != pc.Type())
 	}
 	return false
 }

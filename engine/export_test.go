@@ -24,9 +24,26 @@ func (p *Position) Snapshot() Position {
 	return q
 }
 
-// LegalMovesByMaking exposes the general legality path, the oracle for the
-// fast one.
-func (p *Position) LegalMovesByMaking(dst []Move) []Move { return p.legalByMaking(dst[:0]) }
+// LegalMovesByMaking keeps the pseudo-legal moves after which, made, the
+// mover is safe: the oracle for the fast paths (pins, and legalByMaking's
+// tests on the board).
+func (p *Position) LegalMovesByMaking(dst []Move) []Move {
+	dst = p.PseudoLegalMoves(dst[:0])
+	if p.royals[p.stm] == 0 && !p.v.special {
+		return dst
+	}
+	kept := 0
+	for _, m := range dst {
+		if p.v.BlastOnCapture && p.v.royalTypes>>p.board[m.From()]&1 != 0 && p.isCapture(m) {
+			continue
+		}
+		if p.legalAfter(m) {
+			dst[kept] = m
+			kept++
+		}
+	}
+	return dst[:kept]
+}
 
 // MobilitiesByLoop counts mobility square by square, the oracle for the
 // bit-mask count of small boards.

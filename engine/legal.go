@@ -244,7 +244,7 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		case sure && m.From() != p.royalSq[us] && !lines.Has(m.From()) && !lines.Has(m.To()):
 			ok = true
 		default:
-			ok = p.safeAfterOnBoard(m)
+			ok = p.safeAfterOnBoard(m, sure)
 		}
 		if ok {
 			dst[kept] = m
@@ -286,10 +286,71 @@ func (p *Position) kingLines(k Square) SquareSet {
 	return set
 }
 
+// openedAttack reports whether, with the board changed on from and to by
+// a move of another piece, the royal piece on k (safe before) is attacked:
+// only along the lines from k through those squares, or by a blockable
+// leap, can an attack have appeared.
+func (p *Position) openedAttack(k, from, to Square) bool {
+	v := p.v
+	them := p.board[k].Colour().Other()
+	at := &v.attacks[them]
+	for _, x := range [2]Square{from, to} {
+		dx, dy := x.File()-k.File(), x.Rank()-k.Rank()
+		if dx != 0 && dy != 0 && abs(dx) != abs(dy) {
+			continue
+		}
+		ray := v.unitRay[sign(dx)+1][sign(dy)+1]
+		if p.attackedAlong(k, ray, at) {
+			return true
+		}
+		if v.FlyingGeneral && (dx == 0 || dy == 0) {
+			for _, t := range v.rays[ray][k] {
+				if pc := p.board[t]; pc != NoPiece {
+					if pc.Colour() == them && v.royalTypes>>pc&1 != 0 {
+						return true
+					}
+					break
+				}
+			}
+		}
+	}
+	return len(at.lame[k]) > 0 && p.lameAttack(k, them, ^uint64(0))
+}
+
+// attackedAlong reports whether a rider, hopper or cannon of the tables at
+// attacks k along the one ray.
+func (p *Position) attackedAlong(k Square, ray int, at *attackTables) bool {
+	for _, d := range at.rayDirs {
+		if d.ray == ray {
+			for _, t := range p.v.rays[ray][k] {
+				if pc := p.board[t]; pc != NoPiece {
+					if d.pieces>>pc&1 != 0 {
+						return true
+					}
+					break
+				}
+			}
+		}
+	}
+	for _, d := range at.hopDirs {
+		if d.ray == ray && p.hopAttack(k, d, ^uint64(0)) {
+			return true
+		}
+	}
+	for _, d := range at.cannonDirs {
+		if d.ray == ray && p.cannonAttack(k, d, ^uint64(0)) {
+			return true
+		}
+	}
+	return false
+}
+
 // safeAfterOnBoard is legalAfter for an ordinary move where safety depends
 // on the board alone: it moves the piece on the board and the occupancy
-// masks only (no key, lists or history), tests, and puts it back.
-func (p *Position) safeAfterOnBoard(m Move) bool {
+// masks only (no key, lists or history), tests, and puts it back. With
+// safeBefore (the royal piece was safe and not in a face-off), a move of
+// another piece is tested only for the attacks it can open.
+func (p *Position) safeAfterOnBoard(m Move, safeBefore bool) bool {
 	v, us := p.v, p.stm
 	from, to := m.From(), m.To()
 	facing := p.bikjangBefore()
@@ -307,7 +368,12 @@ func (p *Position) safeAfterOnBoard(m Move) bool {
 	if from == ksq {
 		p.royalSq[us] = to
 	}
-	ok := p.legalAfterMove(us) && !(facing && p.generalsFace())
+	var ok bool
+	if safeBefore && from != ksq && v.unitLines {
+		ok = !p.openedAttack(ksq, from, to)
+	} else {
+		ok = p.legalAfterMove(us) && !(facing && p.generalsFace())
+	}
 	p.royalSq[us] = ksq
 	if victim != NoPiece {
 		p.occupancy[us.Other()] ^= v.squareBit[to]

@@ -64,14 +64,19 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 	return dst
 }
 
-// genLame appends a blockable leap when its path is empty.
+// genLame appends a blockable leap when its path is empty (a screen leap
+// when it holds exactly one piece).
 func (p *Position) genLame(dst []Move, from Square, l *lameLeap, pawn bool) []Move {
-	for _, t := range l.path {
-		if p.board[t] != NoPiece {
+	q := p.board[l.to]
+	if l.screen {
+		screen, ok := p.onlyPiece(l.path)
+		mover := p.board[from]
+		if !ok || l.spares && (screen.Type() == mover.Type() || q.Type() == mover.Type()) {
 			return dst
 		}
+	} else if !p.pathEmpty(l.path) {
+		return dst
 	}
-	q := p.board[l.to]
 	switch {
 	case q == NoPiece && l.quiet && p.tacticalOnly && !(pawn && p.v.PromotionZone[p.stm].Has(l.to)):
 		return dst
@@ -113,17 +118,21 @@ func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move
 // piece met, to any empty square beyond, or capturing the next piece.
 func (p *Position) genCannon(dst []Move, from Square, r *moveRay, pawn bool) []Move {
 	hurdle := false
+	mover := p.board[from]
 	for _, t := range r.squares {
 		q := p.board[t]
 		switch {
 		case !hurdle:
 			hurdle = q != NoPiece
+			if r.spares && q.Type() == mover.Type() {
+				return dst // janggi: no jumping over a cannon
+			}
 		case q == NoPiece:
 			if r.quiet && !p.tacticalOnly {
 				dst = p.push(dst, NewMove(from, t), pawn)
 			}
 		default:
-			if r.capture && q.Colour() != p.board[from].Colour() {
+			if r.capture && q.Colour() != mover.Colour() && !(r.spares && q.Type() == mover.Type()) {
 				dst = p.push(dst, NewMove(from, t), pawn)
 			}
 			return dst

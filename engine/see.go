@@ -82,6 +82,9 @@ func (p *Position) leastAttacker(s Square, by Colour, values *[64]int) (Square, 
 	}
 lame:
 	for _, a := range at.lame[s] {
+		if a.screen {
+			continue // a cannon's palace jump: too rare to weigh
+		}
 		for _, t := range a.path {
 			if p.board[t] != NoPiece {
 				continue lame

@@ -91,6 +91,9 @@ func (v *Variant) buildSmallBoard() *smallBoard {
 			sm := &v.moves[pc][s]
 			m := smallMoves{quiet: set(sm.quiet), both: set(sm.both), capt: set(sm.capt), special: len(sm.hops) > 0}
 			for _, l := range sm.lame {
+				if l.screen {
+					return nil // a cannon's palace jump: the masks cannot say it
+				}
 				m.lame = append(m.lame, smallLame{target: sb.bit[l.to], path: set(l.path), quiet: l.quiet, capture: l.capture})
 			}
 			for _, r := range sm.rays {

@@ -22,12 +22,16 @@ func (sm *squareMoves) empty() bool {
 }
 
 // lameLeap is a leap that needs every square of path empty. doubleStep marks
-// the pawn's initial multi-step, which leaves en-passant squares behind.
+// the pawn's initial multi-step, which leaves en-passant squares behind. A
+// screen leap (a cannon's jump along a palace diagonal) needs exactly one
+// piece on path instead; spares: not one of the mover's kind, and it takes
+// none of them.
 type lameLeap struct {
 	to             Square
 	path           []Square
 	quiet, capture bool
 	doubleStep     bool
+	screen, spares bool
 }
 
 // moveRay is the line a rider or hopper follows from one square. skip has bit
@@ -38,6 +42,7 @@ type moveRay struct {
 	ray            int // index into Variant.rays (riders only)
 	quiet, capture bool
 	cannon         bool // a hop that may land anywhere beyond the hurdle
+	spares         bool // a cannon that neither jumps nor takes its own kind
 	skip           uint16
 	// plain: moves and captures with nothing skipped, the common rider,
 	// which the hot loops treat without further tests.
@@ -66,11 +71,14 @@ type leapAttack struct {
 	pieces uint64
 }
 
-// lameAttack is a leapAttack that also needs path empty.
+// lameAttack is a leapAttack that also needs path empty (or, for a
+// cannon's screen leap, holding exactly one piece; spares: one not of the
+// cannon's kind, and no such victim).
 type lameAttack struct {
-	from   Square
-	path   []Square
-	pieces uint64
+	from           Square
+	path           []Square
+	pieces         uint64
+	screen, spares bool
 }
 
 // attackDir: scanning v.rays[ray] outward, the first piece met attacks the
@@ -121,6 +129,20 @@ func (v *Variant) buildTables() {
 	}
 	for _, d := range Symmetric(1, 0) {
 		v.orthogonalRays = append(v.orthogonalRays, rayOf(d))
+	}
+	unit := map[int]bool{}
+	for _, d := range append(Symmetric(1, 0), Symmetric(1, 1)...) {
+		v.unitRay[d.DX+1][d.DY+1] = rayOf(d)
+		unit[v.unitRay[d.DX+1][d.DY+1]] = true
+	}
+	v.unitLines = true
+	for c := range v.attacks {
+		at := &v.attacks[c]
+		for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
+			for _, d := range dirs {
+				v.unitLines = v.unitLines && unit[d.ray]
+			}
+		}
 	}
 	v.small = v.buildSmallBoard()
 	if v.small != nil {
@@ -215,6 +237,7 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 			continue
 		}
 		r.cannon = key.kind == cannonLine
+		r.spares = r.cannon && v.Pieces[pc.Type()-1].SparesOwnKind
 		sm.hops = append(sm.hops, r)
 	}
 	for _, t := range reach.targets {
@@ -472,7 +495,7 @@ func (v *Variant) buildAttacks(pc Piece, rayOf func(Vector) int) {
 		}
 		for _, l := range sm.lame {
 			if l.capture {
-				at.lame[l.to] = append(at.lame[l.to], lameAttack{from: from, path: l.path, pieces: bit})
+				at.lame[l.to] = append(at.lame[l.to], lameAttack{from: from, path: l.path, pieces: bit, screen: l.screen, spares: l.spares})
 			}
 		}
 		for _, r := range sm.rays {

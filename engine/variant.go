@@ -228,8 +228,13 @@ type Variant struct {
 	// depends on the board alone (no blasts, check bans or royal choices),
 	// so it can be tested without making the move.
 	boardSafety bool
-	// orthogonalRays are the indices in rays of the four orthogonal steps.
+	// orthogonalRays are the indices in rays of the four orthogonal steps,
+	// unitRay[dx+1][dy+1] the ray of each of the eight unit steps.
 	orthogonalRays []int
+	unitRay        [3][3]int
+	// unitLines: every line an attack follows is a unit step's (no
+	// nightrider), so the line from a square through another is unitRay's.
+	unitLines bool
 	// promotesTo[t] is the type piece type t promotes to by
 	// PiecePromotion (0: none).
 	promotesTo [MaxPieceTypes + 1]uint8
