@@ -67,11 +67,13 @@ const (
 	RoyalLost
 	PerpetualCheck
 	CountingDraw
+	Bikjang
+	DoublePass
 )
 
 var reasonNames = [...]string{"ongoing", "checkmate", "stalemate", "fifty-move rule", "repetition",
 	"insufficient material", "extinction", "bare king", "flag reached", "check limit", "royal piece lost",
-	"perpetual check", "counting rule"}
+	"perpetual check", "counting rule", "bikjang", "both sides passed"}
 
 // String names the reason as a PGN Termination comment would.
 func (r Reason) String() string {
@@ -131,7 +133,7 @@ func (p *Position) Result() Result {
 		return Result{Reason: CountingDraw, Side: p.stm}
 	}
 	if p.MoveRuleReached() {
-		return Result{Reason: MoveRuleDraw, Side: p.stm}
+		return p.drawOrCount(MoveRuleDraw)
 	}
 	if v.RepetitionRule > 0 && p.RepetitionCount() >= v.RepetitionRule {
 		if v.PerpetualCheckIllegal {
@@ -143,7 +145,7 @@ func (p *Position) Result() Result {
 				return Result{Reason: PerpetualCheck, Outcome: o, Side: p.stm}
 			}
 		}
-		return Result{Reason: RepetitionDraw, Side: p.stm}
+		return p.drawOrCount(RepetitionDraw)
 	}
 	if v.insufficientMaterial && p.insufficientMaterial() {
 		return Result{Reason: InsufficientMaterialDraw, Side: p.stm}
@@ -223,6 +225,48 @@ func (p *Position) insufficientMaterial() bool {
 // the last check given, a king blown up...) has already ended the game;
 // such a position has no legal moves.
 func (p *Position) ImmediateEnd() (Result, bool) { return p.immediateEnd() }
+
+// janggiEnd reports the ends Fairy-Stockfish 11.1 counts among the
+// immediate ones (so its perft stops there too): a face-off of the royal
+// pieces (bikjang) that stood before the last move as well, or two passes
+// running.
+func (p *Position) janggiEnd() (Result, bool) {
+	v := p.v
+	n := len(p.history)
+	if n == 0 {
+		return Result{}, false
+	}
+	last := &p.history[n-1]
+	switch {
+	case v.Bikjang && last.facing && p.generalsFace():
+		return p.drawOrCount(Bikjang), true
+	case last.move.Kind() == Pass && n >= 2 && p.history[n-2].move.Kind() == Pass:
+		return p.drawOrCount(DoublePass), true
+	}
+	return Result{}, false
+}
+
+// drawOrCount is the result of a game the rules would draw for reason: a
+// draw, or with MaterialPoints a win for White when its points exceed
+// Black's by more than one, else for Black.
+func (p *Position) drawOrCount(reason Reason) Result {
+	r := Result{Reason: reason, Side: p.stm}
+	if len(p.v.MaterialPoints) == 0 {
+		return r
+	}
+	diff := 0
+	for _, s := range p.Pieces(White) {
+		diff += p.v.points[p.board[s]]
+	}
+	for _, s := range p.Pieces(Black) {
+		diff -= p.v.points[p.board[s]]
+	}
+	r.Outcome = Win
+	if (diff > 1) != (p.stm == White) {
+		r.Outcome = Loss
+	}
+	return r
+}
 
 // NoMoveResult is the result when the side to move has no legal move:
 // checkmate or stalemate, valued by the variant.

@@ -54,6 +54,11 @@ func (p *Position) immediateEnd() (Result, bool) {
 			return end(BareKing, o)
 		}
 	}
+	if v.Bikjang || v.KingPass {
+		if r, over := p.janggiEnd(); over {
+			return r, true
+		}
+	}
 	if v.flagType != 0 {
 		white, black := p.flagReached(White), p.flagReached(Black)
 		switch {

@@ -243,6 +243,7 @@ func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) s
 	for _, t := range reach.targets {
 		sm.addLeapTarget(t, reach.leaps[t])
 	}
+	sm.lame = append(sm.lame, reach.screens...)
 	for i := range sm.rays {
 		r := &sm.rays[i]
 		r.plain = r.quiet && r.capture && r.skip == 0
@@ -276,6 +277,9 @@ type pieceReach struct {
 	targets   []Square // first-seen order, so tables are deterministic
 	lines     map[lineKey]*lineMode
 	lineOrder []lineKey // first-seen order
+	// screens are a cannon's jumps along palace diagonals, kept apart
+	// from the leaps: they need a piece in the way, not none.
+	screens []lameLeap
 }
 
 func (r *pieceReach) addLeap(t Square, o leapOption) {
@@ -371,7 +375,77 @@ func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *piec
 			}
 		}
 	}
+	if v.DiagonalLines.Has(s) {
+		v.addDiagonalLines(reach, pt, c, s, inRegion)
+	}
 	return reach
+}
+
+// diagonalGroup is the orthogonal unit steps of one kind of move a piece
+// has on a square, gathered across its atoms.
+type diagonalGroup struct {
+	kind           AtomKind
+	limit          int // steps a ride may take (1 for a leap)
+	quiet, capture bool
+	steps          map[Vector]bool // oriented for the piece's colour
+}
+
+// addDiagonalLines gives a piece on a point of the palace diagonals
+// (DiagonalLines) the diagonal moves its orthogonal steps make there: a
+// diagonal where it has both orthogonal steps that form it (a wazir all
+// four, a soldier's forward and sideways steps the two forward ones), as
+// a step, a slide or a cannon's jump, along the diagonal's points only.
+func (v *Variant) addDiagonalLines(reach *pieceReach, pt *PieceType, c Colour, s Square, inRegion func(Square) bool) {
+	var groups []*diagonalGroup
+	for _, a := range pt.Atoms {
+		if a.Lame || a.Kind == Hop || (a.Initial && a.From == nil && !v.InitialRegion[c].Has(s)) || (a.From != nil && !a.From[c].Has(s)) {
+			continue
+		}
+		limit := 1
+		if a.Kind == Ride || a.Kind == Cannon {
+			limit = a.Range
+			if limit == 0 {
+				limit = MaxSize
+			}
+		}
+		quiet, capture := !a.CaptureOnly, !a.MoveOnly
+		var g *diagonalGroup
+		for _, h := range groups {
+			if h.kind == a.Kind && h.limit == limit && h.quiet == quiet && h.capture == capture {
+				g = h
+			}
+		}
+		if g == nil {
+			g = &diagonalGroup{kind: a.Kind, limit: limit, quiet: quiet, capture: capture, steps: map[Vector]bool{}}
+			groups = append(groups, g)
+		}
+		for _, vec := range a.Vectors {
+			if abs(vec.DX)+abs(vec.DY) == 1 {
+				g.steps[orient(vec, c)] = true
+			}
+		}
+	}
+	for _, g := range groups {
+		for _, diag := range Symmetric(1, 1) {
+			if !g.steps[Vector{diag.DX, 0}] || !g.steps[Vector{0, diag.DY}] {
+				continue
+			}
+			var line []Square
+			for t, ok := v.step(s, diag); ok && v.DiagonalLines.Has(t) && len(line) < g.limit; t, ok = v.step(t, diag) {
+				line = append(line, t)
+			}
+			for k, t := range line {
+				switch {
+				case !inRegion(t):
+				case g.kind == Cannon && k > 0:
+					reach.screens = append(reach.screens, lameLeap{to: t, path: line[:k], quiet: g.quiet, capture: g.capture,
+						screen: true, spares: pt.SparesOwnKind})
+				case g.kind != Cannon:
+					reach.addLeap(t, leapOption{path: line[:k], quiet: g.quiet, capture: g.capture})
+				}
+			}
+		}
+	}
 }
 
 // addLeapTarget merges the ways to reach t into the groups: the shortest

@@ -555,7 +555,7 @@ func (v *Variant) checkEndRules() error {
 	// dropped; the draw is left out rather than counted with the hands.
 	v.insufficientMaterial = reflect.ValueOf(v.Goal).IsZero() && !v.HasHands()
 	v.immediateEnds = v.ExtinctionValue != NoValue || v.BareKingValue != NoValue || v.flagType != 0 ||
-		v.CheckCounting > 0 || v.BlastOnCapture
+		v.CheckCounting > 0 || v.BlastOnCapture || v.Bikjang || v.KingPass
 	for s := 0; s < NumSquares; s++ {
 		sq := Square(s)
 		if !v.onBoard.Has(sq) {

@@ -134,6 +134,19 @@ func (s *spec) engineRules() (engine.Rules, error) {
 			r.DropMateIllegal = pawn
 		}
 	}
+	if s.diagonalLines != "" {
+		if r.DiagonalLines, err = parseRegion(s.diagonalLines, s.files, s.ranks); err != nil {
+			return r, err
+		}
+	}
+	if s.materialCounting == "janggi" {
+		r.MaterialPoints = map[byte]int{}
+		for _, p := range s.pieces {
+			if n, ok := janggiPoints[p.key]; ok {
+				r.MaterialPoints[upper(p.letter)] = n
+			}
+		}
+	}
 	if r.Counting == engine.MakrukCounting {
 		// The counting's limits name the khon: the silver general.
 		r.CountingKhon = 0

@@ -43,6 +43,9 @@ type spec struct {
 	// mobilityRegion holds each piece's mobilityRegionWhite…/Black… text
 	// by piece key; a setter replaces the map whole (clone shares it).
 	mobilityRegion map[string][2]string
+	// diagonalLines is the janggi palace diagonals' region text;
+	// materialCounting is its value ("janggi" or "").
+	diagonalLines, materialCounting string
 	// soldierRank is the rank (1-based, from the soldier's side) from which
 	// the xiangqi soldier also steps sideways (soldierPromotionRank).
 	soldierRank int
@@ -134,6 +137,10 @@ func keys() map[string]setter {
 		"perpetualCheckIllegal":     ruleBoolSetter(func(r *engine.Rules) *bool { return &r.PerpetualCheckIllegal }),
 		"flyingGeneral":             ruleBoolSetter(func(r *engine.Rules) *bool { return &r.FlyingGeneral }),
 		"countingRule":              countingRuleSetter,
+		"diagonalLines":             regionSetter(func(s *spec) *string { return &s.diagonalLines }),
+		"kingPass":                  ruleBoolSetter(func(r *engine.Rules) *bool { return &r.KingPass }),
+		"bikjangRule":               ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Bikjang }),
+		"materialCounting":          materialCountingSetter,
 		"soldierPromotionRank":      intSetter(func(s *spec) *int { return &s.soldierRank }, 1, engine.MaxSize),
 		"gating":                    ruleBoolSetter(func(r *engine.Rules) *bool { return &r.Gating }),
 		"dropChecks":                negatedSetter(func(r *engine.Rules) *bool { return &r.NoDropChecks }),
@@ -282,6 +289,24 @@ func countingRuleSetter(s *spec, v string) error {
 	}
 	return nil
 }
+
+// materialCountingSetter reads materialCounting: janggi or none
+// (Fairy-Stockfish's unweighted is not implemented).
+func materialCountingSetter(s *spec, v string) error {
+	switch v {
+	case "janggi":
+		s.materialCounting = v
+	case "none":
+		s.materialCounting = ""
+	default:
+		return fmt.Errorf("materialCounting %q: want janggi or none", v)
+	}
+	return nil
+}
+
+// janggiPoints are the points of janggi's material count by piece key,
+// as Fairy-Stockfish 11.1 weighs them.
+var janggiPoints = map[string]int{"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
 func royalRuleSetter(s *spec, v string) error {
 	switch v {
