@@ -18,7 +18,7 @@ func TestRegionGamesLegalityMatchesMaking(t *testing.T) {
 	if testing.Short() {
 		games = 8
 	}
-	for _, name := range []string{"xiangqi", "minixiangqi", "makruk"} {
+	for _, name := range []string{"xiangqi", "minixiangqi", "makruk", "janggi"} {
 		v := lookup(t, name)
 		rng := rand.New(rand.NewPCG(11, 12))
 		for g := 0; g < games; g++ {
