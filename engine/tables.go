@@ -202,22 +202,33 @@ func sign(x int) int {
 // and the diagonal one after it.
 func (v *Variant) lamePath(s Square, vec Vector) []Square {
 	var path []Square
-	dx, dy := vec.DX, vec.DY
-	t := s
+	for _, off := range LameWalk(vec) {
+		t, _ := v.step(s, off)
+		path = append(path, t)
+	}
+	return path
+}
+
+// LameWalk returns the offsets from a lame leaper's square of the squares
+// its leap by vec must find empty (lamePath's walk), for the tablebase's
+// un-moves too.
+func LameWalk(vec Vector) []Vector {
+	var walk []Vector
+	var at Vector
 	for {
-		step := Vector{sign(dx), sign(dy)}
+		left := Vector{vec.DX - at.DX, vec.DY - at.DY}
+		step := Vector{sign(left.DX), sign(left.DY)}
 		switch {
-		case abs(dx) > abs(dy):
+		case abs(left.DX) > abs(left.DY):
 			step.DY = 0
-		case abs(dy) > abs(dx):
+		case abs(left.DY) > abs(left.DX):
 			step.DX = 0
 		}
-		dx, dy = dx-step.DX, dy-step.DY
-		if dx == 0 && dy == 0 {
-			return path
+		at = Vector{at.DX + step.DX, at.DY + step.DY}
+		if at == vec {
+			return walk
 		}
-		t, _ = v.step(t, step)
-		path = append(path, t)
+		walk = append(walk, at)
 	}
 }
 

@@ -155,6 +155,16 @@ func checkRules(v *engine.Variant) error {
 	if special {
 		return fmt.Errorf("variant %s has game-end rules the generator does not model", v.Name)
 	}
+	switch {
+	case r.FlyingGeneral || r.Bikjang:
+		return fmt.Errorf("variant %s: the generals' face-off rules are not modelled", v.Name)
+	case r.KingPass:
+		return fmt.Errorf("variant %s: pass moves are not modelled", v.Name)
+	case !r.DiagonalLines.Empty():
+		return fmt.Errorf("variant %s: palace diagonals are not modelled", v.Name)
+	case r.Counting != engine.NoCounting || len(r.MaterialPoints) > 0:
+		return fmt.Errorf("variant %s: its counting rules can turn a won ending into a draw, which tables of mates do not model", v.Name)
+	}
 	if r.HasHands() {
 		return fmt.Errorf("variant %s has pieces in hand: a capture there changes the material in hand, not the table, so the generator does not model it", v.Name)
 	}

@@ -62,6 +62,9 @@ type kind struct {
 // hoppers, cannons, initial moves that are not plain quiet leaps, and
 // multi-square advances that leave several en-passant squares.
 func checkPiece(pt *engine.PieceType) error {
+	if pt.Region != nil {
+		return fmt.Errorf("piece %s (%s): a piece confined to a region (a palace) is not modelled", pt.Name, pt.Betza)
+	}
 	for _, a := range pt.Atoms {
 		switch {
 		case a.Kind != engine.Leap && a.Kind != engine.Ride:
@@ -229,23 +232,12 @@ func (ms *moveSet) addRay(n, from int, r ray) {
 // the rules core reads Betza's n: the squares on a straight line, or for
 // an oblique leap the orthogonal first step along its longer component.
 func (g *geometry) lamePath(c int, vec engine.Vector) []uint8 {
-	sign := func(x int) int { return min(max(x, -1), 1) }
 	var path []uint8
-	if vec.DX == 0 || vec.DY == 0 || abs(vec.DX) == abs(vec.DY) {
-		unit := engine.Vector{DX: sign(vec.DX), DY: sign(vec.DY)}
-		t := c
-		for k := 1; k < max(abs(vec.DX), abs(vec.DY)); k++ {
-			t, _ = g.step(t, unit)
-			path = append(path, uint8(t))
-		}
-		return path
+	for _, off := range engine.LameWalk(vec) {
+		t, _ := g.step(c, off)
+		path = append(path, uint8(t))
 	}
-	first := engine.Vector{DX: sign(vec.DX)}
-	if abs(vec.DY) > abs(vec.DX) {
-		first = engine.Vector{DY: sign(vec.DY)}
-	}
-	t, _ := g.step(c, first)
-	return append(path, uint8(t))
+	return path
 }
 
 // lineRay returns the ray of set ms that a line entry l from `from` names.

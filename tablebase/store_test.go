@@ -101,6 +101,25 @@ func TestUnsupported(t *testing.T) {
 	require.NoError(t, err)
 	_, err = tablebase.NewStore(t.TempDir()).Table(gh, m)
 	require.ErrorContains(t, err, "hoppers and cannons cannot be un-moved")
+	// The Asian games' rules are refused by name: counting (makruk),
+	// stalemate losing (xiangqi, janggi), and a piece confined to a palace
+	// in a user variant whose other rules the generator models.
+	for variant, material := range map[string]string{"makruk": "KRvK", "xiangqi": "KRvK", "janggi": "KRvK"} {
+		vr, err := variants.Lookup(variant)
+		require.NoError(t, err)
+		m, err := tablebase.ParseMaterial(vr, material)
+		require.NoError(t, err, variant)
+		_, err = tablebase.NewStore(t.TempDir()).Table(vr, m)
+		require.ErrorContains(t, err, map[string]string{"makruk": "counting rules", "xiangqi": "game-end rules", "janggi": "game-end rules"}[variant], variant)
+	}
+	cat := variants.Builtin()
+	require.NoError(t, cat.LoadFile(writeFile(t, "palace.ini", "[palace]\nking = k:W\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2\nmobilityRegionBlackKing = d8 e8 f8 d7 e7 f7\n")))
+	palace, err := cat.Lookup("palace")
+	require.NoError(t, err)
+	m, err = tablebase.ParseMaterial(palace, "KRvK")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(t.TempDir()).Table(palace, m)
+	require.ErrorContains(t, err, "confined to a region")
 	// Pawn rules the generator does not model are refused by name.
 	for variant, want := range map[string]string{
 		"grand":      "optional promotion",
@@ -301,4 +320,12 @@ func BenchmarkProbe(b *testing.B) {
 			missing.Probe(p, false)
 		}
 	})
+}
+
+// writeFile writes a file in a test's temporary directory and returns its path.
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+	return path
 }
