@@ -121,11 +121,58 @@ func (v *Variant) RuleSummary() []string {
 	if v.Missile != 0 {
 		add("missile %c: after any non-pawn capture it may be launched (from*to) at a 3x3 area", v.Missile)
 	}
+	out = append(out, v.regionSummary()...)
 	if v.MoveRule > 0 {
 		add("%d-move rule", v.MoveRule)
+	}
+	if v.Counting == MakrukCounting {
+		add("Makruk's counting rules (board's and pieces' honour) draw an ending that takes too long")
 	}
 	if v.RepetitionRule > 0 {
 		add("%d-fold repetition draws", v.RepetitionRule)
 	}
+	if v.PerpetualCheckIllegal {
+		add("a side that checks with every move of a repetition loses")
+	}
+	if len(v.MaterialPoints) > 0 {
+		add("games the rules would draw are decided by material points %s: White needs more than one point more", v.pointsText())
+	}
 	return out
+}
+
+// regionSummary describes the rules of regions and of the Asian games.
+func (v *Variant) regionSummary() []string {
+	var out []string
+	for _, pt := range v.Pieces {
+		if pt.Region != nil {
+			out = append(out, fmt.Sprintf("%c stays on %d squares (White) and %d (Black)", pt.Letter, pt.Region[White].Count(), pt.Region[Black].Count()))
+		}
+		if pt.SparesOwnKind {
+			out = append(out, fmt.Sprintf("%c neither jumps over nor captures another %c", pt.Letter, pt.Letter))
+		}
+	}
+	if v.FlyingGeneral {
+		out = append(out, "the royal pieces may not face each other on an open line")
+	}
+	if !v.DiagonalLines.Empty() {
+		out = append(out, fmt.Sprintf("palace diagonals through %d points", v.DiagonalLines.Count()))
+	}
+	if v.KingPass {
+		out = append(out, "a side may pass (the royal piece to its own square) when not in check")
+	}
+	if v.Bikjang {
+		out = append(out, "facing royal pieces must be parted, or the game ends (bikjang); so do two passes running")
+	}
+	return out
+}
+
+// pointsText lists MaterialPoints by letter, in the pieces' order.
+func (v *Variant) pointsText() string {
+	var parts []string
+	for _, pt := range v.Pieces {
+		if n, ok := v.MaterialPoints[pt.Letter]; ok {
+			parts = append(parts, fmt.Sprintf("%c:%d", pt.Letter, n))
+		}
+	}
+	return strings.Join(parts, " ")
 }

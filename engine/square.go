@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"math/bits"
 	"strconv"
 )
 
@@ -87,6 +88,11 @@ func (b *SquareSet) Has(s Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
 
 // Empty reports whether the set has no squares.
 func (b *SquareSet) Empty() bool { return b[0]|b[1]|b[2]|b[3] == 0 }
+
+// Count returns the number of squares in the set.
+func (b *SquareSet) Count() int {
+	return bits.OnesCount64(b[0]) + bits.OnesCount64(b[1]) + bits.OnesCount64(b[2]) + bits.OnesCount64(b[3])
+}
 
 // RankSet returns the set of all squares on the given rank (from zero) of a
 // board the given width.
