@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
 )
 
 // TestRegionGamesLegalityMatchesMaking plays random games of the games
@@ -59,4 +61,86 @@ func TestFlyingGeneral(t *testing.T) {
 	}
 	_, err = v.ParseFEN("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1")
 	require.Error(t, err, "facing generals: the side that moved left its general attacked")
+}
+
+// TestJanggiEnds: two passes running end the game, and so does a face-off
+// of the generals that stands after a pass; material points decide, Black
+// winning unless White has more than one point more.
+func TestJanggiEnds(t *testing.T) {
+	v := lookup(t, "janggi")
+	p := v.StartPosition()
+	pass, err := p.ParseUCI("e2e2")
+	require.NoError(t, err)
+	require.Equal(t, engine.Pass, pass.Kind())
+	p.Make(pass)
+	require.False(t, p.Result().Over(), "one pass goes on")
+	reply, err := p.ParseUCI("e9e9")
+	require.NoError(t, err)
+	p.Make(reply)
+	r := p.Result()
+	require.Equal(t, engine.DoublePass, r.Reason)
+	require.Equal(t, "0-1", r.PGN(), "equal material: the second player's 1.5 points win")
+	require.Empty(t, p.LegalMoves(nil))
+
+	// Bikjang: White, a rook up, may pass in the face-off; the face-off
+	// then stands and White wins on points (13 > 1).
+	p, err = v.ParseFEN("4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1")
+	require.NoError(t, err)
+	_, err = p.ParseUCI("e1d1")
+	require.NoError(t, err, "stepping aside breaks the face-off")
+	_, err = p.ParseUCI("a1a2")
+	require.ErrorContains(t, err, "not legal", "a move that keeps the face-off is illegal")
+	pass, err = p.ParseUCI("e1e1")
+	require.NoError(t, err)
+	p.Make(pass)
+	r = p.Result()
+	require.Equal(t, engine.Bikjang, r.Reason)
+	require.Equal(t, "1-0", r.PGN())
+}
+
+// TestMakrukCounting: the count runs in the FEN's en-passant and clock
+// fields, and the game is drawn when it passes its limit.
+func TestMakrukCounting(t *testing.T) {
+	v := lookup(t, "makruk")
+	p, err := v.ParseFEN("4k3/8/8/8/8/3R4/8/4K3 b - 32 31 1")
+	require.NoError(t, err)
+	require.Equal(t, "4k3/8/8/8/8/3R4/8/4K3 b - 32 31 1", p.FEN())
+	limit, ply := p.CountingLimit()
+	require.Equal(t, [2]int{32, 31}, [2]int{limit, ply})
+	for _, uci := range []string{"e8e7", "d3d4"} {
+		m, err := p.ParseUCI(uci)
+		require.NoError(t, err)
+		p.Make(m)
+	}
+	require.Equal(t, "8/4k3/8/8/3R4/8/8/4K3 b - 32 33 2", p.FEN())
+	require.Equal(t, engine.CountingDraw, p.Result().Reason)
+	p.Unmake()
+	require.False(t, p.Result().Over(), "at the limit the count goes on")
+	// A count starts when the last pawn goes: KRvK from a capture.
+	p, err = v.ParseFEN("4k3/8/8/8/3p4/8/3R4/4K3 w - - 0 1")
+	require.NoError(t, err)
+	m, err := p.ParseUCI("d2d4")
+	require.NoError(t, err)
+	p.Make(m)
+	require.Equal(t, "4k3/8/8/8/3R4/8/8/4K3 b - 32 6 1", p.FEN(), "pieces' honour: 16 moves, counted from the 3 pieces")
+	_, err = v.ParseFEN("4k3/8/8/8/8/3R4/8/4K3 b - 0 6 1")
+	require.ErrorContains(t, err, "counting limit")
+}
+
+// TestPassNotation: a pass is e2e2 in UCI (as Fairy-Stockfish writes it)
+// and -- in SAN, which also reads "pass" and "@@@@".
+func TestPassNotation(t *testing.T) {
+	v := lookup(t, "janggi")
+	p := v.StartPosition()
+	m, err := p.ParseUCI("e2e2")
+	require.NoError(t, err)
+	require.Equal(t, "e2e2", v.UCI(m))
+	require.Equal(t, "--", p.SAN(m))
+	for _, san := range []string{"--", "pass", "@@@@"} {
+		n, err := p.ParseSAN(san)
+		require.NoError(t, err, san)
+		require.Equal(t, m, n, san)
+	}
+	p.Make(m)
+	require.Equal(t, "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR b - - 1 1", p.FEN())
 }

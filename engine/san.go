@@ -7,7 +7,8 @@ import (
 
 // SAN returns m, which must be legal, in Standard Algebraic Notation: Nf3,
 // exd5, e8=Q+, O-O-O, with the shortest disambiguation and a check (+) or
-// mate (#) mark. Fairy pieces use their FEN letter; drops are P@e4.
+// mate (#) mark. Fairy pieces use their FEN letter; drops are P@e4; a
+// pass is --.
 func (p *Position) SAN(m Move) string {
 	var moves [MaxMoves]Move
 	legal := p.LegalMoves(moves[:0])
@@ -28,6 +29,9 @@ func (p *Position) san(m Move, legal []Move) string {
 		return san
 	}
 	from, to := m.From(), m.To()
+	if m.Kind() == Pass {
+		return "--" // a pass, as PGN readers write a null move
+	}
 	if t := m.Dropped(); t != 0 {
 		return string(v.Pieces[t-1].Letter) + "@" + to.String() // P@e4, as Fairy-Stockfish writes drops
 	}
@@ -94,6 +98,9 @@ func (p *Position) ParseSAN(s string) (Move, error) {
 	want := strings.TrimRight(s, "+#!?")
 	if strings.HasPrefix(want, "0-0") {
 		want = strings.ReplaceAll(want, "0", "O")
+	}
+	if want == "pass" || want == "@@@@" {
+		want = "--"
 	}
 	if strings.HasPrefix(want, "@") && p.v.handPawn != 0 {
 		want = string(p.v.Pieces[p.v.handPawn-1].Letter) + want // @e4: a pawn drop

@@ -210,11 +210,13 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		if w.checkStop() {
 			return 0
 		}
-		if !test.pure && (p.Repeated() || (!s.opts.IgnoreMoveRule && p.MoveRuleReached())) {
-			return 0
-		}
+		// A rule's end first: two passes in janggi repeat a position
+		// but end the game by material points.
 		if r, over := p.ImmediateEnd(); over {
 			return outcomeScore(r, ply)
+		}
+		if !test.pure && (p.Repeated() || (!s.opts.IgnoreMoveRule && p.MoveRuleReached())) {
+			return 0
 		}
 		if !test.pure {
 			// Mate-distance pruning: no line from here beats a mate
