@@ -116,6 +116,9 @@ func FuzzLoadVariantFile(f *testing.F) {
 	f.Add("[b]\nmaxRank = 6\nmaxFile = 6\nstartFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\n")
 	f.Add("[c:atomic]\ncustomPiece1 = g:gQ\nmustCapture = true\n# comment\n")
 	f.Add("[d]\npawn = p:mfFcfeWimfnA\nflagPiece = k\nflagRegionWhite = *8\n")
+	f.Add("[e:xiangqi]\nmobilityRegionWhiteHorse = *1 *2 *3\nsoldierPromotionRank = 4\nflyingGeneral = false\n")
+	f.Add("[f:janggi]\ndiagonalLines = d1 f1 e2\nkingPass = false\nbikjangRule = false\nmaterialCounting = none\n")
+	f.Add("[g:makruk]\ncountingRule = none\nmobilityRegionBlackCustomPiece1 = a*\ncustomPiece1 = x:nZ\n")
 	f.Fuzz(func(t *testing.T, file string) {
 		c := variants.Builtin()
 		before := len(c.Names())

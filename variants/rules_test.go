@@ -162,3 +162,38 @@ func TestTwoKingsAndHorde(t *testing.T) {
 	p = position(t, "horde", "4k3/8/8/8/8/8/3p4/4P3 w - - 0 1", "e1e3")
 	require.Equal(t, engine.NoSquare, p.EnPassant())
 }
+
+// TestRegionKeys: mobilityRegion confines any piece by colour (a custom
+// one too, riding through squares outside to one inside), and the keys of
+// the Asian rules are checked.
+func TestRegionKeys(t *testing.T) {
+	c := variants.Builtin()
+	require.NoError(t, c.Load("palace.ini", []byte(`[palace]
+customPiece1 = w:R
+mobilityRegionWhiteCustomPiece1 = a1 a3 a8 b1
+startFen = 4k3/8/8/8/8/8/p7/W3K3 w - - 0 1
+`)))
+	v, err := c.Lookup("palace")
+	require.NoError(t, err)
+	var moves []string
+	for _, m := range v.StartPosition().LegalMoves(nil) {
+		if m.From().String() == "a1" {
+			moves = append(moves, v.UCI(m))
+		}
+	}
+	slices.Sort(moves)
+	require.Equal(t, []string{"a1b1"}, moves, "a2 blocks a3 and a8; c1 and beyond lie outside")
+	for text, want := range map[string]string{
+		"mobilityRegionGreenKing = e1":                              "want mobilityRegionWhitePiece",
+		"mobilityRegionWhiteDragon = e1":                            "unknown piece",
+		"mobilityRegionWhiteKing = z99":                             "region",
+		"countingRule = asean":                                      "want makruk or none",
+		"materialCounting = unweighted":                             "want janggi or none",
+		"soldierPromotionRank = 0":                                  "not a number from 1",
+		"diagonalLines = d1 q9":                                     "region",
+		"customPiece1 = c:pR\nmobilityRegionWhiteCustomPiece1 = *1": "cannot hop",
+	} {
+		err := variants.Builtin().Load("bad.ini", []byte("[bad]\n"+text+"\n"))
+		require.ErrorContains(t, err, want, text)
+	}
+}
