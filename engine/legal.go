@@ -227,10 +227,10 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		return dst
 	}
 	onBoard := v.boardSafety && p.royals[us] == 1
-	var lines SquareSet
+	var lines, legs SquareSet
 	sure := onBoard && !p.royalInDanger(us) && !p.bikjangBefore()
 	if sure {
-		lines = p.kingLines(p.royalSq[us])
+		lines, legs = p.kingLines(p.royalSq[us])
 	}
 	kept := 0
 	for _, m := range dst {
@@ -244,7 +244,7 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		case sure && m.From() != p.royalSq[us] && !lines.Has(m.From()) && !lines.Has(m.To()):
 			ok = true
 		default:
-			ok = p.safeAfterOnBoard(m, sure)
+			ok = p.safeAfterOnBoard(m, sure, &legs)
 		}
 		if ok {
 			dst[kept] = m
@@ -257,13 +257,13 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 // kingLines returns the squares whose occupancy can decide whether the
 // royal piece on k is attacked: every square of each line a rider, hopper
 // or cannon could attack it along, every square a blockable leap toward it
-// passes, and with the flying-general rule its file and rank. A move that
-// neither leaves nor enters one of them cannot expose k (the mover's own
-// pieces attack nothing of its own, and enemy pieces only disappear).
-func (p *Position) kingLines(k Square) SquareSet {
+// passes (also alone, as legs), and with the flying-general rule its file
+// and rank. A move that neither leaves nor enters one of them cannot expose
+// k (the mover's own pieces attack nothing of its own, and enemy pieces
+// only disappear).
+func (p *Position) kingLines(k Square) (set, legs SquareSet) {
 	v := p.v
 	at := &v.attacks[p.stm.Other()]
-	var set SquareSet
 	for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
 		for _, d := range dirs {
 			for _, t := range v.rays[d.ray][k] {
@@ -274,6 +274,7 @@ func (p *Position) kingLines(k Square) SquareSet {
 	for _, a := range at.lame[k] {
 		for _, t := range a.path {
 			set.Add(t)
+			legs.Add(t)
 		}
 	}
 	if v.FlyingGeneral || v.Bikjang {
@@ -283,14 +284,14 @@ func (p *Position) kingLines(k Square) SquareSet {
 			}
 		}
 	}
-	return set
+	return set, legs
 }
 
 // openedAttack reports whether, with the board changed on from and to by
 // a move of another piece, the royal piece on k (safe before) is attacked:
 // only along the lines from k through those squares, or by a blockable
 // leap, can an attack have appeared.
-func (p *Position) openedAttack(k, from, to Square) bool {
+func (p *Position) openedAttack(k, from, to Square, legs *SquareSet) bool {
 	v := p.v
 	them := p.board[k].Colour().Other()
 	at := &v.attacks[them]
@@ -314,43 +315,36 @@ func (p *Position) openedAttack(k, from, to Square) bool {
 			}
 		}
 	}
-	return len(at.lame[k]) > 0 && p.lameAttack(k, them, ^uint64(0))
+	return (legs.Has(from) || legs.Has(to)) && p.lameAttack(k, them, ^uint64(0))
 }
 
 // attackedAlong reports whether a rider, hopper or cannon of the tables at
 // attacks k along the one ray.
 func (p *Position) attackedAlong(k Square, ray int, at *attackTables) bool {
-	for _, d := range at.rayDirs {
-		if d.ray == ray {
-			for _, t := range p.v.rays[ray][k] {
-				if pc := p.board[t]; pc != NoPiece {
-					if d.pieces>>pc&1 != 0 {
-						return true
-					}
-					break
+	a := &at.along[ray]
+	if a.ride != 0 {
+		for _, t := range p.v.rays[ray][k] {
+			if pc := p.board[t]; pc != NoPiece {
+				if a.ride>>pc&1 != 0 {
+					return true
 				}
+				break
 			}
 		}
 	}
-	for _, d := range at.hopDirs {
-		if d.ray == ray && p.hopAttack(k, d, ^uint64(0)) {
-			return true
-		}
+	if a.hop != 0 && p.hopAttack(k, attackDir{ray: ray, pieces: a.hop}, ^uint64(0)) {
+		return true
 	}
-	for _, d := range at.cannonDirs {
-		if d.ray == ray && p.cannonAttack(k, d, ^uint64(0)) {
-			return true
-		}
-	}
-	return false
+	return a.cannon != 0 && p.cannonAttack(k, attackDir{ray: ray, pieces: a.cannon}, ^uint64(0))
 }
 
 // safeAfterOnBoard is legalAfter for an ordinary move where safety depends
 // on the board alone: it moves the piece on the board and the occupancy
 // masks only (no key, lists or history), tests, and puts it back. With
 // safeBefore (the royal piece was safe and not in a face-off), a move of
-// another piece is tested only for the attacks it can open.
-func (p *Position) safeAfterOnBoard(m Move, safeBefore bool) bool {
+// another piece is tested only for the attacks it can open (legs: the
+// squares on blockable leaps to the royal piece).
+func (p *Position) safeAfterOnBoard(m Move, safeBefore bool, legs *SquareSet) bool {
 	v, us := p.v, p.stm
 	from, to := m.From(), m.To()
 	facing := p.bikjangBefore()
@@ -370,7 +364,7 @@ func (p *Position) safeAfterOnBoard(m Move, safeBefore bool) bool {
 	}
 	var ok bool
 	if safeBefore && from != ksq && v.unitLines {
-		ok = !p.openedAttack(ksq, from, to)
+		ok = !p.openedAttack(ksq, from, to, legs)
 	} else {
 		ok = p.legalAfterMove(us) && !(facing && p.generalsFace())
 	}

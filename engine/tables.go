@@ -63,7 +63,13 @@ type attackTables struct {
 	// cannonDirs: scanning outward, the first piece is the hurdle and the
 	// next one attacks if it is in pieces.
 	cannonDirs []attackDir
+	// along[ray] are the pieces attacking along one ray, by kind (the
+	// three lists above indexed by ray).
+	along []lineAttackers
 }
+
+// lineAttackers are the piece-code sets that attack along one ray.
+type lineAttackers struct{ ride, hop, cannon uint64 }
 
 // leapAttack: a piece in pieces (a piece-code set) on from attacks the square.
 type leapAttack struct {
@@ -138,6 +144,16 @@ func (v *Variant) buildTables() {
 	v.unitLines = true
 	for c := range v.attacks {
 		at := &v.attacks[c]
+		at.along = make([]lineAttackers, len(v.rays))
+		for _, d := range at.rayDirs {
+			at.along[d.ray].ride |= d.pieces
+		}
+		for _, d := range at.hopDirs {
+			at.along[d.ray].hop |= d.pieces
+		}
+		for _, d := range at.cannonDirs {
+			at.along[d.ray].cannon |= d.pieces
+		}
 		for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
 			for _, d := range dirs {
 				v.unitLines = v.unitLines && unit[d.ray]
