@@ -136,14 +136,8 @@ func (p *Position) Result() Result {
 		return p.drawOrCount(MoveRuleDraw)
 	}
 	if v.RepetitionRule > 0 && p.RepetitionCount() >= v.RepetitionRule {
-		if v.PerpetualCheckIllegal {
-			if checker, ok := p.perpetualChecker(); ok {
-				o := Win
-				if checker == p.stm {
-					o = Loss
-				}
-				return Result{Reason: PerpetualCheck, Outcome: o, Side: p.stm}
-			}
+		if r, ok := p.PerpetualCheck(); ok {
+			return r
 		}
 		return p.drawOrCount(RepetitionDraw)
 	}
@@ -175,17 +169,47 @@ func (p *Position) repetitions() (n, first int) {
 	return n, first
 }
 
+// PerpetualCheck reports, in a variant with PerpetualCheckIllegal and at a
+// position that occurred before, whether one side gave check with every
+// one of its moves since then: the result, that side losing. A search
+// scores such a repetition so, not as a draw.
+func (p *Position) PerpetualCheck() (Result, bool) {
+	if !p.v.PerpetualCheckIllegal {
+		return Result{}, false
+	}
+	checker, ok := p.perpetualChecker()
+	if !ok {
+		return Result{}, false
+	}
+	o := Win
+	if checker == p.stm {
+		o = Loss
+	}
+	return Result{Reason: PerpetualCheck, Outcome: o, Side: p.stm}, true
+}
+
 // perpetualChecker returns the side that gave check with every one of its
 // moves since the first of the repeated occurrences of the position, if
-// exactly one side did.
+// exactly one side did (none across a null move). It takes the moves back
+// and makes them again.
 func (p *Position) perpetualChecker() (Colour, bool) {
 	_, first := p.repetitions()
-	q := p.Clone()
+	for _, u := range p.history[first:] {
+		if u.move == NoMove {
+			return White, false
+		}
+	}
 	checking := [2]bool{true, true}
-	for len(q.history) > first {
-		mover := q.stm.Other()
-		checking[mover] = checking[mover] && q.InCheck()
-		q.Unmake()
+	var buf [32]Move
+	undone := buf[:0]
+	for len(p.history) > first {
+		mover := p.stm.Other()
+		checking[mover] = checking[mover] && p.InCheck()
+		undone = append(undone, p.history[len(p.history)-1].move)
+		p.Unmake()
+	}
+	for i := len(undone) - 1; i >= 0; i-- {
+		p.Make(undone[i])
 	}
 	switch {
 	case checking[White] && !checking[Black]:

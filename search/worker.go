@@ -215,7 +215,13 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		if r, over := p.ImmediateEnd(); over {
 			return outcomeScore(r, ply)
 		}
-		if !test.pure && (p.Repeated() || (!s.opts.IgnoreMoveRule && p.MoveRuleReached())) {
+		if !test.pure && p.Repeated() {
+			if r, lost := p.PerpetualCheck(); lost {
+				return outcomeScore(r, ply) // the perpetual checker loses
+			}
+			return 0
+		}
+		if !test.pure && !s.opts.IgnoreMoveRule && p.MoveRuleReached() {
 			return 0
 		}
 		if !test.pure {
