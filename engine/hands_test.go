@@ -275,16 +275,20 @@ func FuzzParseFENShogi(f *testing.F) {
 		f.Add(seed, "a4a5+")
 	}
 	f.Fuzz(func(t *testing.T, fen, move string) {
-		p := roundTrip(t, v, fen)
-		if p == nil {
-			return
-		}
-		if m, err := p.ParseUCI(move); err == nil {
-			again, err := p.ParseUCI(v.UCI(m))
-			require.NoError(t, err)
-			require.Equal(t, m, again)
+		if p := roundTrip(t, v, fen); p != nil {
+			moveRoundTrip(t, p, move)
 		}
 	})
+}
+
+// moveRoundTrip: a move read from text, when legal, writes back to text
+// that reads as the same move.
+func moveRoundTrip(t *testing.T, p *engine.Position, move string) {
+	if m, err := p.ParseUCI(move); err == nil {
+		again, err := p.ParseUCI(p.Variant().UCI(m))
+		require.NoError(t, err)
+		require.Equal(t, m, again)
+	}
 }
 
 // TestPerpetualCheck: in shogi a fourfold repetition is a draw, unless one

@@ -167,14 +167,8 @@ func FuzzParseFENAsian(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, which uint8, fen, move string) {
 		v := variants[int(which)%len(variants)]
-		p := roundTrip(t, v, fen)
-		if p == nil {
-			return
-		}
-		if m, err := p.ParseUCI(move); err == nil {
-			again, err := p.ParseUCI(v.UCI(m))
-			require.NoError(t, err)
-			require.Equal(t, m, again)
+		if p := roundTrip(t, v, fen); p != nil {
+			moveRoundTrip(t, p, move)
 		}
 	})
 }

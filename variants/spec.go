@@ -2,6 +2,8 @@ package variants
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -276,49 +278,43 @@ func checkCountingSetter(s *spec, v string) error {
 	return nil
 }
 
+// choiceSetter reads a key whose value is one of a few words, each
+// setting the spec its own way.
+func choiceSetter(key string, choices map[string]func(*spec)) setter {
+	return func(s *spec, v string) error {
+		set, ok := choices[v]
+		if !ok {
+			words := slices.Sorted(maps.Keys(choices))
+			return fmt.Errorf("%s %q: want %s", key, v, strings.Join(words, " or "))
+		}
+		set(s)
+		return nil
+	}
+}
+
 // countingRuleSetter reads countingRule: makruk or none (Fairy-Stockfish
 // also has asean, which Chimera does not implement).
-func countingRuleSetter(s *spec, v string) error {
-	switch v {
-	case "makruk":
-		s.rules.Counting = engine.MakrukCounting
-	case "none":
-		s.rules.Counting = engine.NoCounting
-	default:
-		return fmt.Errorf("countingRule %q: want makruk or none", v)
-	}
-	return nil
-}
+var countingRuleSetter = choiceSetter("countingRule", map[string]func(*spec){
+	"makruk": func(s *spec) { s.rules.Counting = engine.MakrukCounting },
+	"none":   func(s *spec) { s.rules.Counting = engine.NoCounting },
+})
 
 // materialCountingSetter reads materialCounting: janggi or none
 // (Fairy-Stockfish's unweighted is not implemented).
-func materialCountingSetter(s *spec, v string) error {
-	switch v {
-	case "janggi":
-		s.materialCounting = v
-	case "none":
-		s.materialCounting = ""
-	default:
-		return fmt.Errorf("materialCounting %q: want janggi or none", v)
-	}
-	return nil
-}
+var materialCountingSetter = choiceSetter("materialCounting", map[string]func(*spec){
+	"janggi": func(s *spec) { s.materialCounting = "janggi" },
+	"none":   func(s *spec) { s.materialCounting = "" },
+})
 
 // janggiPoints are the points of janggi's material count by piece key,
 // as Fairy-Stockfish 11.1 weighs them.
 var janggiPoints = map[string]int{"rook": 13, "janggiCannon": 7, "horse": 5, "janggiElephant": 3, "wazir": 3, "soldier": 2}
 
-func royalRuleSetter(s *spec, v string) error {
-	switch v {
-	case "all":
-		s.rules.RoyalRule = engine.AllRoyal
-	case "leftmost":
-		s.rules.RoyalRule = engine.LeftmostRoyal
-	default:
-		return fmt.Errorf("royalRule %q: want all or leftmost", v)
-	}
-	return nil
-}
+// royalRuleSetter reads royalRule: all (the default) or leftmost (Two Kings).
+var royalRuleSetter = choiceSetter("royalRule", map[string]func(*spec){
+	"all":      func(s *spec) { s.rules.RoyalRule = engine.AllRoyal },
+	"leftmost": func(s *spec) { s.rules.RoyalRule = engine.LeftmostRoyal },
+})
 
 // negatedBoolSetter sets a spec flag that is the file key's opposite.
 func negatedBoolSetter(field func(*spec) *bool) setter {
