@@ -230,7 +230,7 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 	var lines, legs SquareSet
 	sure := onBoard && !p.royalInDanger(us) && !p.bikjangBefore()
 	if sure {
-		lines, legs = p.kingLines(p.royalSq[us])
+		lines, legs = v.kingLines[us.Other()][p.royalSq[us]], v.kingLegs[us.Other()][p.royalSq[us]]
 	}
 	kept := 0
 	for _, m := range dst {
@@ -254,16 +254,15 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 	return dst[:kept]
 }
 
-// kingLines returns the squares whose occupancy can decide whether the
-// royal piece on k is attacked: every square of each line a rider, hopper
+// buildKingLines returns the squares whose occupancy can decide whether
+// the royal piece on k is attacked by colour by: every square of each line a rider, hopper
 // or cannon could attack it along, every square a blockable leap toward it
 // passes (also alone, as legs), and with the flying-general rule its file
 // and rank. A move that neither leaves nor enters one of them cannot expose
 // k (the mover's own pieces attack nothing of its own, and enemy pieces
 // only disappear).
-func (p *Position) kingLines(k Square) (set, legs SquareSet) {
-	v := p.v
-	at := &v.attacks[p.stm.Other()]
+func (v *Variant) buildKingLines(by Colour, k Square) (set, legs SquareSet) {
+	at := &v.attacks[by]
 	for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
 		for _, d := range dirs {
 			for _, t := range v.rays[d.ray][k] {

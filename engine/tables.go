@@ -160,6 +160,15 @@ func (v *Variant) buildTables() {
 			}
 		}
 	}
+	for c := range v.kingLines {
+		v.kingLines[c] = make([]SquareSet, NumSquares)
+		v.kingLegs[c] = make([]SquareSet, NumSquares)
+		for s := 0; s < NumSquares; s++ {
+			if v.onBoard.Has(Square(s)) {
+				v.kingLines[c][s], v.kingLegs[c][s] = v.buildKingLines(Colour(c), Square(s))
+			}
+		}
+	}
 	v.small = v.buildSmallBoard()
 	if v.small != nil {
 		v.squareBit = v.small.bit

@@ -232,6 +232,10 @@ type Variant struct {
 	// unitRay[dx+1][dy+1] the ray of each of the eight unit steps.
 	orthogonalRays []int
 	unitRay        [3][3]int
+	// kingLines[c][k] are the squares on which a move can change whether
+	// colour c attacks a royal piece on k, kingLegs[c][k] those of them
+	// on blockable leaps (buildKingLines; for legalByMaking).
+	kingLines, kingLegs [2][]SquareSet
 	// unitLines: every line an attack follows is a unit step's (no
 	// nightrider), so the line from a square through another is unitRay's.
 	unitLines bool
