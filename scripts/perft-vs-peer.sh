@@ -48,7 +48,9 @@ positions=(
 	"shogi|lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[] w - - 0 1|5"
 	"shogi|1sk2gbn1/l1g2s2l/p2pppppp/9/1pp1P1P2/PB1P1P3/7PP/N2KG1G+r1/LN2S1SN1[lrpp] b - - 1 31|4"
 	"xiangqi|rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1|5"
-	"xiangqi|2r1kab1r/c3a4/6nR1/1Cp6/pn4p1p/P8/3NPC3/N2R4B/c8/2BAKA3 w - - 6 31|4"
+	"xiangqi|2r1kab1r/c3a4/6nR1/1Cp6/pn4p1p/P8/3NPC3/N2R4B/c8/2BAKA3 w - - 6 31|5"
+	"janggi|rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1|5"
+	"minixiangqi|rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1|6"
 	"makruk|rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1|6"
 )
 
