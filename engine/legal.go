@@ -228,7 +228,8 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 	}
 	onBoard := v.boardSafety && p.royals[us] == 1
 	var lines, legs SquareSet
-	sure := onBoard && !p.royalInDanger(us) && !p.bikjangBefore()
+	facing := p.bikjangBefore()
+	sure := onBoard && !facing && !p.royalInDanger(us)
 	if sure {
 		lines, legs = v.kingLines[us.Other()][p.royalSq[us]], v.kingLegs[us.Other()][p.royalSq[us]]
 	}
@@ -244,7 +245,7 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		case sure && m.From() != p.royalSq[us] && !lines.Has(m.From()) && !lines.Has(m.To()):
 			ok = true
 		default:
-			ok = p.safeAfterOnBoard(m, sure, &legs)
+			ok = p.safeAfterOnBoard(m, sure, facing, &legs)
 		}
 		if ok {
 			dst[kept] = m
@@ -257,15 +258,15 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 // buildKingLines returns the squares whose occupancy can decide whether
 // the royal piece on k is attacked by colour by: every square of each line a rider, hopper
 // or cannon could attack it along, every square a blockable leap toward it
-// passes (also alone, as legs), and with the flying-general rule its file
-// and rank. A move that neither leaves nor enters one of them cannot expose
+// passes (also alone, as legs); the flying general's file and rank are
+// among the lines (buildLineAttackers). A move that neither leaves nor enters one of them cannot expose
 // k (the mover's own pieces attack nothing of its own, and enemy pieces
 // only disappear).
 func (v *Variant) buildKingLines(by Colour, k Square) (set, legs SquareSet) {
 	at := &v.attacks[by]
-	for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
-		for _, d := range dirs {
-			for _, t := range v.rays[d.ray][k] {
+	for ray, a := range at.along {
+		if a != (lineAttackers{}) {
+			for _, t := range v.rays[ray][k] {
 				set.Add(t)
 			}
 		}
@@ -274,13 +275,6 @@ func (v *Variant) buildKingLines(by Colour, k Square) (set, legs SquareSet) {
 		for _, t := range a.path {
 			set.Add(t)
 			legs.Add(t)
-		}
-	}
-	if v.FlyingGeneral || v.Bikjang {
-		for _, ray := range v.orthogonalRays {
-			for _, t := range v.rays[ray][k] {
-				set.Add(t)
-			}
 		}
 	}
 	return set, legs
@@ -299,19 +293,8 @@ func (p *Position) openedAttack(k, from, to Square, legs *SquareSet) bool {
 		if dx != 0 && dy != 0 && abs(dx) != abs(dy) {
 			continue
 		}
-		ray := v.unitRay[sign(dx)+1][sign(dy)+1]
-		if p.attackedAlong(k, ray, at) {
+		if p.attackedAlong(k, v.unitRay[sign(dx)+1][sign(dy)+1], at) {
 			return true
-		}
-		if v.FlyingGeneral && (dx == 0 || dy == 0) {
-			for _, t := range v.rays[ray][k] {
-				if pc := p.board[t]; pc != NoPiece {
-					if pc.Colour() == them && v.royalTypes>>pc&1 != 0 {
-						return true
-					}
-					break
-				}
-			}
 		}
 	}
 	return (legs.Has(from) || legs.Has(to)) && p.lameAttack(k, them, ^uint64(0))
@@ -342,11 +325,11 @@ func (p *Position) attackedAlong(k Square, ray int, at *attackTables) bool {
 // masks only (no key, lists or history), tests, and puts it back. With
 // safeBefore (the royal piece was safe and not in a face-off), a move of
 // another piece is tested only for the attacks it can open (legs: the
-// squares on blockable leaps to the royal piece).
-func (p *Position) safeAfterOnBoard(m Move, safeBefore bool, legs *SquareSet) bool {
+// squares on blockable leaps to the royal piece); in a face-off (facing)
+// the move must part the royal pieces.
+func (p *Position) safeAfterOnBoard(m Move, safeBefore, facing bool, legs *SquareSet) bool {
 	v, us := p.v, p.stm
 	from, to := m.From(), m.To()
-	facing := p.bikjangBefore()
 	pc, victim := p.board[from], p.board[to]
 	moved := pc
 	if t := m.Promotion(); t != 0 {

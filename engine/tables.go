@@ -133,41 +133,8 @@ func (v *Variant) buildTables() {
 			v.buildAttacks(pc, rayOf)
 		}
 	}
-	for _, d := range Symmetric(1, 0) {
-		v.orthogonalRays = append(v.orthogonalRays, rayOf(d))
-	}
-	unit := map[int]bool{}
-	for _, d := range append(Symmetric(1, 0), Symmetric(1, 1)...) {
+	for _, d := range unitSteps() {
 		v.unitRay[d.DX+1][d.DY+1] = rayOf(d)
-		unit[v.unitRay[d.DX+1][d.DY+1]] = true
-	}
-	v.unitLines = true
-	for c := range v.attacks {
-		at := &v.attacks[c]
-		at.along = make([]lineAttackers, len(v.rays))
-		for _, d := range at.rayDirs {
-			at.along[d.ray].ride |= d.pieces
-		}
-		for _, d := range at.hopDirs {
-			at.along[d.ray].hop |= d.pieces
-		}
-		for _, d := range at.cannonDirs {
-			at.along[d.ray].cannon |= d.pieces
-		}
-		for _, dirs := range [][]attackDir{at.rayDirs, at.hopDirs, at.cannonDirs} {
-			for _, d := range dirs {
-				v.unitLines = v.unitLines && unit[d.ray]
-			}
-		}
-	}
-	for c := range v.kingLines {
-		v.kingLines[c] = make([]SquareSet, NumSquares)
-		v.kingLegs[c] = make([]SquareSet, NumSquares)
-		for s := 0; s < NumSquares; s++ {
-			if v.onBoard.Has(Square(s)) {
-				v.kingLines[c][s], v.kingLegs[c][s] = v.buildKingLines(Colour(c), Square(s))
-			}
-		}
 	}
 	v.small = v.buildSmallBoard()
 	if v.small != nil {
@@ -190,6 +157,65 @@ func (v *Variant) buildTables() {
 			}
 		}
 	}
+	v.buildLineAttackers()
+}
+
+// buildLineAttackers fills, for legalByMaking's tests on the board, each
+// colour's attackers by ray (the flying general attacking along its file
+// and rank like a rook), whether all those rays are unit steps, and, for
+// a colour whose attacks legalByMaking tests (those the pin analysis
+// cannot), the royal piece's lines and legs on every square.
+func (v *Variant) buildLineAttackers() {
+	unit := map[int]bool{}
+	for _, d := range unitSteps() {
+		unit[v.unitRay[d.DX+1][d.DY+1]] = true
+	}
+	v.unitLines = true
+	for c := range v.attacks {
+		at := &v.attacks[c]
+		at.along = make([]lineAttackers, len(v.rays))
+		for _, d := range at.rayDirs {
+			at.along[d.ray].ride |= d.pieces
+			v.unitLines = v.unitLines && unit[d.ray]
+		}
+		for _, d := range at.hopDirs {
+			at.along[d.ray].hop |= d.pieces
+			v.unitLines = v.unitLines && unit[d.ray]
+		}
+		for _, d := range at.cannonDirs {
+			at.along[d.ray].cannon |= d.pieces
+			v.unitLines = v.unitLines && unit[d.ray]
+		}
+		if v.FlyingGeneral {
+			royals := v.royalTypes & colourCodes(Colour(c))
+			for _, d := range Symmetric(1, 0) {
+				at.along[v.unitRay[d.DX+1][d.DY+1]].ride |= royals
+			}
+		}
+	}
+	for c := range v.kingLines {
+		if v.simpleAttacks[c] && !v.special {
+			continue // legalMoves' pin analysis handles this attacker
+		}
+		v.kingLines[c] = make([]SquareSet, NumSquares)
+		v.kingLegs[c] = make([]SquareSet, NumSquares)
+		for s := 0; s < NumSquares; s++ {
+			if v.onBoard.Has(Square(s)) {
+				v.kingLines[c][s], v.kingLegs[c][s] = v.buildKingLines(Colour(c), Square(s))
+			}
+		}
+	}
+}
+
+// unitSteps are the eight one-square steps, orthogonal first.
+func unitSteps() []Vector { return append(Symmetric(1, 0), Symmetric(1, 1)...) }
+
+// colourCodes is the piece-code set of every piece of colour c.
+func colourCodes(c Colour) uint64 {
+	if c == White {
+		return 0x5555555555555555
+	}
+	return 0xAAAAAAAAAAAAAAAA
 }
 
 // step returns s moved by vec (mirrored for no one: callers orient vec).

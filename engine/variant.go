@@ -228,13 +228,13 @@ type Variant struct {
 	// depends on the board alone (no blasts, check bans or royal choices),
 	// so it can be tested without making the move.
 	boardSafety bool
-	// orthogonalRays are the indices in rays of the four orthogonal steps,
-	// unitRay[dx+1][dy+1] the ray of each of the eight unit steps.
-	orthogonalRays []int
-	unitRay        [3][3]int
+	// unitRay[dx+1][dy+1] is the index in rays of each of the eight unit
+	// steps.
+	unitRay [3][3]int
 	// kingLines[c][k] are the squares on which a move can change whether
 	// colour c attacks a royal piece on k, kingLegs[c][k] those of them
-	// on blockable leaps (buildKingLines; for legalByMaking).
+	// on blockable leaps (buildKingLines; for legalByMaking; nil for a
+	// colour whose attacks the pin analysis handles).
 	kingLines, kingLegs [2][]SquareSet
 	// unitLines: every line an attack follows is a unit step's (no
 	// nightrider), so the line from a square through another is unitRay's.
@@ -565,12 +565,7 @@ func (v *Variant) checkEndRules() error {
 		if !v.onBoard.Has(sq) {
 			continue
 		}
-		for _, d := range Symmetric(1, 0) {
-			if t, ok := v.step(sq, d); ok {
-				v.neighbours[s] = append(v.neighbours[s], t)
-			}
-		}
-		for _, d := range Symmetric(1, 1) {
+		for _, d := range unitSteps() {
 			if t, ok := v.step(sq, d); ok {
 				v.neighbours[s] = append(v.neighbours[s], t)
 			}
