@@ -124,8 +124,8 @@ func (s *Server) commands() map[string]func(string) bool {
 // parseMove reads a move in XBoard's coordinates, or castling written
 // O-O / O-O-O (as XBoard sends it in Fischer random chess).
 func (s *Server) parseMove(text string) (engine.Move, error) {
-	if strings.HasPrefix(text, "O-O") || strings.HasPrefix(text, "0-0") {
-		return s.game.pos.ParseSAN(text)
+	if strings.HasPrefix(text, "O-O") || strings.HasPrefix(text, "0-0") || text == "pass" || text == "@@@@" {
+		return s.game.pos.ParseSAN(text) // SAN reads a pass as pass or @@@@
 	}
 	return s.game.pos.ParseUCI(variants.FromXBoardMove(s.game.pos.Variant().Height, text))
 }
@@ -137,6 +137,15 @@ func (s *Server) moveText(m engine.Move) string {
 	if m.Kind() == engine.Castle && v.Chess960 {
 		san := s.game.pos.SAN(m)
 		return strings.TrimRight(san, "+#")
+	}
+	return coordinates(v, m)
+}
+
+// coordinates writes a move in XBoard's coordinates; a pass (janggi) is
+// "pass", as Fairy-Stockfish writes it over CECP.
+func coordinates(v *engine.Variant, m engine.Move) string {
+	if m.Kind() == engine.Pass {
+		return "pass"
 	}
 	return variants.ToXBoardMove(v.Height, v.UCI(m))
 }
@@ -438,7 +447,7 @@ func (s *Server) sendThinking(info search.Info) {
 	v := s.sess.Variant()
 	var pv []string
 	for _, m := range info.PV {
-		pv = append(pv, variants.ToXBoardMove(v.Height, v.UCI(m)))
+		pv = append(pv, coordinates(v, m))
 	}
 	s.out.Printf("%d %d %d %d %s", info.Depth, thinkingScore(info.Score), info.Time.Milliseconds()/10, info.Nodes,
 		strings.Join(pv, " "))

@@ -292,3 +292,17 @@ func TestCrazyhouse(t *testing.T) {
 	move, _ := s.Expect("move ")
 	require.Regexp(t, `^move Q@[a-e]8$`, move)
 }
+
+// TestJanggiPass: over CECP a pass reads as pass or @@@@ and is written
+// pass (as Fairy-Stockfish writes it); xiangqi's ten ranks are 0 to 9.
+func TestJanggiPass(t *testing.T) {
+	s := start(t)
+	s.Send("new", "variant xiangqi", "force", "usermove h2e2", "usermove h7e7", "ping 1")
+	_, before := s.Expect("pong 1")
+	for _, l := range before {
+		require.NotContains(t, l, "Illegal", "the cannons' moves h3e3 h8e8 in UCI's ranks")
+	}
+	s.Send("new", "variant janggi", "force", "usermove @@@@", "go")
+	move, _ := s.Expect("move ")
+	require.Equal(t, "move pass", move, "after White's pass, Black's pass wins on points")
+}
