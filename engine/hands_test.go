@@ -97,14 +97,34 @@ func TestDrops(t *testing.T) {
 	require.ElementsMatch(t, []string{"N@b1", "N@c1", "N@d1"}, drops)
 
 	// Capturing a promoted queen gives a pawn.
-	promo, err := v.ParseFEN("4k3/8/8/8/8/8/q~6R/4K3[] w - - 0 1")
+	makeAndBack(t, v, "4k3/8/8/8/8/8/q~6R/4K3[] w - - 0 1", "h2a2", "4k3/8/8/8/8/8/R7/4K3[P] b - - 0 1")
+}
+
+// makeAndBack plays one move from fen, checks the FEN after it, takes it
+// back and checks the FEN is fen again.
+func makeAndBack(t *testing.T, v *engine.Variant, fen, move, after string) {
+	t.Helper()
+	p, err := v.ParseFEN(fen)
 	require.NoError(t, err)
-	take, err := promo.ParseUCI("h2a2")
+	m, err := p.ParseUCI(move)
 	require.NoError(t, err)
-	promo.Make(take)
-	require.Equal(t, "4k3/8/8/8/8/8/R7/4K3[P] b - - 0 1", promo.FEN())
-	promo.Unmake()
-	require.Equal(t, "4k3/8/8/8/8/8/q~6R/4K3[] w - - 0 1", promo.FEN())
+	p.Make(m)
+	require.Equal(t, after, p.FEN())
+	p.Unmake()
+	require.Equal(t, fen, p.FEN())
+}
+
+// play plays moves in UCI form on p and returns the last.
+func play(t *testing.T, p *engine.Position, moves ...string) engine.Move {
+	t.Helper()
+	var m engine.Move
+	for _, s := range moves {
+		var err error
+		m, err = p.ParseUCI(s)
+		require.NoError(t, err, s)
+		p.Make(m)
+	}
+	return m
 }
 
 // TestDropAfterCaptureUnmakes: a capture of the last piece in its side's
@@ -228,14 +248,7 @@ func TestShogiPromotion(t *testing.T) {
 	require.NotContains(t, moves, "c3c4+", "c4 is not in the zone, c3 neither")
 
 	// A promoted silver taken goes to hand as a silver.
-	take, err := v.ParseFEN("4k/4+S/5/5/K4[] b - - 0 1")
-	require.NoError(t, err)
-	m, err = take.ParseUCI("e5e4")
-	require.NoError(t, err)
-	take.Make(m)
-	require.Equal(t, "5/4k/5/5/K4[s] w - - 0 2", take.FEN())
-	take.Unmake()
-	require.Equal(t, "4k/4+S/5/5/K4[] b - - 0 1", take.FEN())
+	makeAndBack(t, v, "4k/4+S/5/5/K4[] b - - 0 1", "e5e4", "5/4k/5/5/K4[s] w - - 0 2")
 }
 
 // TestShogiDropRules: no second pawn on a file (nifu), no pawn or lance

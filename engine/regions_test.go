@@ -69,14 +69,9 @@ func TestFlyingGeneral(t *testing.T) {
 func TestJanggiEnds(t *testing.T) {
 	v := lookup(t, "janggi")
 	p := v.StartPosition()
-	pass, err := p.ParseUCI("e2e2")
-	require.NoError(t, err)
-	require.Equal(t, engine.Pass, pass.Kind())
-	p.Make(pass)
+	require.Equal(t, engine.Pass, play(t, p, "e2e2").Kind())
 	require.False(t, p.Result().Over(), "one pass goes on")
-	reply, err := p.ParseUCI("e9e9")
-	require.NoError(t, err)
-	p.Make(reply)
+	play(t, p, "e9e9")
 	r := p.Result()
 	require.Equal(t, engine.DoublePass, r.Reason)
 	require.Equal(t, "0-1", r.PGN(), "equal material: the second player's 1.5 points win")
@@ -84,15 +79,13 @@ func TestJanggiEnds(t *testing.T) {
 
 	// Bikjang: White, a rook up, may pass in the face-off; the face-off
 	// then stands and White wins on points (13 > 1).
-	p, err = v.ParseFEN("4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1")
+	p, err := v.ParseFEN("4k4/9/9/9/9/9/9/9/9/R3K4 w - - 0 1")
 	require.NoError(t, err)
 	_, err = p.ParseUCI("e1d1")
 	require.NoError(t, err, "stepping aside breaks the face-off")
 	_, err = p.ParseUCI("a1a2")
 	require.ErrorContains(t, err, "not legal", "a move that keeps the face-off is illegal")
-	pass, err = p.ParseUCI("e1e1")
-	require.NoError(t, err)
-	p.Make(pass)
+	play(t, p, "e1e1")
 	r = p.Result()
 	require.Equal(t, engine.Bikjang, r.Reason)
 	require.Equal(t, "1-0", r.PGN())
@@ -107,22 +100,13 @@ func TestMakrukCounting(t *testing.T) {
 	require.Equal(t, "4k3/8/8/8/8/3R4/8/4K3 b - 32 31 1", p.FEN())
 	limit, ply := p.CountingLimit()
 	require.Equal(t, [2]int{32, 31}, [2]int{limit, ply})
-	for _, uci := range []string{"e8e7", "d3d4"} {
-		m, err := p.ParseUCI(uci)
-		require.NoError(t, err)
-		p.Make(m)
-	}
+	play(t, p, "e8e7", "d3d4")
 	require.Equal(t, "8/4k3/8/8/3R4/8/8/4K3 b - 32 33 2", p.FEN())
 	require.Equal(t, engine.CountingDraw, p.Result().Reason)
 	p.Unmake()
 	require.False(t, p.Result().Over(), "at the limit the count goes on")
 	// A count starts when the last pawn goes: KRvK from a capture.
-	p, err = v.ParseFEN("4k3/8/8/8/3p4/8/3R4/4K3 w - - 0 1")
-	require.NoError(t, err)
-	m, err := p.ParseUCI("d2d4")
-	require.NoError(t, err)
-	p.Make(m)
-	require.Equal(t, "4k3/8/8/8/3R4/8/8/4K3 b - 32 6 1", p.FEN(), "pieces' honour: 16 moves, counted from the 3 pieces")
+	makeAndBack(t, v, "4k3/8/8/8/3p4/8/3R4/4K3 w - - 0 1", "d2d4", "4k3/8/8/8/3R4/8/8/4K3 b - 32 6 1") // pieces' honour: 16 moves, counted from the 3 pieces
 	_, err = v.ParseFEN("4k3/8/8/8/8/3R4/8/4K3 b - 0 6 1")
 	require.ErrorContains(t, err, "counting limit")
 }

@@ -83,55 +83,40 @@ func TestUnsupported(t *testing.T) {
 		_, err := tablebase.ParseMaterial(v, material)
 		require.ErrorContains(t, err, want, material)
 	}
-	atomic, err := variants.Lookup("atomic")
-	require.NoError(t, err)
-	m, err := tablebase.ParseMaterial(atomic, "KQvK")
-	require.NoError(t, err)
-	_, err = tablebase.NewStore(t.TempDir()).Table(atomic, m)
-	require.ErrorContains(t, err, "game-end rules")
-	zh, err := variants.Lookup("crazyhouse")
-	require.NoError(t, err)
-	m, err = tablebase.ParseMaterial(zh, "KQvK")
-	require.NoError(t, err)
-	_, err = tablebase.NewStore(t.TempDir()).Table(zh, m)
-	require.ErrorContains(t, err, "pieces in hand")
-	gh, err := variants.Lookup("grasshopper")
-	require.NoError(t, err)
-	m, err = tablebase.ParseMaterial(gh, "KGvK")
-	require.NoError(t, err)
-	_, err = tablebase.NewStore(t.TempDir()).Table(gh, m)
-	require.ErrorContains(t, err, "hoppers and cannons cannot be un-moved")
-	// The Asian games' rules are refused by name: counting (makruk),
-	// stalemate losing (xiangqi, janggi), and a piece confined to a palace
-	// in a user variant whose other rules the generator models.
-	for variant, material := range map[string]string{"makruk": "KRvK", "xiangqi": "KRvK", "janggi": "KRvK"} {
-		vr, err := variants.Lookup(variant)
+	// Rules the generator does not model are refused by name: explosions,
+	// hands, hoppers, the Asian games' rules (counting in makruk,
+	// stalemate losing in xiangqi and janggi), and pawn rules.
+	for _, c := range []struct{ variant, material, want string }{
+		{"atomic", "KQvK", "game-end rules"},
+		{"crazyhouse", "KQvK", "pieces in hand"},
+		{"grasshopper", "KGvK", "hoppers and cannons cannot be un-moved"},
+		{"makruk", "KRvK", "counting rules"},
+		{"xiangqi", "KRvK", "game-end rules"},
+		{"janggi", "KRvK", "game-end rules"},
+		{"grand", "KPvK", "optional promotion"},
+		{"wildebeest", "KPvK", "only initial quiet leaps"},
+	} {
+		vr, err := variants.Lookup(c.variant)
 		require.NoError(t, err)
-		m, err := tablebase.ParseMaterial(vr, material)
-		require.NoError(t, err, variant)
-		_, err = tablebase.NewStore(t.TempDir()).Table(vr, m)
-		require.ErrorContains(t, err, map[string]string{"makruk": "counting rules", "xiangqi": "game-end rules", "janggi": "game-end rules"}[variant], variant)
+		requireRefused(t, vr, c.material, c.want)
 	}
+	// A piece confined to a palace, in a user variant whose other rules
+	// the generator models.
 	cat := variants.Builtin()
 	require.NoError(t, cat.LoadFile(writeFile(t, "palace.ini", "[palace]\nking = k:W\nmobilityRegionWhiteKing = d1 e1 f1 d2 e2 f2\nmobilityRegionBlackKing = d8 e8 f8 d7 e7 f7\n")))
 	palace, err := cat.Lookup("palace")
 	require.NoError(t, err)
-	m, err = tablebase.ParseMaterial(palace, "KRvK")
-	require.NoError(t, err)
-	_, err = tablebase.NewStore(t.TempDir()).Table(palace, m)
-	require.ErrorContains(t, err, "confined to a region")
-	// Pawn rules the generator does not model are refused by name.
-	for variant, want := range map[string]string{
-		"grand":      "optional promotion",
-		"wildebeest": "only initial quiet leaps",
-	} {
-		vr, err := variants.Lookup(variant)
-		require.NoError(t, err)
-		m, err := tablebase.ParseMaterial(vr, "KPvK")
-		require.NoError(t, err, variant)
-		_, err = tablebase.NewStore(t.TempDir()).Table(vr, m)
-		require.ErrorContains(t, err, want, variant)
-	}
+	requireRefused(t, palace, "KRvK", "confined to a region")
+}
+
+// requireRefused asserts that the store refuses to build a material's
+// table with an error containing want.
+func requireRefused(t *testing.T, v *engine.Variant, material, want string) {
+	t.Helper()
+	m, err := tablebase.ParseMaterial(v, material)
+	require.NoError(t, err, v.Name)
+	_, err = tablebase.NewStore(t.TempDir()).Table(v, m)
+	require.ErrorContains(t, err, want, v.Name)
 }
 
 // TestBestMovesKeepTheDistance: every best move of a won position leads to
