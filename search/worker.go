@@ -376,6 +376,9 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			late = len(quiets) >= (3+depth*depth)/(2-btoi(improving))
 			lmrDepth := max(depth-1-int(w.lmr[min(depth, 63)][min(i, 63)]), 0)
 			futile = lmrDepth <= 6 && staticEval+Score(100+90*lmrDepth) <= alpha
+			if !late && !futile {
+				futile = w.hopelessQuiet(p, m, lmrDepth, ply)
+			}
 		}
 
 		here.move, here.piece = m, p.MovedPiece(m)
@@ -437,6 +440,23 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		s.tt.store(p.Key(), bestMove, toTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// hopelessQuiet reports whether a quiet move near the horizon (lmrDepth:
+// the depth it would be searched to after its reduction) is not worth
+// searching: both continuation histories say it has failed after the
+// last two moves, or it puts the piece where the exchange loses it.
+func (w *worker) hopelessQuiet(p *engine.Position, m engine.Move, lmrDepth, ply int) bool {
+	if lmrDepth < 3 {
+		cont := w.pairEntries(p.MovedPiece(m), m.To(), ply)
+		if cont[0] != nil && cont[1] != nil && *cont[0] < 0 && *cont[1] < 0 {
+			return true
+		}
+	}
+	if !w.s.materialPruning || lmrDepth >= 8 {
+		return false
+	}
+	return p.SEE(m, &w.values) < -(32-lmrDepth)*lmrDepth*lmrDepth*100/128
 }
 
 // reduction returns how many plies shallower the i-th move (ordering
