@@ -278,9 +278,14 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			main.excluded = append(main.excluded, main.pv[0][0])
 		}
 		if main.stopped {
-			// An interrupted first iteration still beats no move at all.
-			if res.Depth == 0 && main.pvLen[0] > 0 {
-				res.Best = main.pv[0][0]
+			// A root move that beat the window of the interrupted iteration
+			// (after the last best was searched first) is the better
+			// move; an interrupted first iteration still beats none.
+			if main.pvLen[0] > 0 && lines == 1 && (res.Depth == 0 || main.pv[0][0] != res.Best) {
+				res.Best, res.Ponder = main.pv[0][0], engine.NoMove
+				if main.pvLen[0] > 1 {
+					res.Ponder = main.pv[0][1]
+				}
 			}
 			break
 		}

@@ -350,3 +350,31 @@ func TestThreads(t *testing.T) {
 	require.Equal(t, one.Search(context.Background(), p, search.Limits{Depth: 7}, nil),
 		s.Search(context.Background(), p, search.Limits{Depth: 7}, nil))
 }
+
+// TestInterruptedIterationMove: a search stopped in the middle of an
+// iteration plays a root move that iteration already proved better than
+// the last completed one's. Node limits between the end of the depth that
+// first sees a mate and the one before find it: somewhere in that range
+// the mating sacrifice is played though no completed iteration chose it.
+func TestInterruptedIterationMove(t *testing.T) {
+	p := setup(t, "chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10")
+	mate, err := p.ParseUCI("d5f6")
+	require.NoError(t, err)
+	var infos []search.Info
+	search.New(search.Options{}).Search(context.Background(), p, search.Limits{Mate: 2}, func(i search.Info) { infos = append(infos, i) })
+	last := infos[len(infos)-1]
+	require.Equal(t, mate, last.PV[0])
+	require.Greater(t, len(infos), 1)
+	before := infos[len(infos)-2]
+	require.NotEqual(t, mate, before.PV[0], "the mate is seen first at depth %d", last.Depth)
+
+	found := false
+	for n := before.Nodes + 1; n < last.Nodes && !found; n += max((last.Nodes-before.Nodes)/64, 1) {
+		var depths []int
+		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: n}, func(i search.Info) { depths = append(depths, i.Depth) })
+		if r.Best == mate && depths[len(depths)-1] < last.Depth {
+			found = true
+		}
+	}
+	require.True(t, found, "no node limit between %d and %d played the mate found mid-iteration", before.Nodes, last.Nodes)
+}
