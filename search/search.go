@@ -84,6 +84,9 @@ type Info struct {
 	HashFull        int // permille
 	TBHits          uint64
 	PV              []engine.Move
+	// LowerBound: Score is only a lower bound, from an iteration stopped
+	// after PV's first move beat the previous best.
+	LowerBound bool
 }
 
 // Result is a search's answer: the move to play (always legal when the
@@ -285,6 +288,12 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 				res.Best, res.Ponder = main.pv[0][0], engine.NoMove
 				if main.pvLen[0] > 1 {
 					res.Ponder = main.pv[0][1]
+				}
+				if onInfo != nil {
+					// The GUI's last line should name the move played.
+					info := s.info(main, depth, main.rootScore)
+					info.MultiPV, info.LowerBound = 1, true
+					onInfo(info)
 				}
 			}
 			break

@@ -370,11 +370,20 @@ func TestInterruptedIterationMove(t *testing.T) {
 
 	found := false
 	for n := before.Nodes + 1; n < last.Nodes && !found; n += max((last.Nodes-before.Nodes)/64, 1) {
-		var depths []int
-		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: n}, func(i search.Info) { depths = append(depths, i.Depth) })
-		if r.Best == mate && depths[len(depths)-1] < last.Depth {
-			found = true
+		var got []search.Info
+		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: n}, func(i search.Info) { got = append(got, i) })
+		final := got[len(got)-1]
+		if !final.LowerBound {
+			continue
 		}
+		// The interrupted iteration's move is played and reported last,
+		// as a lower bound, so that a GUI shows the line of the move.
+		found = true
+		require.Equal(t, mate, r.Best, "node limit %d", n)
+		require.Equal(t, mate, final.PV[0], "node limit %d", n)
+		require.Equal(t, last.Depth, final.Depth, "node limit %d", n)
+		require.False(t, got[len(got)-2].LowerBound)
+		require.NotEqual(t, mate, got[len(got)-2].PV[0])
 	}
 	require.True(t, found, "no node limit between %d and %d played the mate found mid-iteration", before.Nodes, last.Nodes)
 }

@@ -44,6 +44,7 @@ type worker struct {
 	selDepth  int
 	stopped   bool // this worker has seen the stop
 	rootBest  engine.Move
+	rootScore Score // the score of the root's PV move, when it last changed
 	// excluded are the root moves reported on earlier MultiPV lines (the
 	// main thread's; helpers search every root move).
 	excluded []engine.Move
@@ -417,6 +418,9 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			if score > alpha {
 				alpha, bound = score, BoundExact
 				w.updatePV(ply, m)
+				if root {
+					w.rootScore = score
+				}
 				if score >= beta {
 					bound = BoundLower
 					if !tactical {

@@ -206,8 +206,12 @@ func (s *Server) sendInfo(info search.Info) {
 		pv.WriteString(v.UCI(m))
 	}
 	multipv := max(info.MultiPV, 1)
-	s.out.Printf("info depth %d seldepth %d multipv %d score %s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
-		info.Depth, info.SelDepth, multipv, info.Score, info.Nodes, info.NPS, info.HashFull, info.TBHits,
+	bound := ""
+	if info.LowerBound {
+		bound = " lowerbound"
+	}
+	s.out.Printf("info depth %d seldepth %d multipv %d score %s%s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
+		info.Depth, info.SelDepth, multipv, info.Score, bound, info.Nodes, info.NPS, info.HashFull, info.TBHits,
 		info.Time.Milliseconds(), pv.String())
 }
 

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -464,5 +465,35 @@ func TestChess960(t *testing.T) {
 		require.Equal(t, "Fen: r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4", fen)
 		s.Expect("Checkers:")
 	}
+	s.quiet()
+}
+
+// TestInterruptedIterationInfo: when a node limit stops an iteration
+// after it found a better move (or stops the first iteration), the last
+// info line names that move's line, marked lowerbound, and the bestmove
+// is its first move. Somewhere in the range the mating sacrifice of this
+// mate in 2 is found in the middle of an iteration.
+func TestInterruptedIterationInfo(t *testing.T) {
+	s := start(t, uci.Config{})
+	bounded, mates := 0, 0
+	for nodes := 100; nodes <= 1500; nodes += 10 {
+		s.Send("ucinewgame", "position fen r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10",
+			"go nodes "+strconv.Itoa(nodes))
+		best, infos := s.Expect("bestmove ")
+		for i, info := range infos {
+			if !strings.Contains(info, " lowerbound ") {
+				continue
+			}
+			bounded++
+			require.Equal(t, len(infos)-1, i, "the bound comes last: %q", infos)
+			pv := strings.Fields(info[strings.Index(info, " pv ")+4:])
+			require.Equal(t, strings.Fields(best)[1], pv[0], info)
+			if strings.Contains(info, " score mate 2 lowerbound ") && i > 0 && !strings.Contains(infos[i-1], " mate ") {
+				mates++
+			}
+		}
+	}
+	require.Positive(t, bounded, "no node limit stopped an iteration after a better move")
+	require.Positive(t, mates, "the mate was never played from an unfinished iteration")
 	s.quiet()
 }
