@@ -269,11 +269,9 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			}
 			prev[line] = score
 			if line == 0 {
-				res = Result{Best: main.pv[0][0], Score: score, Depth: depth}
+				res = Result{Score: score, Depth: depth}
+				res.Best, res.Ponder = main.rootLine()
 				main.rootBest = res.Best
-				if main.pvLen[0] > 1 {
-					res.Ponder = main.pv[0][1]
-				}
 			}
 			info := s.info(main, depth, score)
 			info.MultiPV = line + 1
@@ -285,10 +283,7 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			// (after the last best was searched first) is the better
 			// move; an interrupted first iteration still beats none.
 			if main.pvLen[0] > 0 && lines == 1 && (res.Depth == 0 || main.pv[0][0] != res.Best) {
-				res.Best, res.Ponder = main.pv[0][0], engine.NoMove
-				if main.pvLen[0] > 1 {
-					res.Ponder = main.pv[0][1]
-				}
+				res.Best, res.Ponder = main.rootLine()
 				if onInfo != nil {
 					// The GUI's last line should name the move played.
 					info := s.info(main, depth, main.rootScore)

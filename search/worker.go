@@ -446,6 +446,16 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	return best
 }
 
+// rootLine returns the first two moves of the main line at the root: the
+// move to play and the reply expected (NoMove if the line is one move).
+func (w *worker) rootLine() (best, ponder engine.Move) {
+	best, ponder = w.pv[0][0], engine.NoMove
+	if w.pvLen[0] > 1 {
+		ponder = w.pv[0][1]
+	}
+	return best, ponder
+}
+
 // hopelessQuiet reports whether a quiet move near the horizon (lmrDepth:
 // the depth it would be searched to after its reduction) is not worth
 // searching: both continuation histories say it has failed after the
