@@ -387,3 +387,20 @@ func TestInterruptedIterationMove(t *testing.T) {
 	}
 	require.True(t, found, "no node limit between %d and %d played the mate found mid-iteration", before.Nodes, last.Nodes)
 }
+
+// TestPawnNearPromotionExtended: a pawn stepping next to its promotion
+// zone is searched a ply deeper, so a one-ply search already sees the
+// promotion it threatens (without the extension the reply is a stand-pat
+// and d7 looks like any pawn move: the knight-up side scores below zero).
+func TestPawnNearPromotionExtended(t *testing.T) {
+	for _, tc := range []struct{ variant, fen, push string }{
+		{"chess", "7k/8/3P4/8/8/7K/8/n7 w - - 0 1", "d6d7"},
+		{"chess", "N7/8/7k/8/8/3p4/8/K7 b - - 0 1", "d3d2"},
+		{"capablanca", "9k/10/3P6/10/10/9K/10/n9 w - - 0 1", "d6d7"},
+	} {
+		p := setup(t, tc.variant, tc.fen)
+		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 1}, nil)
+		require.Equal(t, tc.push, p.Variant().UCI(r.Best), "%s %s", tc.variant, tc.fen)
+		require.Greater(t, int(r.Score), 300, "%s %s: %v", tc.variant, tc.fen, r.Score)
+	}
+}

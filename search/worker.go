@@ -22,7 +22,8 @@ type worker struct {
 
 	pos    *engine.Position
 	eval   *eval.Evaluator
-	values [64]int // piece values by piece code, for exchanges
+	values [64]int  // piece values by piece code, for exchanges
+	pawns  [64]bool // by piece code: the piece is a pawn (promotes)
 	evals  evalCache
 	hist   histories
 
@@ -84,8 +85,11 @@ func (w *worker) clear() {
 // setVariant prepares the worker for a new variant.
 func (w *worker) setVariant(e *eval.Evaluator) {
 	w.eval = e
+	v := w.s.variant
 	for pc := range w.values {
 		w.values[pc] = e.Value(engine.Piece(pc))
+		t := engine.Piece(pc).Type()
+		w.pawns[pc] = t >= 1 && t <= len(v.Pieces) && v.Pieces[t-1].Role == engine.RolePawn
 	}
 	w.clear()
 }
@@ -358,6 +362,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	w.scoreMoves(p, moves, scores, ttMove, ply)
 
 	quiets := w.quiets[ply][:0]
+	us := p.SideToMove()
 	best, bestMove, bound := -Infinity, engine.NoMove, BoundUpper
 	for i := range moves {
 		w.pick(p, moves, scores, i, ply)
@@ -391,22 +396,29 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			continue
 		}
 		w.visit() // a node is a position visited, as Stockfish counts
+		// A pawn one step from promoting is searched a ply deeper, and not
+		// reduced: its threat is a tactic the evaluation cannot see.
+		newDepth := depth - 1
+		pawnPush := !givesCheck && ply < MaxPly/2 && w.threatensPromotion(m, here.piece, us)
+		if pawnPush {
+			newDepth++
+		}
 		var score Score
 		if i == 0 {
-			score = -w.negamax(depth-1, -beta, -alpha, ply+1, pvNode)
+			score = -w.negamax(newDepth, -beta, -alpha, ply+1, pvNode)
 		} else {
 			reduction := 0
 			// Late-move reductions, off (like the null move) where the
 			// variant makes zugzwang common.
-			if s.nullOK && depth >= 3 && i >= 2 && !inCheck && (!tactical || scores[i] < orderKiller2) {
+			if s.nullOK && depth >= 3 && i >= 2 && !inCheck && !pawnPush && (!tactical || scores[i] < orderKiller2) {
 				reduction = w.reduction(depth, i, pvNode, improving, givesCheck, tactical, scores[i])
 			}
-			score = -w.negamax(depth-1-reduction, -alpha-1, -alpha, ply+1, false)
+			score = -w.negamax(newDepth-reduction, -alpha-1, -alpha, ply+1, false)
 			if score > alpha && reduction > 0 && !w.stopped {
-				score = -w.negamax(depth-1, -alpha-1, -alpha, ply+1, false)
+				score = -w.negamax(newDepth, -alpha-1, -alpha, ply+1, false)
 			}
 			if score > alpha && score < beta && !w.stopped {
-				score = -w.negamax(depth-1, -beta, -alpha, ply+1, true)
+				score = -w.negamax(newDepth, -beta, -alpha, ply+1, true)
 			}
 		}
 		p.Unmake()
@@ -444,6 +456,14 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		s.tt.store(p.Key(), bestMove, toTT(best, ply), depth, bound)
 	}
 	return best
+}
+
+// threatensPromotion reports whether move m of piece pc (colour us's) is
+// a pawn stepping next to its promotion zone (a drop there is not: it
+// would extend every drop on the rank before the zone). Not where the
+// evaluation is blind to the goal: a new queen is no gain in giveaway.
+func (w *worker) threatensPromotion(m engine.Move, pc engine.Piece, us engine.Colour) bool {
+	return !w.s.evalBlind && w.s.nearPromotion[us].Has(m.To()) && w.pawns[pc] && m.Kind() != engine.Drop
 }
 
 // rootLine returns the first two moves of the main line at the root: the
