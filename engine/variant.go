@@ -607,6 +607,9 @@ func (v *Variant) TypeByLetter(l byte) int {
 // PieceType returns the definition of a piece's type. p must not be empty.
 func (v *Variant) PieceType(p Piece) *PieceType { return &v.Pieces[p.Type()-1] }
 
+// IsPawn reports whether p is a pawn (its type's role is RolePawn).
+func (v *Variant) IsPawn(p Piece) bool { return v.pawnTypes>>p&1 != 0 }
+
 // OnBoard reports whether s is a square of this variant's board.
 func (v *Variant) OnBoard(s Square) bool { return v.onBoard.Has(s) }
 

@@ -22,8 +22,7 @@ type worker struct {
 
 	pos    *engine.Position
 	eval   *eval.Evaluator
-	values [64]int  // piece values by piece code, for exchanges
-	pawns  [64]bool // by piece code: the piece is a pawn (promotes)
+	values [64]int // piece values by piece code, for exchanges
 	evals  evalCache
 	hist   histories
 
@@ -85,11 +84,8 @@ func (w *worker) clear() {
 // setVariant prepares the worker for a new variant.
 func (w *worker) setVariant(e *eval.Evaluator) {
 	w.eval = e
-	v := w.s.variant
 	for pc := range w.values {
 		w.values[pc] = e.Value(engine.Piece(pc))
-		t := engine.Piece(pc).Type()
-		w.pawns[pc] = t >= 1 && t <= len(v.Pieces) && v.Pieces[t-1].Role == engine.RolePawn
 	}
 	w.clear()
 }
@@ -463,7 +459,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 // would extend every drop on the rank before the zone). Not where the
 // evaluation is blind to the goal: a new queen is no gain in giveaway.
 func (w *worker) threatensPromotion(m engine.Move, pc engine.Piece, us engine.Colour) bool {
-	return !w.s.evalBlind && w.s.nearPromotion[us].Has(m.To()) && w.pawns[pc] && m.Kind() != engine.Drop
+	return !w.s.evalBlind && w.s.nearPromotion[us].Has(m.To()) && w.s.variant.IsPawn(pc) && m.Kind() != engine.Drop
 }
 
 // rootLine returns the first two moves of the main line at the root: the
