@@ -1,5 +1,7 @@
 package tablebase
 
+import "github.com/chimera-chess/chimera/engine"
+
 // OnHeld sets the builder's test hook, called whenever it waits with work
 // queued because it is paused. Set it before the builder starts.
 func OnHeld(b *Builder, f func()) { b.onHeld = f }
@@ -39,3 +41,12 @@ func encodeForTest(r Result) byte {
 	}
 	return 0
 }
+
+// GeneratePerEntry is Generate by the per-entry generator alone, for
+// comparing it with the bit-parallel one.
+func GeneratePerEntry(v *engine.Variant, m Material, sub Subtables) (*Table, error) {
+	return generate(v, m, sub, Hooks{}, true)
+}
+
+// Values returns a table's value bytes with side stm to move.
+func Values(t *Table, stm int) []byte { return t.val[stm] }

@@ -58,6 +58,9 @@ type generation struct {
 	// counted lazily, when a reply is first lost.
 	eager [2]bool
 	hooks Hooks
+	// perEntry forces the per-entry generator where the bit-parallel one
+	// would do (for tests that compare the two).
+	perEntry bool
 }
 
 // Hooks let a caller follow and steer a generation. Each may be nil.
@@ -109,12 +112,17 @@ func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float6
 // GenerateWith is Generate with hooks to follow, pause and prioritise the
 // work.
 func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
+	return generate(v, m, sub, hooks, false)
+}
+
+// generate is GenerateWith, optionally forcing the per-entry generator.
+func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry bool) (*Table, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
 	}
 	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
+	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks, perEntry: perEntry}
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
@@ -124,6 +132,13 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 	}
 	if gen.twinsPossible() {
 		gen.twins = gen.findTwins(scratches)
+	}
+	if gen.bitParallel() {
+		if !gen.generateBitParallel(len(scratches)) {
+			return nil, ErrAbandoned
+		}
+		hooks.progress(1)
+		return t, nil
 	}
 	for c := 0; c < 2; c++ {
 		size := g.size + gen.twins.count(c)

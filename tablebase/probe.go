@@ -12,12 +12,34 @@ import (
 // up as the position it is. It returns notPosition when the pieces do not
 // fit the table.
 func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
-	g := t.geo
-	if len(pieces) != len(g.pieces) {
+	m, ok := t.match(pieces)
+	if !ok {
 		return notPosition
 	}
+	var sq [MaxPieces]int
+	side := m.place(t.geo, squares, stm, sq[:])
+	if t.geo.banned(sq[:len(pieces)]) {
+		return notPosition // a pawn where it never stands
+	}
+	return t.val[side][t.geo.canonical(sq[:len(pieces)])]
+}
+
+// slotMatch says where a list of pieces goes in a table: the piece for
+// each slot, and whether colours are swapped (and ranks mirrored).
+type slotMatch struct {
+	from [MaxPieces]int // by slot: the index in the list
+	swap bool
+}
+
+// match finds the slots of a list of pieces, as it stands or with colours
+// swapped; it reports false when the pieces do not fit the table.
+func (t *Table) match(pieces []engine.Piece) (slotMatch, bool) {
+	g := t.geo
+	if len(pieces) != len(g.pieces) {
+		return slotMatch{}, false
+	}
 	for _, swap := range []bool{false, true} {
-		var sq [MaxPieces]int
+		m := slotMatch{swap: swap}
 		var used [MaxPieces]bool
 		ok := true
 		for slot, want := range g.pieces {
@@ -37,24 +59,29 @@ func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
 				break
 			}
 			used[found] = true
-			s := squares[found]
-			if swap {
-				s = (g.h-1-s/g.w)*g.w + s%g.w
-			}
-			sq[slot] = s
+			m.from[slot] = found
 		}
 		if ok {
-			side := stm
-			if swap {
-				side = 1 - stm
-			}
-			if g.banned(sq[:len(pieces)]) {
-				return notPosition // a pawn where it never stands
-			}
-			return t.val[side][g.canonical(sq[:len(pieces)])]
+			return m, true
 		}
 	}
-	return notPosition
+	return slotMatch{}, false
+}
+
+// place fills sq (by slot) from the list's squares and returns the side to
+// move in the table's terms.
+func (m slotMatch) place(g *geometry, squares []int, stm int, sq []int) int {
+	for slot := range g.pieces {
+		s := squares[m.from[slot]]
+		if m.swap {
+			s = (g.h-1-s/g.w)*g.w + s%g.w
+		}
+		sq[slot] = s
+	}
+	if m.swap {
+		return 1 - stm
+	}
+	return stm
 }
 
 // Result is a probe's answer for the side to move.

@@ -1,0 +1,692 @@
+package tablebase
+
+import (
+	"math/bits"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Bit-parallel generation, for pawnless tables on boards of up to 64
+// squares (every table whose pieces move alike for both sides and never
+// promote).
+//
+// The entries are walked as words of 64: a word fixes the first king's
+// region square and every piece but the one in slot 1, and its bits are
+// slot 1's squares. One word operation settles a move of any other piece
+// for all 64 placements at once: the moved piece's target square gives
+// the child's word, and the bits where slot 1 would stand on the path or
+// the target are masked out. Slot 1's own moves, and the first king's
+// (which may leave the region, so the child is mapped back by a
+// symmetry), are walked bit by bit.
+//
+// Every placement with the first king in the region is a node, canonical
+// or not (the images of a placement whose king stands on a square a
+// symmetry fixes, identical pieces in either order): images take the same
+// values level by level, so no move but the first king's needs
+// canonicalising, and the canonical entries are read out at the end.
+// A position is found lost by a forward test — every quiet move leads
+// into a won position — on the predecessors of the positions won at the
+// level before, instead of per-entry reply counters: a bit test per move,
+// and no working state per entry but the value byte.
+type bitGen struct {
+	*generation
+	np, regions, n int
+	words          int   // nodes / 64
+	wordWeight     []int // by slot ≥ 2: the word index step per square
+	// quiet, capture and unmove are each slot's move sets as bitboards.
+	quiet, capture, unmove []*bitSet
+	victims                [2][]int // each colour's slots that can be taken
+	probes                 []subProbe
+	// valid: the side to move's node is a position (no two pieces on a
+	// square, the side not to move not in check); known: its value is
+	// decided; won: decided as a win; canSave: a capture draws or wins,
+	// so it is never lost. Bitmaps by side to move, by word.
+	valid, known, won, canSave [2][]uint64
+	// fresh holds the nodes decided at the level being walked, cand the
+	// predecessors being gathered (during initialisation: the nodes in
+	// check, and those with a legal capture).
+	fresh, cand [2][]uint64
+	// cwin and closs are nodes (side<<31 | node) decided by a capture, by
+	// the level they are decided at: wins for the first mover, losses
+	// once every quiet move is found to lose sooner.
+	cwin, closs [][]uint32
+	workers     []*bitWorker
+}
+
+// bitWorker is one goroutine's buffers.
+type bitWorker struct {
+	steps    []bitStep
+	resolved []resolved // capture wins and losses to file by level
+	count    int        // nodes decided in the pass
+}
+
+// bitSet is a move set as bitboards.
+type bitSet struct {
+	ms    *moveSet
+	n     int
+	leaps []uint64 // by square: plain leap targets
+	// path[from*n+to] holds the squares that must be empty for the set to
+	// reach `to` from `from` by its line (see moveSet.line).
+	path []uint64
+}
+
+// bitStep is a target square and the squares between that must be empty.
+type bitStep struct {
+	to   int
+	path uint64
+}
+
+func bit(sq int) uint64 { return 1 << uint(sq) }
+
+func newBitSet(ms *moveSet, n int) *bitSet {
+	b := &bitSet{ms: ms, n: n, leaps: make([]uint64, n), path: make([]uint64, n*n)}
+	for from := range n {
+		for _, t := range ms.leaps[from] {
+			b.leaps[from] |= bit(int(t))
+		}
+		for to := range n {
+			l := ms.line[from*n+to]
+			if r := ms.lineRay(from, l); r != nil {
+				for _, s := range r.sq[:l>>8] {
+					b.path[from*n+to] |= bit(int(s))
+				}
+			}
+		}
+	}
+	return b
+}
+
+// attacks reports whether the set reaches `to` from `from` with the
+// squares occ occupied.
+func (b *bitSet) attacks(from, to int, occ uint64) bool {
+	return reaches(b.ms.line[from*b.n+to]) && b.path[from*b.n+to]&occ == 0
+}
+
+// targets returns the empty squares the set reaches from `from`, the
+// squares occ occupied.
+func (b *bitSet) targets(from int, occ uint64) uint64 {
+	t := b.leaps[from] &^ occ
+	for _, r := range b.ms.rays[from] {
+		for i, s := range r.sq {
+			if occ&bit(int(s)) != 0 {
+				break
+			}
+			if !r.lame || i == len(r.sq)-1 {
+				t |= bit(int(s))
+			}
+		}
+	}
+	return t
+}
+
+// steps appends the set's targets from `from` past the occupied squares
+// occ, each with the squares on its way (which another piece, not in occ,
+// may block).
+func (b *bitSet) steps(from int, occ uint64, out []bitStep) []bitStep {
+	for _, t := range b.ms.leaps[from] {
+		if occ&bit(int(t)) == 0 {
+			out = append(out, bitStep{to: int(t)})
+		}
+	}
+	for _, r := range b.ms.rays[from] {
+		var path uint64
+		for i, s := range r.sq {
+			if occ&bit(int(s)) != 0 {
+				break
+			}
+			if !r.lame || i == len(r.sq)-1 {
+				out = append(out, bitStep{to: int(s), path: path})
+			}
+			path |= bit(int(s))
+		}
+	}
+	return out
+}
+
+// subProbe looks up the table after a capture of one slot.
+type subProbe struct {
+	t *Table // nil: bare kings, a draw
+	m slotMatch
+}
+
+// bitParallel reports whether the bit-parallel generator handles a table.
+func (gen *generation) bitParallel() bool {
+	g := gen.g
+	nodes := len(g.region) * 64
+	for range len(g.pieces) - 2 {
+		nodes *= g.n
+	}
+	return !gen.perEntry && g.n <= 64 && !g.pawns && gen.twins == nil && len(g.pieces) >= 3 && nodes <= 1<<31
+}
+
+// generateBitParallel fills the table's values; it returns false when
+// abandoned.
+func (gen *generation) generateBitParallel(workers int) bool {
+	g := gen.g
+	bg := &bitGen{generation: gen, np: len(g.pieces), regions: len(g.region), n: g.n,
+		cwin: make([][]uint32, maxPlies+2), closs: make([][]uint32, maxPlies+2)}
+	bg.words = bg.regions
+	bg.wordWeight = make([]int, bg.np)
+	for i := 2; i < bg.np; i++ {
+		bg.wordWeight[i] = bg.words
+		bg.words *= g.n
+	}
+	sets := map[*moveSet]*bitSet{}
+	setOf := func(ms *moveSet) *bitSet {
+		if sets[ms] == nil {
+			sets[ms] = newBitSet(ms, g.n)
+		}
+		return sets[ms]
+	}
+	for i := range g.pieces {
+		bg.quiet = append(bg.quiet, setOf(g.kind[i].quiet))
+		bg.capture = append(bg.capture, setOf(g.kind[i].capture))
+		bg.unmove = append(bg.unmove, setOf(g.kind[i].unmove))
+		if !isRoyal(gen.t.Variant, g.pieces[i]) {
+			bg.victims[g.colour[i]] = append(bg.victims[g.colour[i]], i)
+		}
+	}
+	bg.probes = make([]subProbe, bg.np)
+	for j := range g.pieces {
+		st := gen.subs[j]
+		if st == nil {
+			continue
+		}
+		var rest []engine.Piece
+		var slots []int
+		for i, pc := range g.pieces {
+			if i != j {
+				rest, slots = append(rest, pc), append(slots, i)
+			}
+		}
+		m, _ := st.match(rest)
+		for s := range st.geo.pieces {
+			m.from[s] = slots[m.from[s]] // list index → our slot
+		}
+		bg.probes[j] = subProbe{t: st, m: m}
+	}
+	for c := 0; c < 2; c++ {
+		for _, bm := range []*[]uint64{&bg.valid[c], &bg.known[c], &bg.won[c], &bg.canSave[c], &bg.fresh[c], &bg.cand[c]} {
+			*bm = make([]uint64, bg.words)
+		}
+		gen.t.val[c] = make([]byte, g.size)
+	}
+	for range workers {
+		bg.workers = append(bg.workers, &bitWorker{})
+	}
+	if !bg.initialise() {
+		return false
+	}
+	for level := 0; level+2 <= maxPlies; level += 2 {
+		if !bg.walkLevel(level) {
+			return false
+		}
+		gen.hooks.progress(0.3 + 0.7*min(float64(level)/100, 0.99))
+		if bg.idleAfter(level) {
+			break
+		}
+	}
+	return bg.readOut()
+}
+
+// forWords runs f over all words in blocks spread over the workers; it
+// returns false when the generation is abandoned.
+func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
+	const block = 1 << 10
+	var next atomic.Int64
+	var abandoned atomic.Bool
+	var wg sync.WaitGroup
+	for _, wk := range bg.workers {
+		wg.Add(1)
+		go func(wk *bitWorker) {
+			defer wg.Done()
+			for !abandoned.Load() {
+				lo := int(next.Add(block)) - block
+				if lo >= bg.words {
+					return
+				}
+				if !bg.hooks.goOn() {
+					abandoned.Store(true)
+					return
+				}
+				f(wk, lo, min(lo+block, bg.words))
+			}
+		}(wk)
+	}
+	wg.Wait()
+	return !abandoned.Load()
+}
+
+// wordPlace is the placement a word fixes.
+type wordPlace struct {
+	sq       [MaxPieces]int // by slot; sq[1] is the bit's square when set
+	occ      uint64         // squares of every slot but 1
+	fileBase int            // file index of the word's bit 0
+}
+
+// decodeWord fills p from word w; it reports false when two of the fixed
+// pieces share a square.
+func (bg *bitGen) decodeWord(w int, p *wordPlace) bool {
+	r, rest := w%bg.regions, w/bg.regions
+	p.sq[0] = bg.g.region[r]
+	p.fileBase = r + bg.regions*bg.n*rest
+	occ := bit(p.sq[0])
+	for i := 2; i < bg.np; i++ {
+		s := rest % bg.n
+		rest /= bg.n
+		if occ&bit(s) != 0 {
+			return false
+		}
+		p.sq[i] = s
+		occ |= bit(s)
+	}
+	p.occ = occ
+	return true
+}
+
+// imageNode returns the node of placement sq (by slot) under symmetry si,
+// which must bring the first king into the region.
+func (bg *bitGen) imageNode(si int, sq *[MaxPieces]int) int {
+	s := bg.g.syms[si]
+	w := bg.g.regionOf[s[sq[0]]]
+	for i := 2; i < bg.np; i++ {
+		w += s[sq[i]] * bg.wordWeight[i]
+	}
+	return w<<6 | s[sq[1]]
+}
+
+// kingAttacked reports whether colour c's king is attacked on placement p
+// with squares occ occupied.
+func (bg *bitGen) kingAttacked(p *wordPlace, c int, occ uint64) bool {
+	k := p.sq[bg.g.king[c]]
+	for _, j := range bg.g.slotsOf[1-c] {
+		if bg.capture[j].attacks(p.sq[j], k, occ) {
+			return true
+		}
+	}
+	return false
+}
+
+// initialise marks the positions, finds what captures give, and decides
+// the mates and the positions whose only moves are captures.
+func (bg *bitGen) initialise() bool {
+	inCheck, hasCapture := bg.fresh, bg.cand // borrowed until the levels start
+	ok := bg.forWords(func(wk *bitWorker, lo, hi int) {
+		var p wordPlace
+		for w := lo; w < hi; w++ {
+			if !bg.decodeWord(w, &p) {
+				continue
+			}
+			for z := range bg.n {
+				if p.occ&bit(z) != 0 {
+					continue
+				}
+				p.sq[1] = z
+				occ := p.occ | bit(z)
+				for c := 0; c < 2; c++ {
+					if bg.kingAttacked(&p, 1-c, occ) {
+						continue
+					}
+					bg.valid[c][w] |= bit(z)
+					if bg.kingAttacked(&p, c, occ) {
+						inCheck[c][w] |= bit(z)
+					}
+					bg.captures(wk, &p, c, occ, w<<6|z, hasCapture)
+				}
+			}
+		}
+	})
+	if !ok {
+		return false
+	}
+	bg.filePending(bg.cwin)
+	bg.hooks.progress(0.2)
+	// A position without a quiet move is mated, stalemated, or decided by
+	// its captures alone.
+	ok = bg.forWords(func(wk *bitWorker, lo, hi int) {
+		var p wordPlace
+		for w := lo; w < hi; w++ {
+			for c := 0; c < 2; c++ {
+				m := bg.valid[c][w]
+				if m == 0 {
+					continue
+				}
+				bg.decodeWord(w, &p)
+				stuck := m &^ bg.escape(wk, c, w, &p, m, bg.valid[1-c], bg.won[1-c])
+				mated := stuck &^ hasCapture[c][w] & inCheck[c][w]
+				lost := stuck & hasCapture[c][w] &^ bg.canSave[c][w]
+				inCheck[c][w], hasCapture[c][w] = mated, 0
+				bg.known[c][w] |= mated
+				for x := mated; x != 0; x &= x - 1 {
+					bg.t.val[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = 1
+				}
+				for x := lost; x != 0; x &= x - 1 {
+					z := bits.TrailingZeros64(x)
+					level := int(bg.t.val[c][p.fileBase+bg.regions*z]) - 1
+					wk.resolved = append(wk.resolved, resolved{uint32(level), uint32(c<<31 | w<<6 | z)})
+				}
+			}
+		}
+	})
+	bg.filePending(bg.closs)
+	return ok
+}
+
+// valAt is the value byte of a node (side c to move).
+func (bg *bitGen) valAt(c, node int) *byte {
+	return &bg.t.val[c][bg.fileIndex(node)]
+}
+
+// fileIndex returns the file index of a node.
+func (bg *bitGen) fileIndex(node int) int {
+	w, z := node>>6, node&63
+	return w%bg.regions + bg.regions*(z+bg.n*(w/bg.regions))
+}
+
+// captures values colour c's legal captures on placement p (node `node`)
+// and records what they decide: the node has a capture, is saved by one
+// (a draw or a win), wins by one at some level, or loses by its slowest
+// losing one (kept in its value byte until it is decided).
+func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node int, hasCapture [2][]uint64) {
+	g := bg.g
+	caps := captureResults{winBy: -1, lossBy: -1}
+	k := g.king[c]
+	for _, i := range g.slotsOf[c] {
+		from := p.sq[i]
+		for _, j := range bg.victims[1-c] {
+			to := p.sq[j]
+			if !bg.capture[i].attacks(from, to, occ) {
+				continue
+			}
+			p.sq[i] = to
+			after := occ &^ bit(from)
+			safe := true
+			for _, e := range g.slotsOf[1-c] {
+				if e != j && bg.capture[e].attacks(p.sq[e], p.sq[k], after) {
+					safe = false
+					break
+				}
+			}
+			if safe {
+				caps.add(bg.captureValue(p, j, 1-c))
+			}
+			p.sq[i] = from
+		}
+	}
+	if caps.n == 0 {
+		return
+	}
+	w, z := node>>6, node&63
+	hasCapture[c][w] |= bit(z)
+	if caps.draw || caps.winBy >= 0 {
+		bg.canSave[c][w] |= bit(z)
+	}
+	if caps.winBy >= 0 {
+		wk.resolved = append(wk.resolved, resolved{uint32(caps.winBy), uint32(c<<31 | node)})
+	} else if caps.lossBy >= 0 {
+		bg.t.val[c][p.fileBase+bg.regions*z] = byte(caps.lossBy + 1)
+	}
+}
+
+// captureValue is the value, side stm to move, of placement p after slot
+// victim was taken (the capturer already on its square).
+func (bg *bitGen) captureValue(p *wordPlace, victim, stm int) byte {
+	pr := &bg.probes[victim]
+	if pr.t == nil {
+		return 0
+	}
+	var sq [MaxPieces]int
+	side := pr.m.place(pr.t.geo, p.sq[:], stm, sq[:])
+	return pr.t.val[side][pr.t.geo.canonical(sq[:len(pr.t.geo.pieces)])]
+}
+
+// filePending moves the workers' decided nodes into lists by level.
+func (bg *bitGen) filePending(lists [][]uint32) {
+	for _, wk := range bg.workers {
+		for _, r := range wk.resolved {
+			lists[r.level] = append(lists[r.level], r.entry)
+		}
+		wk.resolved = wk.resolved[:0]
+	}
+}
+
+// escape returns the nodes among cand (bits of word w, placement p, side
+// c to move) with a legal quiet move into a node of the other side that
+// is a position and not won.
+func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, valid, won []uint64) uint64 {
+	g := bg.g
+	var esc uint64
+	for _, i := range g.slotsOf[c] {
+		rest := cand &^ esc
+		if rest == 0 {
+			break
+		}
+		switch i {
+		case 1:
+			open := valid[w] &^ won[w]
+			for x := rest; x != 0; x &= x - 1 {
+				z := bits.TrailingZeros64(x)
+				if bg.quiet[1].targets(z, p.occ)&open != 0 {
+					esc |= bit(z)
+				}
+			}
+		case 0:
+			sq := p.sq
+			for x := rest; x != 0; x &= x - 1 {
+				z := bits.TrailingZeros64(x)
+				sq[1] = z
+				for ts := bg.quiet[0].targets(p.sq[0], p.occ|bit(z)); ts != 0; ts &= ts - 1 {
+					sq[0] = bits.TrailingZeros64(ts)
+					child := bg.imageNode(g.toRegion[sq[0]][0], &sq)
+					if (valid[child>>6]&^won[child>>6])&bit(child&63) != 0 {
+						esc |= bit(z)
+						break
+					}
+				}
+			}
+		default:
+			from := p.sq[i]
+			wk.steps = bg.quiet[i].steps(from, p.occ&^bit(from), wk.steps[:0])
+			for _, st := range wk.steps {
+				to := w + (st.to-from)*bg.wordWeight[i]
+				esc |= (valid[to] &^ won[to]) &^ (st.path | bit(st.to))
+			}
+		}
+	}
+	return esc & cand
+}
+
+// predecessors ORs into dst (the movers' side to move) the nodes from
+// which a quiet move of theirs leads into src's nodes in words lo…hi.
+func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []uint64, lo, hi int) {
+	g := bg.g
+	var p wordPlace
+	for w := lo; w < hi; w++ {
+		m := src[w]
+		if m == 0 {
+			continue
+		}
+		bg.decodeWord(w, &p)
+		for _, i := range g.slotsOf[movers] {
+			switch i {
+			case 1:
+				var acc uint64
+				for x := m; x != 0; x &= x - 1 {
+					acc |= bg.unmove[1].targets(bits.TrailingZeros64(x), p.occ)
+				}
+				if acc != 0 {
+					atomic.OrUint64(&dst[w], acc)
+				}
+			case 0:
+				sq := p.sq
+				for x := m; x != 0; x &= x - 1 {
+					z := bits.TrailingZeros64(x)
+					sq[1] = z
+					for ts := bg.unmove[0].targets(p.sq[0], p.occ|bit(z)); ts != 0; ts &= ts - 1 {
+						sq[0] = bits.TrailingZeros64(ts)
+						// Every image: each is a node of its own.
+						for _, si := range g.toRegion[sq[0]] {
+							q := bg.imageNode(si, &sq)
+							atomic.OrUint64(&dst[q>>6], bit(q&63))
+						}
+					}
+				}
+			default:
+				from := p.sq[i]
+				wk.steps = bg.unmove[i].steps(from, p.occ&^bit(from), wk.steps[:0])
+				for _, st := range wk.steps {
+					if x := m &^ (st.path | bit(st.to)); x != 0 {
+						atomic.OrUint64(&dst[w+(st.to-from)*bg.wordWeight[i]], x)
+					}
+				}
+			}
+		}
+	}
+}
+
+// gather ORs into cand[1-c] the predecessors of fresh[c], for both c.
+func (bg *bitGen) gather() bool {
+	return bg.forWords(func(wk *bitWorker, lo, hi int) {
+		for c := 0; c < 2; c++ {
+			bg.predecessors(wk, bg.fresh[c], 1-c, bg.cand[1-c], lo, hi)
+		}
+	})
+}
+
+// walkLevel takes the positions lost at level (in fresh) to the positions
+// won at level+1 and lost at level+2 (left in fresh).
+func (bg *bitGen) walkLevel(level int) bool {
+	bg.addDecided(bg.closs[level], level)
+	bg.closs[level] = nil
+	if !bg.gather() {
+		return false
+	}
+	bg.addCandidates(bg.cwin[level+1])
+	bg.cwin[level+1] = nil
+	// Won at level+1: the unknown positions with a move into a loss.
+	ok := bg.forWords(func(wk *bitWorker, lo, hi int) {
+		var p wordPlace
+		for w := lo; w < hi; w++ {
+			for c := 0; c < 2; c++ {
+				nw := bg.cand[c][w] & bg.valid[c][w] &^ bg.known[c][w]
+				bg.cand[c][w], bg.fresh[c][w] = 0, nw
+				if nw == 0 {
+					continue
+				}
+				bg.known[c][w] |= nw
+				bg.won[c][w] |= nw
+				bg.decodeWord(w, &p)
+				for x := nw; x != 0; x &= x - 1 {
+					bg.t.val[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = byte(level + 2)
+				}
+			}
+		}
+	})
+	if !ok || !bg.gather() {
+		return false
+	}
+	// Lost at level+2: the predecessors of those wins whose every quiet
+	// move now leads into a win, and no capture saves; a capture that
+	// loses more slowly puts the loss off to its level.
+	ok = bg.forWords(func(wk *bitWorker, lo, hi int) {
+		var p wordPlace
+		for w := lo; w < hi; w++ {
+			for c := 0; c < 2; c++ {
+				cd := bg.cand[c][w] & bg.valid[c][w] &^ bg.known[c][w] &^ bg.canSave[c][w]
+				bg.cand[c][w], bg.fresh[c][w] = 0, 0
+				if cd == 0 {
+					continue
+				}
+				bg.decodeWord(w, &p)
+				lost := cd &^ bg.escape(wk, c, w, &p, cd, bg.valid[1-c], bg.won[1-c])
+				for x := lost; x != 0; x &= x - 1 {
+					z := bits.TrailingZeros64(x)
+					v := &bg.t.val[c][p.fileBase+bg.regions*z]
+					if capLoss := int(*v); capLoss-1 > level+2 {
+						lost &^= bit(z)
+						wk.resolved = append(wk.resolved, resolved{uint32(capLoss - 1), uint32(c<<31 | w<<6 | z)})
+						continue
+					}
+					*v = byte(level + 3)
+				}
+				bg.known[c][w] |= lost
+				bg.fresh[c][w] = lost
+			}
+		}
+	})
+	bg.filePending(bg.closs)
+	return ok
+}
+
+// addDecided marks the listed nodes still unknown as decided at level
+// (a loss when level is even) and adds them to fresh.
+func (bg *bitGen) addDecided(nodes []uint32, level int) {
+	for _, e := range nodes {
+		c, node := int(e>>31), int(e&(1<<31-1))
+		w, b := node>>6, bit(node&63)
+		if bg.known[c][w]&b != 0 {
+			continue
+		}
+		bg.known[c][w] |= b
+		bg.fresh[c][w] |= b
+		*bg.valAt(c, node) = byte(level + 1)
+	}
+}
+
+// addCandidates adds the listed nodes to cand.
+func (bg *bitGen) addCandidates(nodes []uint32) {
+	for _, e := range nodes {
+		c, node := int(e>>31), int(e&(1<<31-1))
+		bg.cand[c][node>>6] |= bit(node & 63)
+	}
+}
+
+// idleAfter reports whether nothing is left to decide after level: no
+// position decided at it and none waiting for a later level.
+func (bg *bitGen) idleAfter(level int) bool {
+	for c := 0; c < 2; c++ {
+		for _, x := range bg.fresh[c] {
+			if x != 0 {
+				return false
+			}
+		}
+	}
+	for l := level + 1; l < len(bg.cwin); l++ {
+		if len(bg.cwin[l]) > 0 || len(bg.closs[l]) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// readOut turns the values into the table's: positions not decided are
+// draws (their value byte may still hold a capture's loss), and
+// non-canonical entries and non-positions are marked.
+func (bg *bitGen) readOut() bool {
+	g := bg.g
+	return bg.forWords(func(wk *bitWorker, lo, hi int) {
+		var p wordPlace
+		for w := lo; w < hi; w++ {
+			fixed := bg.decodeWord(w, &p)
+			check := len(g.toRegion[p.sq[0]]) > 1 || len(g.same) > 0
+			for z := range bg.n {
+				f := p.fileBase + bg.regions*z
+				canonical := fixed && p.occ&bit(z) == 0
+				if canonical && check {
+					p.sq[1] = z
+					canonical = g.canonical(p.sq[:bg.np]) == f
+				}
+				for c := 0; c < 2; c++ {
+					switch {
+					case !canonical || bg.valid[c][w]&bit(z) == 0:
+						bg.t.val[c][f] = notPosition
+					case bg.known[c][w]&bit(z) == 0:
+						bg.t.val[c][f] = 0
+					}
+				}
+			}
+		}
+	})
+}
