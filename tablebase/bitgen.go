@@ -8,9 +8,8 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Bit-parallel generation, for pawnless tables on boards of up to 64
-// squares (every table whose pieces move alike for both sides and never
-// promote).
+// Bit-parallel generation, for tables on boards of up to 64 squares
+// without en-passant captures (pawnless, or with one side's pawns only).
 //
 // The entries are walked as words of 64: a word fixes the first king's
 // region square and every piece but the one in slot 1, and its bits are
@@ -26,6 +25,8 @@ import (
 // symmetry fixes, identical pieces in either order): images take the same
 // values level by level, so no move but the first king's needs
 // canonicalising, and the canonical entries are read out at the end.
+// Placements with a pawn where it never stands are nodes too, never
+// positions, so that a word always holds all of slot 1's squares.
 // A position is found lost by a forward test — every quiet move leads
 // into a won position — on the predecessors of the positions won at the
 // level before, instead of per-entry reply counters: a bit test per move,
@@ -39,6 +40,12 @@ type bitGen struct {
 	quiet, capture, unmove []*bitSet
 	victims                [2][]int // each colour's slots that can be taken
 	probes                 []subProbe
+	// promoProbes[i][victim+1][k]: the table after slot i promotes to the
+	// k-th promotion type, taking victim (or -1).
+	promoProbes [][][]subProbe
+	// banned and promoting are each slot's squares it never stands on and
+	// where it promotes on arrival.
+	banned, promoting []uint64
 	// valid: the side to move's node is a position (no two pieces on a
 	// square, the side not to move not in check); known: its value is
 	// decided; won: decided as a win; canSave: a capture draws or wins,
@@ -158,7 +165,7 @@ func (gen *generation) bitParallel() bool {
 	for range len(g.pieces) - 2 {
 		nodes *= g.n
 	}
-	return !gen.perEntry && g.n <= 64 && !g.pawns && gen.twins == nil && len(g.pieces) >= 3 && nodes <= 1<<31
+	return !gen.perEntry && g.n <= 64 && gen.twins == nil && len(g.pieces) >= 3 && nodes <= 1<<31
 }
 
 // generateBitParallel fills the table's values; it returns false when
@@ -190,22 +197,30 @@ func (gen *generation) generateBitParallel(workers int) bool {
 	}
 	bg.probes = make([]subProbe, bg.np)
 	for j := range g.pieces {
-		st := gen.subs[j]
-		if st == nil {
+		bg.probes[j] = bg.probe(gen.subs[j], j, -1, 0)
+	}
+	bg.promoProbes = make([][][]subProbe, bg.np)
+	for i, byVictim := range gen.promos {
+		if byVictim == nil {
 			continue
 		}
-		var rest []engine.Piece
-		var slots []int
-		for i, pc := range g.pieces {
-			if i != j {
-				rest, slots = append(rest, pc), append(slots, i)
+		bg.promoProbes[i] = make([][]subProbe, bg.np+1)
+		for v, tables := range byVictim {
+			for k, st := range tables {
+				bg.promoProbes[i][v] = append(bg.promoProbes[i][v], bg.probe(st, v-1, i, gen.promoTypes[k]))
 			}
 		}
-		m, _ := st.match(rest)
-		for s := range st.geo.pieces {
-			m.from[s] = slots[m.from[s]] // list index → our slot
+	}
+	bg.banned, bg.promoting = make([]uint64, bg.np), make([]uint64, bg.np)
+	for i, k := range g.kind {
+		for sq := range g.n {
+			if k.banned != nil && k.banned[sq] {
+				bg.banned[i] |= bit(sq)
+			}
+			if k.promotes != nil && k.promotes[sq] {
+				bg.promoting[i] |= bit(sq)
+			}
 		}
-		bg.probes[j] = subProbe{t: st, m: m}
 	}
 	for c := 0; c < 2; c++ {
 		for _, bm := range []*[]uint64{&bg.valid[c], &bg.known[c], &bg.won[c], &bg.canSave[c], &bg.fresh[c], &bg.cand[c]} {
@@ -229,6 +244,31 @@ func (gen *generation) generateBitParallel(workers int) bool {
 		}
 	}
 	return bg.readOut()
+}
+
+// probe matches table st (nil: bare kings) to the placement after slot
+// victim (or -1) is taken and slot promoted (or -1) becomes a piece of
+// type promoType.
+func (bg *bitGen) probe(st *Table, victim, promoted, promoType int) subProbe {
+	if st == nil {
+		return subProbe{}
+	}
+	var rest []engine.Piece
+	var slots []int
+	for i, pc := range bg.g.pieces {
+		if i == victim {
+			continue
+		}
+		if i == promoted {
+			pc = engine.MakePiece(promoType, pc.Colour())
+		}
+		rest, slots = append(rest, pc), append(slots, i)
+	}
+	m, _ := st.match(rest)
+	for s := range st.geo.pieces {
+		m.from[s] = slots[m.from[s]] // list index → our slot
+	}
+	return subProbe{t: st, m: m}
 }
 
 // forWords runs f over all words in blocks spread over the workers; it
@@ -263,27 +303,35 @@ func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
 type wordPlace struct {
 	sq       [MaxPieces]int // by slot; sq[1] is the bit's square when set
 	occ      uint64         // squares of every slot but 1
-	fileBase int            // file index of the word's bit 0
+	// fileBase + regions·z is the file index of bit z (a square slot 1
+	// may stand on).
+	fileBase int
+	// unfiled: a fixed piece stands where it never does, so the word's
+	// nodes have no file entries.
+	unfiled bool
 }
 
 // decodeWord fills p from word w; it reports false when two of the fixed
-// pieces share a square.
+// pieces share a square or one stands where it never does.
 func (bg *bitGen) decodeWord(w int, p *wordPlace) bool {
+	g := bg.g
 	r, rest := w%bg.regions, w/bg.regions
-	p.sq[0] = bg.g.region[r]
-	p.fileBase = r + bg.regions*bg.n*rest
+	p.sq[0] = g.region[r]
+	p.fileBase = r - g.lo[1]*g.weight[1]
+	p.unfiled = false
 	occ := bit(p.sq[0])
+	ok := true
 	for i := 2; i < bg.np; i++ {
 		s := rest % bg.n
 		rest /= bg.n
-		if occ&bit(s) != 0 {
-			return false
-		}
 		p.sq[i] = s
+		p.fileBase += (s - g.lo[i]) * g.weight[i]
+		p.unfiled = p.unfiled || bg.banned[i]&bit(s) != 0
+		ok = ok && occ&bit(s) == 0
 		occ |= bit(s)
 	}
 	p.occ = occ
-	return true
+	return ok && !p.unfiled
 }
 
 // imageNode returns the node of placement sq (by slot) under symmetry si,
@@ -300,13 +348,7 @@ func (bg *bitGen) imageNode(si int, sq *[MaxPieces]int) int {
 // kingAttacked reports whether colour c's king is attacked on placement p
 // with squares occ occupied.
 func (bg *bitGen) kingAttacked(p *wordPlace, c int, occ uint64) bool {
-	k := p.sq[bg.g.king[c]]
-	for _, j := range bg.g.slotsOf[1-c] {
-		if bg.capture[j].attacks(p.sq[j], k, occ) {
-			return true
-		}
-	}
-	return false
+	return bg.kingAttackedWithout(p, c, -1, occ)
 }
 
 // initialise marks the positions, finds what captures give, and decides
@@ -320,7 +362,7 @@ func (bg *bitGen) initialise() bool {
 				continue
 			}
 			for z := range bg.n {
-				if p.occ&bit(z) != 0 {
+				if (p.occ|bg.banned[1])&bit(z) != 0 {
 					continue
 				}
 				p.sq[1] = z
@@ -379,40 +421,36 @@ func (bg *bitGen) valAt(c, node int) *byte {
 	return &bg.t.val[c][bg.fileIndex(node)]
 }
 
-// fileIndex returns the file index of a node.
+// fileIndex returns the file index of a node that is a position.
 func (bg *bitGen) fileIndex(node int) int {
-	w, z := node>>6, node&63
-	return w%bg.regions + bg.regions*(z+bg.n*(w/bg.regions))
+	var p wordPlace
+	bg.decodeWord(node>>6, &p)
+	return p.fileBase + bg.regions*(node&63)
 }
 
-// captures values colour c's legal captures on placement p (node `node`)
-// and records what they decide: the node has a capture, is saved by one
-// (a draw or a win), wins by one at some level, or loses by its slowest
-// losing one (kept in its value byte until it is decided).
+// captures values colour c's legal captures and promotions on placement
+// p (node `node`) and records what they decide: the node has one, is
+// saved by one (a draw or a win), wins by one at some level, or loses by
+// its slowest losing one (kept in its value byte until it is decided).
 func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node int, hasCapture [2][]uint64) {
 	g := bg.g
 	caps := captureResults{winBy: -1, lossBy: -1}
-	k := g.king[c]
 	for _, i := range g.slotsOf[c] {
 		from := p.sq[i]
 		for _, j := range bg.victims[1-c] {
 			to := p.sq[j]
-			if !bg.capture[i].attacks(from, to, occ) {
-				continue
+			if bg.capture[i].attacks(from, to, occ) && bg.safeAfter(p, c, i, to, j, occ&^bit(from)) {
+				bg.addMove(&caps, p, c, i, to, j)
 			}
-			p.sq[i] = to
-			after := occ &^ bit(from)
-			safe := true
-			for _, e := range g.slotsOf[1-c] {
-				if e != j && bg.capture[e].attacks(p.sq[e], p.sq[k], after) {
-					safe = false
-					break
-				}
+		}
+		if bg.promoting[i] == 0 {
+			continue
+		}
+		for ts := bg.quiet[i].targets(from, occ) & bg.promoting[i]; ts != 0; ts &= ts - 1 {
+			to := bits.TrailingZeros64(ts)
+			if bg.safeAfter(p, c, i, to, -1, occ&^bit(from)|bit(to)) {
+				bg.addMove(&caps, p, c, i, to, -1)
 			}
-			if safe {
-				caps.add(bg.captureValue(p, j, 1-c))
-			}
-			p.sq[i] = from
 		}
 	}
 	if caps.n == 0 {
@@ -430,10 +468,46 @@ func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node 
 	}
 }
 
-// captureValue is the value, side stm to move, of placement p after slot
-// victim was taken (the capturer already on its square).
-func (bg *bitGen) captureValue(p *wordPlace, victim, stm int) byte {
-	pr := &bg.probes[victim]
+// safeAfter reports whether colour c's king is safe once slot i has gone
+// to `to`, taking victim (or -1), with squares occ occupied after.
+func (bg *bitGen) safeAfter(p *wordPlace, c, i, to, victim int, occ uint64) bool {
+	from := p.sq[i]
+	p.sq[i] = to
+	safe := !bg.kingAttackedWithout(p, c, victim, occ)
+	p.sq[i] = from
+	return safe
+}
+
+// kingAttackedWithout is kingAttacked with slot skip (a piece just taken,
+// or -1) off the board.
+func (bg *bitGen) kingAttackedWithout(p *wordPlace, c, skip int, occ uint64) bool {
+	k := p.sq[bg.g.king[c]]
+	for _, e := range bg.g.slotsOf[1-c] {
+		if e != skip && bg.capture[e].attacks(p.sq[e], k, occ) {
+			return true
+		}
+	}
+	return false
+}
+
+// addMove adds to caps the value of slot i's capture of victim (or -1)
+// on `to`, or of each of its promotions there.
+func (bg *bitGen) addMove(caps *captureResults, p *wordPlace, c, i, to, victim int) {
+	from := p.sq[i]
+	p.sq[i] = to
+	if bg.promoting[i]&bit(to) != 0 {
+		for k := range bg.promoProbes[i][victim+1] {
+			caps.add(bg.probeValue(&bg.promoProbes[i][victim+1][k], p, 1-c))
+		}
+	} else {
+		caps.add(bg.probeValue(&bg.probes[victim], p, 1-c))
+	}
+	p.sq[i] = from
+}
+
+// probeValue is the value, side stm to move, of placement p in a smaller
+// table (the moved piece already on its square).
+func (bg *bitGen) probeValue(pr *subProbe, p *wordPlace, stm int) byte {
 	if pr.t == nil {
 		return 0
 	}
@@ -670,8 +744,14 @@ func (bg *bitGen) readOut() bool {
 		var p wordPlace
 		for w := lo; w < hi; w++ {
 			fixed := bg.decodeWord(w, &p)
+			if p.unfiled {
+				continue
+			}
 			check := len(g.toRegion[p.sq[0]]) > 1 || len(g.same) > 0
 			for z := range bg.n {
+				if bg.banned[1]&bit(z) != 0 {
+					continue // no entry: slot 1 never stands there
+				}
 				f := p.fileBase + bg.regions*z
 				canonical := fixed && p.occ&bit(z) == 0
 				if canonical && check {

@@ -14,8 +14,10 @@ import (
 // TestBitParallelMatchesPerEntry generates pawnless tables with both
 // generators, from the same smaller tables, and requires every value
 // byte to agree: chess (all eight symmetries, identical pieces, captures
-// that lose more slowly than the quiet moves), a rectangular board (four
-// symmetries), five pieces on a 4×4 board, royal knights and the amazon.
+// that lose more slowly than the quiet moves, pawns and promotions), a
+// rectangular board with pawns (double steps, promotions, five pieces),
+// five pieces on a 4×4 board, Berolina pawns, royal knights and the
+// amazon.
 func TestBitParallelMatchesPerEntry(t *testing.T) {
 	chess := variants.Chess()
 	cat := variants.Builtin()
@@ -28,14 +30,19 @@ func TestBitParallelMatchesPerEntry(t *testing.T) {
 		v         *engine.Variant
 		materials []string
 	}{
-		{chess, []string{"KQvK", "KRvK", "KBvK", "KNvK", "KQvKQ", "KQvKR", "KRvKB", "KRvKN", "KBNvK", "KQQvK", "KBvKN"}},
-		{chessOn(t, "rect", 5, 6, "rnbqk/ppppp/5/5/PPPPP/RNBQK"), []string{"KQvKR", "KRBvK", "KNNvK", "KRvKBN"}},
+		{chess, []string{"KQvK", "KRvK", "KBvK", "KNvK", "KQvKR", "KQQvK", "KPvK"}},
+		{pawnVariant(t), []string{"KQvKR", "KRBvK", "KNNvK", "KPvK", "KPPvK", "KRvKP", "KPvKP"}},
+		{lookup("berolina"), []string{"KPvK"}},
 		{tinyVariant(t), []string{"KQvKR", "KRBvKN", "KRRvKR", "KQvKRB"}},
 		{lookup("knightmate"), []string{"KMvK", "KMvKM"}},
-		{lookup("amazon"), []string{"KAvKR"}},
+		{lookup("amazon"), []string{"KAvK"}},
 	}
 	if !testing.Short() {
-		cases[0].materials = append(cases[0].materials, "KBBvK", "KNNvK", "KQvKB", "KNvKN", "KRRvK", "KQRvK", "KRBvK", "KRNvK", "KQBvK", "KQNvK", "KBvKB", "KRvKR")
+		cases[0].materials = append(cases[0].materials, "KQvKQ", "KRvKB", "KRvKN", "KBNvK", "KBvKN", "KQvKP", "KBBvK", "KNNvK", "KQvKB", "KNvKN", "KRRvK", "KQRvK", "KRBvK", "KRNvK", "KQBvK", "KQNvK", "KBvKB", "KRvKR",
+			"KRvKP", "KBvKP", "KNvKP", "KQPvK", "KRPvK", "KBPvK", "KNPvK", "KPPvK")
+		cases[1].materials = append(cases[1].materials, "KRvKBN", "KRPvKR")
+		cases[2].materials = append(cases[2].materials, "KRvKP")
+		cases[5].materials = append(cases[5].materials, "KAvKR")
 	}
 	for _, tc := range cases {
 		sub := memoryTables(tc.v)
