@@ -55,18 +55,24 @@ type bitGen struct {
 	// predecessors being gathered (during initialisation: the nodes in
 	// check, and those with a legal capture).
 	fresh, cand [2][]uint64
-	// cwin and closs are nodes (side<<31 | node) decided by a capture, by
-	// the level they are decided at: wins for the first mover, losses
-	// once every quiet move is found to lose sooner.
-	cwin, closs [][]uint32
 	workers     []*bitWorker
 }
 
-// bitWorker is one goroutine's buffers.
+// bitWorker is one goroutine's buffers, and the nodes it found decided
+// by a capture, kept by side to move and by the level they are decided
+// at: wins, and losses once every quiet move is found to lose sooner.
+// They stay with the worker (four bytes a node) until their level.
 type bitWorker struct {
-	steps    []bitStep
-	resolved []resolved // capture wins and losses to file by level
-	count    int        // nodes decided in the pass
+	steps        []bitStep
+	wins, losses [2][][]uint32
+}
+
+// put records node (side c to move) in lists as decided at level.
+func (wk *bitWorker) put(lists *[2][][]uint32, c, level, node int) {
+	if lists[c] == nil {
+		lists[c] = make([][]uint32, maxPlies+2)
+	}
+	lists[c][level] = append(lists[c][level], uint32(node))
 }
 
 // bitSet is a move set as bitboards.
@@ -158,22 +164,28 @@ type subProbe struct {
 	m slotMatch
 }
 
-// bitParallel reports whether the bit-parallel generator handles a table.
-func (gen *generation) bitParallel() bool {
-	g := gen.g
+// bitParallel reports whether the bit-parallel generator handles a table:
+// a board of up to 64 squares, no en-passant captures, three pieces or
+// more.
+func (g *geometry) bitParallel() bool {
+	return g.n <= 64 && !g.twinsPossible() && len(g.pieces) >= 3 && g.bitNodes() <= 1<<32
+}
+
+// bitNodes is the number of nodes (of each side to move) the bit-parallel
+// generator walks: 64 for each placement of the pieces but slot 1.
+func (g *geometry) bitNodes() int {
 	nodes := len(g.region) * 64
 	for range len(g.pieces) - 2 {
 		nodes *= g.n
 	}
-	return !gen.perEntry && g.n <= 64 && gen.twins == nil && len(g.pieces) >= 3 && nodes <= 1<<31
+	return nodes
 }
 
 // generateBitParallel fills the table's values; it returns false when
 // abandoned.
 func (gen *generation) generateBitParallel(workers int) bool {
 	g := gen.g
-	bg := &bitGen{generation: gen, np: len(g.pieces), regions: len(g.region), n: g.n,
-		cwin: make([][]uint32, maxPlies+2), closs: make([][]uint32, maxPlies+2)}
+	bg := &bitGen{generation: gen, np: len(g.pieces), regions: len(g.region), n: g.n}
 	bg.words = bg.regions
 	bg.wordWeight = make([]int, bg.np)
 	for i := 2; i < bg.np; i++ {
@@ -301,8 +313,8 @@ func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
 
 // wordPlace is the placement a word fixes.
 type wordPlace struct {
-	sq       [MaxPieces]int // by slot; sq[1] is the bit's square when set
-	occ      uint64         // squares of every slot but 1
+	sq  [MaxPieces]int // by slot; sq[1] is the bit's square when set
+	occ uint64         // squares of every slot but 1
 	// fileBase + regions·z is the file index of bit z (a square slot 1
 	// may stand on).
 	fileBase int
@@ -383,7 +395,6 @@ func (bg *bitGen) initialise() bool {
 	if !ok {
 		return false
 	}
-	bg.filePending(bg.cwin)
 	bg.hooks.progress(0.2)
 	// A position without a quiet move is mated, stalemated, or decided by
 	// its captures alone.
@@ -407,12 +418,11 @@ func (bg *bitGen) initialise() bool {
 				for x := lost; x != 0; x &= x - 1 {
 					z := bits.TrailingZeros64(x)
 					level := int(bg.t.val[c][p.fileBase+bg.regions*z]) - 1
-					wk.resolved = append(wk.resolved, resolved{uint32(level), uint32(c<<31 | w<<6 | z)})
+					wk.put(&wk.losses, c, level, w<<6|z)
 				}
 			}
 		}
 	})
-	bg.filePending(bg.closs)
 	return ok
 }
 
@@ -462,7 +472,7 @@ func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node 
 		bg.canSave[c][w] |= bit(z)
 	}
 	if caps.winBy >= 0 {
-		wk.resolved = append(wk.resolved, resolved{uint32(caps.winBy), uint32(c<<31 | node)})
+		wk.put(&wk.wins, c, caps.winBy, node)
 	} else if caps.lossBy >= 0 {
 		bg.t.val[c][p.fileBase+bg.regions*z] = byte(caps.lossBy + 1)
 	}
@@ -514,16 +524,6 @@ func (bg *bitGen) probeValue(pr *subProbe, p *wordPlace, stm int) byte {
 	var sq [MaxPieces]int
 	side := pr.m.place(pr.t.geo, p.sq[:], stm, sq[:])
 	return pr.t.val[side][pr.t.geo.canonical(sq[:len(pr.t.geo.pieces)])]
-}
-
-// filePending moves the workers' decided nodes into lists by level.
-func (bg *bitGen) filePending(lists [][]uint32) {
-	for _, wk := range bg.workers {
-		for _, r := range wk.resolved {
-			lists[r.level] = append(lists[r.level], r.entry)
-		}
-		wk.resolved = wk.resolved[:0]
-	}
 }
 
 // escape returns the nodes among cand (bits of word w, placement p, side
@@ -632,13 +632,11 @@ func (bg *bitGen) gather() bool {
 // walkLevel takes the positions lost at level (in fresh) to the positions
 // won at level+1 and lost at level+2 (left in fresh).
 func (bg *bitGen) walkLevel(level int) bool {
-	bg.addDecided(bg.closs[level], level)
-	bg.closs[level] = nil
+	bg.addDecided(level)
 	if !bg.gather() {
 		return false
 	}
-	bg.addCandidates(bg.cwin[level+1])
-	bg.cwin[level+1] = nil
+	bg.addCandidates(level + 1)
 	// Won at level+1: the unknown positions with a move into a loss.
 	ok := bg.forWords(func(wk *bitWorker, lo, hi int) {
 		var p wordPlace
@@ -680,7 +678,7 @@ func (bg *bitGen) walkLevel(level int) bool {
 					v := &bg.t.val[c][p.fileBase+bg.regions*z]
 					if capLoss := int(*v); capLoss-1 > level+2 {
 						lost &^= bit(z)
-						wk.resolved = append(wk.resolved, resolved{uint32(capLoss - 1), uint32(c<<31 | w<<6 | z)})
+						wk.put(&wk.losses, c, capLoss-1, w<<6|z)
 						continue
 					}
 					*v = byte(level + 3)
@@ -690,30 +688,45 @@ func (bg *bitGen) walkLevel(level int) bool {
 			}
 		}
 	})
-	bg.filePending(bg.closs)
 	return ok
 }
 
-// addDecided marks the listed nodes still unknown as decided at level
-// (a loss when level is even) and adds them to fresh.
-func (bg *bitGen) addDecided(nodes []uint32, level int) {
-	for _, e := range nodes {
-		c, node := int(e>>31), int(e&(1<<31-1))
+// addDecided marks the nodes the workers put off to this (even) level,
+// those still unknown, as lost now and adds them to fresh.
+func (bg *bitGen) addDecided(level int) {
+	bg.take(func(wk *bitWorker) *[2][][]uint32 { return &wk.losses }, level, func(c, node int) {
 		w, b := node>>6, bit(node&63)
 		if bg.known[c][w]&b != 0 {
-			continue
+			return
 		}
 		bg.known[c][w] |= b
 		bg.fresh[c][w] |= b
 		*bg.valAt(c, node) = byte(level + 1)
-	}
+	})
 }
 
-// addCandidates adds the listed nodes to cand.
-func (bg *bitGen) addCandidates(nodes []uint32) {
-	for _, e := range nodes {
-		c, node := int(e>>31), int(e&(1<<31-1))
+// addCandidates adds the nodes that win by a capture at this level to
+// cand.
+func (bg *bitGen) addCandidates(level int) {
+	bg.take(func(wk *bitWorker) *[2][][]uint32 { return &wk.wins }, level, func(c, node int) {
 		bg.cand[c][node>>6] |= bit(node & 63)
+	})
+}
+
+// take calls f for each node the workers hold in a list at level, and
+// drops them.
+func (bg *bitGen) take(lists func(*bitWorker) *[2][][]uint32, level int, f func(c, node int)) {
+	for _, wk := range bg.workers {
+		l := lists(wk)
+		for c := 0; c < 2; c++ {
+			if l[c] == nil {
+				continue
+			}
+			for _, node := range l[c][level] {
+				f(c, int(node))
+			}
+			l[c][level] = nil
+		}
 	}
 }
 
@@ -727,9 +740,15 @@ func (bg *bitGen) idleAfter(level int) bool {
 			}
 		}
 	}
-	for l := level + 1; l < len(bg.cwin); l++ {
-		if len(bg.cwin[l]) > 0 || len(bg.closs[l]) > 0 {
-			return false
+	for _, wk := range bg.workers {
+		for c := 0; c < 2; c++ {
+			for _, l := range [][][]uint32{wk.wins[c], wk.losses[c]} {
+				for _, nodes := range l {
+					if len(nodes) > 0 {
+						return false
+					}
+				}
+			}
 		}
 	}
 	return true

@@ -112,16 +112,36 @@ const readNsPerByte = 5
 // GenerationMemory estimates the bytes generating m's table takes (the
 // smaller tables it needs are generated before it, each within its own).
 func GenerationMemory(v *engine.Variant, m Material) (int64, error) {
-	g, err := newGeometry(v, m)
-	if err != nil {
-		return 0, err
-	}
-	return int64(g.size) * 2 * bytesPerEntry, nil
+	_, need, err := generationCost(v, m)
+	return need, err
 }
 
-// bytesPerEntry estimates a generation's memory per entry and side to
-// move: the value, reply counter, flags and bucket share.
+// generationCost returns m's entries per side to move and the bytes
+// generating them takes.
+func generationCost(v *engine.Variant, m Material) (int, int64, error) {
+	g, err := newGeometry(v, m)
+	if err != nil {
+		return 0, 0, err
+	}
+	if g.bitParallel() {
+		// The values, bitmaps by node, and the nodes captures decide
+		// later (a few bytes per entry at most).
+		return g.size, int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*2*bitmapsPerSide/8, nil
+	}
+	return g.size, int64(g.size) * 2 * bytesPerEntry, nil
+}
+
+// bytesPerEntry estimates the per-entry generator's memory per entry and
+// side to move: the value, reply counter, flags and bucket share.
 const bytesPerEntry = 10
+
+// bitBytesPerEntry estimates the bit-parallel generator's memory per
+// entry and side to move besides its bitmaps: the value and a share of
+// the nodes waiting for the level a capture decides them at.
+const bitBytesPerEntry = 4
+
+// bitmapsPerSide is the bit-parallel generator's bitmaps per side to move.
+const bitmapsPerSide = 6
 
 // Prepare plans the tables for the endings reachable from p (the
 // variant's start position when p is nil): KBNvK first when the variant
@@ -570,7 +590,7 @@ func (b *Builder) build(job buildJob) error {
 	if _, ok := b.store.stored(job.v, job.m); ok {
 		return nil
 	}
-	need, err := GenerationMemory(job.v, job.m)
+	entries, need, err := generationCost(job.v, job.m)
 	if err != nil {
 		return err
 	}
@@ -580,7 +600,6 @@ func (b *Builder) build(job buildJob) error {
 	if used := diskUse(b.store.dir); used >= b.MaxDisk {
 		return fmt.Errorf("the table directory holds %d MiB, at the cap of %d MiB", used>>20, b.MaxDisk>>20)
 	}
-	entries := need / 2 / bytesPerEntry
 	b.log("tablebase: building %s %s (%d entries per side)", job.v.Name, job.m, entries)
 	start := time.Now()
 	var paused time.Duration

@@ -62,8 +62,7 @@ func (e *epTwins) appendTwins(c, idx, size int, out []int) []int {
 
 // twinsPossible reports whether one side has a double step and the other
 // takes en passant.
-func (gen *generation) twinsPossible() bool {
-	g := gen.g
+func (g *geometry) twinsPossible() bool {
 	var double, takes [2]bool
 	for i, k := range g.kind {
 		c := g.colour[i]

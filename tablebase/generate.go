@@ -58,9 +58,6 @@ type generation struct {
 	// counted lazily, when a reply is first lost.
 	eager [2]bool
 	hooks Hooks
-	// perEntry forces the per-entry generator where the bit-parallel one
-	// would do (for tests that compare the two).
-	perEntry bool
 }
 
 // Hooks let a caller follow and steer a generation. Each may be nil.
@@ -115,14 +112,15 @@ func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*T
 	return generate(v, m, sub, hooks, false)
 }
 
-// generate is GenerateWith, optionally forcing the per-entry generator.
+// generate is GenerateWith, optionally forcing the per-entry generator
+// where the bit-parallel one would do (for tests that compare the two).
 func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry bool) (*Table, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
 	}
 	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks, perEntry: perEntry}
+	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
@@ -130,10 +128,10 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 	for w := range scratches {
 		scratches[w] = gen.newScratch(len(scratches))
 	}
-	if gen.twinsPossible() {
+	if g.twinsPossible() {
 		gen.twins = gen.findTwins(scratches)
 	}
-	if gen.bitParallel() {
+	if !perEntry && g.bitParallel() {
 		if !gen.generateBitParallel(len(scratches)) {
 			return nil, ErrAbandoned
 		}
