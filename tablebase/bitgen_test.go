@@ -80,3 +80,14 @@ func compareGenerators(t *testing.T, cases []comparison) {
 		}
 	}
 }
+
+// TestGeneratorNamed checks which generator each kind of table gets.
+func TestGeneratorNamed(t *testing.T) {
+	chess := variants.Chess()
+	sub := memoryTables(chess)
+	require.Equal(t, "bit-parallel", tableOf(t, chess, sub, "KQvKR").Generator())
+	require.Equal(t, "bit-parallel", tableOf(t, chess, sub, "KRvKP").Generator())
+	require.Equal(t, "per-entry: en passant", tableOf(t, pawnVariant(t), memoryTables(pawnVariant(t)), "KPvKP").Generator())
+	capa := variantNamed(t, "capablanca")
+	require.Equal(t, "per-entry: a board over 64 squares", tableOf(t, capa, memoryTables(capa), "KRvK").Generator())
+}

@@ -166,5 +166,20 @@ func (t *Table) Symmetries() string {
 	return strings.Join(t.geo.symNames[1:], ", ")
 }
 
+// Generator names the generator that makes the table, and why the
+// per-entry one when it is not the bit-parallel one.
+func (t *Table) Generator() string {
+	g := t.geo
+	switch {
+	case g.bitParallel():
+		return "bit-parallel"
+	case g.n > 64:
+		return "per-entry: a board over 64 squares"
+	case g.twinsPossible():
+		return "per-entry: en passant"
+	}
+	return "per-entry"
+}
+
 // Entries returns the number of entries per side to move.
 func (t *Table) Entries() int { return t.geo.size }

@@ -112,8 +112,8 @@ func newTBGenerateCommand() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %d entries per side to move (symmetries: %s), %.2fs, in %s\n", v.Name, t.Material,
-				t.Entries(), t.Symmetries(), time.Since(start).Seconds(), f.dir)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %d entries per side to move (symmetries: %s; generator: %s), %.2fs, in %s\n", v.Name, t.Material,
+				t.Entries(), t.Symmetries(), t.Generator(), time.Since(start).Seconds(), f.dir)
 			return nil
 		},
 	}
