@@ -55,24 +55,33 @@ type bitGen struct {
 	// predecessors being gathered (during initialisation: the nodes in
 	// check, and those with a legal capture).
 	fresh, cand [2][]uint64
-	workers     []*bitWorker
+	// twins are the sets of en-passant twins, twinOf each slot's (nil
+	// for a slot without a double step the other side can take).
+	twins   []*twinSet
+	twinOf  []*twinSet
+	workers []*bitWorker
 }
 
 // bitWorker is one goroutine's buffers, and the nodes it found decided
-// by a capture, kept by side to move and by the level they are decided
-// at: wins, and losses once every quiet move is found to lose sooner.
-// They stay with the worker (four bytes a node) until their level.
+// by a capture, kept by list and by the level they are decided at: wins,
+// and losses once every quiet move is found to lose sooner. Lists 0 and
+// 1 hold nodes by side to move, 2+k the twins of twin set k. They stay
+// with the worker (four bytes a node) until their level.
 type bitWorker struct {
 	steps        []bitStep
-	wins, losses [2][][]uint32
+	wins, losses [][][]uint32
+	lateAt       []uint64 // twins' late losses found (see findTwins)
 }
 
-// put records node (side c to move) in lists as decided at level.
-func (wk *bitWorker) put(lists *[2][][]uint32, c, level, node int) {
-	if lists[c] == nil {
-		lists[c] = make([][]uint32, maxPlies+2)
+// put records node in list id of lists as decided at level.
+func (wk *bitWorker) put(lists *[][][]uint32, id, level, node int) {
+	for len(*lists) <= id {
+		*lists = append(*lists, nil)
 	}
-	lists[c][level] = append(lists[c][level], uint32(node))
+	if (*lists)[id] == nil {
+		(*lists)[id] = make([][]uint32, maxPlies+2)
+	}
+	(*lists)[id][level] = append((*lists)[id][level], uint32(node))
 }
 
 // bitSet is a move set as bitboards.
@@ -83,19 +92,29 @@ type bitSet struct {
 	// path[from*n+to] holds the squares that must be empty for the set to
 	// reach `to` from `from` by its line (see moveSet.line).
 	path []uint64
+	// double, by square: the targets of a pawn's double step (or its
+	// un-move), which may lead into an en-passant twin.
+	double []uint64
 }
 
-// bitStep is a target square and the squares between that must be empty.
+// bitStep is a target square and the squares between that must be
+// empty; double marks a pawn's double step.
 type bitStep struct {
-	to   int
-	path uint64
+	to     int
+	path   uint64
+	double bool
 }
 
 func bit(sq int) uint64 { return 1 << uint(sq) }
 
 func newBitSet(ms *moveSet, n int) *bitSet {
-	b := &bitSet{ms: ms, n: n, leaps: make([]uint64, n), path: make([]uint64, n*n)}
+	b := &bitSet{ms: ms, n: n, leaps: make([]uint64, n), path: make([]uint64, n*n), double: make([]uint64, n)}
 	for from := range n {
+		for _, r := range ms.rays[from] {
+			if r.double {
+				b.double[from] |= bit(int(r.sq[len(r.sq)-1]))
+			}
+		}
 		for _, t := range ms.leaps[from] {
 			b.leaps[from] |= bit(int(t))
 		}
@@ -150,7 +169,7 @@ func (b *bitSet) steps(from int, occ uint64, out []bitStep) []bitStep {
 				break
 			}
 			if !r.lame || i == len(r.sq)-1 {
-				out = append(out, bitStep{to: int(s), path: path})
+				out = append(out, bitStep{to: int(s), path: path, double: r.double})
 			}
 			path |= bit(int(s))
 		}
@@ -165,10 +184,9 @@ type subProbe struct {
 }
 
 // bitParallel reports whether the bit-parallel generator handles a table:
-// a board of up to 64 squares, no en-passant captures, three pieces or
-// more.
+// a board of up to 64 squares, three pieces or more.
 func (g *geometry) bitParallel() bool {
-	return g.n <= 64 && !g.twinsPossible() && len(g.pieces) >= 3 && g.bitNodes() <= 1<<32
+	return g.n <= 64 && len(g.pieces) >= 3 && g.bitNodes() <= 1<<32
 }
 
 // bitNodes is the number of nodes (of each side to move) the bit-parallel
@@ -243,6 +261,7 @@ func (gen *generation) generateBitParallel(workers int) bool {
 	for range workers {
 		bg.workers = append(bg.workers, &bitWorker{})
 	}
+	bg.buildTwins()
 	if !bg.initialise() {
 		return false
 	}
@@ -388,6 +407,9 @@ func (bg *bitGen) initialise() bool {
 						inCheck[c][w] |= bit(z)
 					}
 					bg.captures(wk, &p, c, occ, w<<6|z, hasCapture)
+					if len(bg.twins) > 0 {
+						bg.findTwins(wk, &p, c, occ, w<<6|z)
+					}
 				}
 			}
 		}
@@ -395,6 +417,7 @@ func (bg *bitGen) initialise() bool {
 	if !ok {
 		return false
 	}
+	bg.sortLate()
 	bg.hooks.progress(0.2)
 	// A position without a quiet move is mated, stalemated, or decided by
 	// its captures alone.
@@ -410,6 +433,9 @@ func (bg *bitGen) initialise() bool {
 				stuck := m &^ bg.escape(wk, c, w, &p, m, bg.valid[1-c], bg.won[1-c])
 				mated := stuck &^ hasCapture[c][w] & inCheck[c][w]
 				lost := stuck & hasCapture[c][w] &^ bg.canSave[c][w]
+				if len(bg.twins) > 0 {
+					bg.stalemateTwins(wk, c, w, stuck&^hasCapture[c][w]&^inCheck[c][w])
+				}
 				inCheck[c][w], hasCapture[c][w] = mated, 0
 				bg.known[c][w] |= mated
 				for x := mated; x != 0; x &= x - 1 {
@@ -539,10 +565,11 @@ func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, val
 		}
 		switch i {
 		case 1:
-			open := valid[w] &^ won[w]
+			open, openDouble := valid[w]&^won[w], bg.openTwins(1, w, valid, won)
 			for x := rest; x != 0; x &= x - 1 {
 				z := bits.TrailingZeros64(x)
-				if bg.quiet[1].targets(z, p.occ)&open != 0 {
+				t, d := bg.quiet[1].targets(z, p.occ), bg.quiet[1].double[z]
+				if t&^d&open != 0 || t&d&openDouble != 0 {
 					esc |= bit(z)
 				}
 			}
@@ -565,7 +592,11 @@ func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, val
 			wk.steps = bg.quiet[i].steps(from, p.occ&^bit(from), wk.steps[:0])
 			for _, st := range wk.steps {
 				to := w + (st.to-from)*bg.wordWeight[i]
-				esc |= (valid[to] &^ won[to]) &^ (st.path | bit(st.to))
+				open := valid[to] &^ won[to]
+				if st.double {
+					open = bg.openTwins(i, to, valid, won)
+				}
+				esc |= open &^ (st.path | bit(st.to))
 			}
 		}
 	}
@@ -579,7 +610,13 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 	var p wordPlace
 	for w := lo; w < hi; w++ {
 		m := src[w]
-		if m == 0 {
+		twins := uint64(0) // twins decided now: their double steps are un-moved
+		for _, ts := range bg.twins {
+			if ts.c == 1-movers {
+				twins |= ts.fresh[w]
+			}
+		}
+		if m|twins == 0 {
 			continue
 		}
 		bg.decodeWord(w, &p)
@@ -587,8 +624,17 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 			switch i {
 			case 1:
 				var acc uint64
-				for x := m; x != 0; x &= x - 1 {
-					acc |= bg.unmove[1].targets(bits.TrailingZeros64(x), p.occ)
+				doubles := bg.doubleSources(1, w, m)
+				for x := m | doubles; x != 0; x &= x - 1 {
+					z := bits.TrailingZeros64(x)
+					t, d := bg.unmove[1].targets(z, p.occ), bg.unmove[1].double[z]
+					if doubles&bit(z) == 0 {
+						t &^= d
+					}
+					if m&bit(z) == 0 {
+						t &= d
+					}
+					acc |= t
 				}
 				if acc != 0 {
 					atomic.OrUint64(&dst[w], acc)
@@ -609,9 +655,14 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 				}
 			default:
 				from := p.sq[i]
+				doubles := bg.doubleSources(i, w, m)
 				wk.steps = bg.unmove[i].steps(from, p.occ&^bit(from), wk.steps[:0])
 				for _, st := range wk.steps {
-					if x := m &^ (st.path | bit(st.to)); x != 0 {
+					x := m
+					if st.double {
+						x = doubles
+					}
+					if x &^= st.path | bit(st.to); x != 0 {
 						atomic.OrUint64(&dst[w+(st.to-from)*bg.wordWeight[i]], x)
 					}
 				}
@@ -633,7 +684,7 @@ func (bg *bitGen) gather() bool {
 // won at level+1 and lost at level+2 (left in fresh).
 func (bg *bitGen) walkLevel(level int) bool {
 	bg.addDecided(level)
-	if !bg.gather() {
+	if !bg.twinsDecided(level) || !bg.gather() {
 		return false
 	}
 	bg.addCandidates(level + 1)
@@ -656,7 +707,7 @@ func (bg *bitGen) walkLevel(level int) bool {
 			}
 		}
 	})
-	if !ok || !bg.gather() {
+	if !ok || !bg.twinsDecided(level+1) || !bg.gather() {
 		return false
 	}
 	// Lost at level+2: the predecessors of those wins whose every quiet
@@ -694,39 +745,41 @@ func (bg *bitGen) walkLevel(level int) bool {
 // addDecided marks the nodes the workers put off to this (even) level,
 // those still unknown, as lost now and adds them to fresh.
 func (bg *bitGen) addDecided(level int) {
-	bg.take(func(wk *bitWorker) *[2][][]uint32 { return &wk.losses }, level, func(c, node int) {
-		w, b := node>>6, bit(node&63)
-		if bg.known[c][w]&b != 0 {
-			return
-		}
-		bg.known[c][w] |= b
-		bg.fresh[c][w] |= b
-		*bg.valAt(c, node) = byte(level + 1)
-	})
+	for c := 0; c < 2; c++ {
+		bg.take(func(wk *bitWorker) *[][][]uint32 { return &wk.losses }, c, level, func(node int) {
+			w, b := node>>6, bit(node&63)
+			if bg.known[c][w]&b != 0 {
+				return
+			}
+			bg.known[c][w] |= b
+			bg.fresh[c][w] |= b
+			*bg.valAt(c, node) = byte(level + 1)
+		})
+	}
 }
 
 // addCandidates adds the nodes that win by a capture at this level to
 // cand.
 func (bg *bitGen) addCandidates(level int) {
-	bg.take(func(wk *bitWorker) *[2][][]uint32 { return &wk.wins }, level, func(c, node int) {
-		bg.cand[c][node>>6] |= bit(node & 63)
-	})
+	for c := 0; c < 2; c++ {
+		bg.take(func(wk *bitWorker) *[][][]uint32 { return &wk.wins }, c, level, func(node int) {
+			bg.cand[c][node>>6] |= bit(node & 63)
+		})
+	}
 }
 
-// take calls f for each node the workers hold in a list at level, and
+// take calls f for each node the workers hold in list id at level, and
 // drops them.
-func (bg *bitGen) take(lists func(*bitWorker) *[2][][]uint32, level int, f func(c, node int)) {
+func (bg *bitGen) take(lists func(*bitWorker) *[][][]uint32, id, level int, f func(node int)) {
 	for _, wk := range bg.workers {
-		l := lists(wk)
-		for c := 0; c < 2; c++ {
-			if l[c] == nil {
-				continue
-			}
-			for _, node := range l[c][level] {
-				f(c, int(node))
-			}
-			l[c][level] = nil
+		l := *lists(wk)
+		if id >= len(l) || l[id] == nil {
+			continue
 		}
+		for _, node := range l[id][level] {
+			f(int(node))
+		}
+		l[id][level] = nil
 	}
 }
 
@@ -741,8 +794,8 @@ func (bg *bitGen) idleAfter(level int) bool {
 		}
 	}
 	for _, wk := range bg.workers {
-		for c := 0; c < 2; c++ {
-			for _, l := range [][][]uint32{wk.wins[c], wk.losses[c]} {
+		for _, lists := range [][][][]uint32{wk.wins, wk.losses} {
+			for _, l := range lists {
 				for _, nodes := range l {
 					if len(nodes) > 0 {
 						return false

@@ -20,11 +20,11 @@ type comparison struct {
 // TestBitParallelMatchesPerEntry generates tables with both generators,
 // from the same smaller tables, and requires every value byte to agree:
 // chess (all eight symmetries, identical pieces, captures that lose more
-// slowly than the quiet moves, pawns and promotions), a rectangular board
-// with pawns (double steps, promotions; en passant, which the per-entry
-// generator keeps), five pieces on a 4×4 board, Berolina pawns, royal
-// knights and the amazon. The build tag "long" adds every four-piece
-// chess table and five pieces with a pawn (bitgen_long_test.go).
+// slowly than the quiet moves, pawns and promotions, en passant), a
+// rectangular board with pawns (double steps, promotions, en passant),
+// five pieces on a 4×4 board, Berolina pawns, royal knights and the
+// amazon. The build tag "long" adds every four-piece chess table and
+// five pieces with pawns (bitgen_long_test.go).
 func TestBitParallelMatchesPerEntry(t *testing.T) {
 	chess := variants.Chess()
 	cases := []comparison{
@@ -36,7 +36,7 @@ func TestBitParallelMatchesPerEntry(t *testing.T) {
 		{variantNamed(t, "amazon"), []string{"KAvK"}},
 	}
 	if !testing.Short() {
-		cases[0].materials = append(cases[0].materials, "KQvKQ", "KBNvK", "KQvKP")
+		cases[0].materials = append(cases[0].materials, "KQvKQ", "KBNvK", "KQvKP", "KPvKP")
 		cases[1].materials = append(cases[1].materials, "KRvKBN")
 	}
 	compareGenerators(t, cases)
@@ -87,7 +87,7 @@ func TestGeneratorNamed(t *testing.T) {
 	sub := memoryTables(chess)
 	require.Equal(t, "bit-parallel", tableOf(t, chess, sub, "KQvKR").Generator())
 	require.Equal(t, "bit-parallel", tableOf(t, chess, sub, "KRvKP").Generator())
-	require.Equal(t, "per-entry: en passant", tableOf(t, pawnVariant(t), memoryTables(pawnVariant(t)), "KPvKP").Generator())
+	require.Equal(t, "bit-parallel", tableOf(t, pawnVariant(t), memoryTables(pawnVariant(t)), "KPvKP").Generator())
 	capa := variantNamed(t, "capablanca")
 	require.Equal(t, "per-entry: a board over 64 squares", tableOf(t, capa, memoryTables(capa), "KRvK").Generator())
 }

@@ -128,15 +128,15 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 	for w := range scratches {
 		scratches[w] = gen.newScratch(len(scratches))
 	}
-	if g.twinsPossible() {
-		gen.twins = gen.findTwins(scratches)
-	}
 	if !perEntry && g.bitParallel() {
 		if !gen.generateBitParallel(len(scratches)) {
 			return nil, ErrAbandoned
 		}
 		hooks.progress(1)
 		return t, nil
+	}
+	if g.twinsPossible() {
+		gen.twins = gen.findTwins(scratches)
 	}
 	for c := 0; c < 2; c++ {
 		size := g.size + gen.twins.count(c)

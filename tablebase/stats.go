@@ -175,8 +175,6 @@ func (t *Table) Generator() string {
 		return "bit-parallel"
 	case g.n > 64:
 		return "per-entry: a board over 64 squares"
-	case g.twinsPossible():
-		return "per-entry: en passant"
 	}
 	return "per-entry"
 }
