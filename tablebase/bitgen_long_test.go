@@ -5,6 +5,9 @@ package tablebase_test
 import (
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -19,5 +22,18 @@ func TestBitParallelMatchesPerEntryLong(t *testing.T) {
 		{pawnVariant(t), []string{"KRPvKR", "KPPvKP", "KPvKPP", "KRPvKP", "KBPvKP"}},
 		{variantNamed(t, "berolina"), []string{"KRvKP"}},
 		{variantNamed(t, "amazon"), []string{"KAvKR"}},
+		// Royal knights are easily stalemated: hundreds of placements
+		// here have no move but an en-passant capture.
+		{knightmateOn5x6(t), []string{"KPvKP", "KPPvKP"}},
 	})
+}
+
+// knightmateOn5x6 is knightmate on a 5×6 board, promoting to a mann.
+func knightmateOn5x6(t *testing.T) *engine.Variant {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("knightmate56", []byte("[knightmate56:knightmate]\nmaxRank = 6\nmaxFile = 5\n"+
+		"startFen = rmbqk/ppppp/5/5/PPPPP/RMBQK w - - 0 1\ncastling = false\npromotionPieceTypes = m\n")))
+	v, err := cat.Lookup("knightmate56")
+	require.NoError(t, err)
+	return v
 }

@@ -34,31 +34,40 @@ type twinSet struct {
 	lateAt                                []uint64 // node<<8 | level, sorted
 }
 
-// buildTwins makes a twin set for each pawn whose double step the other
-// side can take en passant.
-func (bg *bitGen) buildTwins() {
-	g := bg.g
-	bg.twinOf = make([]*twinSet, bg.np)
+// twinPawns returns the slots of the pawns whose double step the other
+// side can take en passant, with, by square, the square each double step
+// landing there passed and the one it came from (-1: none lands there).
+func (g *geometry) twinPawns() (slots []int, via, from [][]int) {
 	for j := range g.pieces {
-		c := 1 - g.colour[j]
 		takes := false
-		for _, i := range g.slotsOf[c] {
+		for _, i := range g.slotsOf[1-g.colour[j]] {
 			takes = takes || g.kind[i].takesEP
 		}
-		ts := &twinSet{list: 2 + len(bg.twins), j: j, c: c, via: make([]int, g.n), from: make([]int, g.n)}
+		v, f := make([]int, g.n), make([]int, g.n)
 		double := false
 		for sq := range g.n {
-			ts.via[sq], ts.from[sq] = -1, -1
+			v[sq], f[sq] = -1, -1
 			for _, r := range g.kind[j].unmove.rays[sq] {
 				if r.double {
-					ts.via[sq], ts.from[sq] = int(r.sq[0]), int(r.sq[1])
+					v[sq], f[sq] = int(r.sq[0]), int(r.sq[1])
 					double = true
 				}
 			}
 		}
-		if !takes || !double {
-			continue
+		if takes && double {
+			slots, via, from = append(slots, j), append(via, v), append(from, f)
 		}
+	}
+	return slots, via, from
+}
+
+// buildTwins makes a twin set for each pawn whose double step the other
+// side can take en passant.
+func (bg *bitGen) buildTwins() {
+	bg.twinOf = make([]*twinSet, bg.np)
+	slots, via, from := bg.g.twinPawns()
+	for k, j := range slots {
+		ts := &twinSet{list: 2 + k, j: j, c: 1 - bg.g.colour[j], via: via[k], from: from[k]}
 		for _, bm := range []*[]uint64{&ts.has, &ts.known, &ts.won, &ts.canSave, &ts.late, &ts.fresh} {
 			*bm = make([]uint64, bg.words)
 		}

@@ -124,9 +124,12 @@ func generationCost(v *engine.Variant, m Material) (int, int64, error) {
 		return 0, 0, err
 	}
 	if g.bitParallel() {
-		// The values, bitmaps by node, and the nodes captures decide
-		// later (a few bytes per entry at most).
-		return g.size, int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*2*bitmapsPerSide/8, nil
+		// The values, bitmaps by node (and by node for each pawn's
+		// en-passant twins), and the nodes captures decide later (a few
+		// bytes per entry at most).
+		twins, _, _ := g.twinPawns()
+		bitmaps := int64(2+len(twins)) * bitmapsPerSide
+		return g.size, int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*bitmaps/8, nil
 	}
 	return g.size, int64(g.size) * 2 * bytesPerEntry, nil
 }
@@ -140,7 +143,8 @@ const bytesPerEntry = 10
 // the nodes waiting for the level a capture decides them at.
 const bitBytesPerEntry = 4
 
-// bitmapsPerSide is the bit-parallel generator's bitmaps per side to move.
+// bitmapsPerSide is the bit-parallel generator's bitmaps per side to move
+// (and per set of twins).
 const bitmapsPerSide = 6
 
 // Prepare plans the tables for the endings reachable from p (the
