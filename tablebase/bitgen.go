@@ -8,8 +8,8 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Bit-parallel generation, for tables on boards of up to 64 squares
-// without en-passant captures (pawnless, or with one side's pawns only).
+// Bit-parallel generation, for tables on boards of up to 64 squares (en
+// passant in bittwins.go).
 //
 // The entries are walked as words of 64: a word fixes the first king's
 // region square and every piece but the one in slot 1, and its bits are
@@ -105,8 +105,10 @@ type bitStep struct {
 	double bool
 }
 
+// bit is a square's bit in a word.
 func bit(sq int) uint64 { return 1 << uint(sq) }
 
+// newBitSet builds the bitboards of move set ms on a board of n squares.
 func newBitSet(ms *moveSet, n int) *bitSet {
 	b := &bitSet{ms: ms, n: n, leaps: make([]uint64, n), path: make([]uint64, n*n), double: make([]uint64, n)}
 	for from := range n {
@@ -177,7 +179,7 @@ func (b *bitSet) steps(from int, occ uint64, out []bitStep) []bitStep {
 	return out
 }
 
-// subProbe looks up the table after a capture of one slot.
+// subProbe looks up the table after a capture or promotion.
 type subProbe struct {
 	t *Table // nil: bare kings, a draw
 	m slotMatch
