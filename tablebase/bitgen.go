@@ -55,10 +55,10 @@ type bitGen struct {
 	// predecessors being gathered (during initialisation: the nodes in
 	// check, and those with a legal capture).
 	fresh, cand [2][]uint64
-	// twins are the sets of en-passant twins, twinOf each slot's (nil
+	// twins are the sets of en-passant twins, twinOf each slot's (none
 	// for a slot without a double step the other side can take).
 	twins   []*twinSet
-	twinOf  []*twinSet
+	twinOf  [][]*twinSet
 	workers []*bitWorker
 }
 
@@ -567,12 +567,19 @@ func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, val
 		}
 		switch i {
 		case 1:
-			open, openDouble := valid[w]&^won[w], bg.openTwins(1, w, valid, won)
+			open := valid[w] &^ won[w]
 			for x := rest; x != 0; x &= x - 1 {
 				z := bits.TrailingZeros64(x)
 				t, d := bg.quiet[1].targets(z, p.occ), bg.quiet[1].double[z]
-				if t&^d&open != 0 || t&d&openDouble != 0 {
+				if t&^d&open != 0 {
 					esc |= bit(z)
+					continue
+				}
+				for y := t & d; y != 0; y &= y - 1 {
+					if to := bits.TrailingZeros64(y); bg.openDouble(1, w, to, z, valid, won)&bit(to) != 0 {
+						esc |= bit(z)
+						break
+					}
 				}
 			}
 		case 0:
@@ -596,7 +603,7 @@ func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, val
 				to := w + (st.to-from)*bg.wordWeight[i]
 				open := valid[to] &^ won[to]
 				if st.double {
-					open = bg.openTwins(i, to, valid, won)
+					open = bg.openDouble(i, to, st.to, from, valid, won)
 				}
 				esc |= open &^ (st.path | bit(st.to))
 			}
@@ -626,17 +633,17 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 			switch i {
 			case 1:
 				var acc uint64
-				doubles := bg.doubleSources(1, w, m)
-				for x := m | doubles; x != 0; x &= x - 1 {
+				for x := m | twins; x != 0; x &= x - 1 {
 					z := bits.TrailingZeros64(x)
 					t, d := bg.unmove[1].targets(z, p.occ), bg.unmove[1].double[z]
-					if doubles&bit(z) == 0 {
-						t &^= d
+					if m&bit(z) != 0 {
+						acc |= t &^ d
 					}
-					if m&bit(z) == 0 {
-						t &= d
+					for y := t & d; y != 0; y &= y - 1 {
+						if origin := bits.TrailingZeros64(y); bg.doubleSources(1, w, z, origin, m)&bit(z) != 0 {
+							acc |= bit(origin)
+						}
 					}
-					acc |= t
 				}
 				if acc != 0 {
 					atomic.OrUint64(&dst[w], acc)
@@ -657,12 +664,11 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 				}
 			default:
 				from := p.sq[i]
-				doubles := bg.doubleSources(i, w, m)
 				wk.steps = bg.unmove[i].steps(from, p.occ&^bit(from), wk.steps[:0])
 				for _, st := range wk.steps {
 					x := m
 					if st.double {
-						x = doubles
+						x = bg.doubleSources(i, w, from, st.to, m)
 					}
 					if x &^= st.path | bit(st.to); x != 0 {
 						atomic.OrUint64(&dst[w+(st.to-from)*bg.wordWeight[i]], x)

@@ -22,8 +22,8 @@ type comparison struct {
 // chess (all eight symmetries, identical pieces, captures that lose more
 // slowly than the quiet moves, pawns and promotions, en passant), a
 // rectangular board with pawns (double steps, promotions, en passant),
-// five pieces on a 4×4 board, Berolina pawns, royal knights and the
-// amazon. The build tag "long" adds every four-piece chess table and
+// five pieces on a 4×4 board, Berolina pawns (en passant after a double
+// step either way), royal knights and the amazon. The build tag "long" adds every four-piece chess table and
 // five pieces with pawns (bitgen_long_test.go).
 func TestBitParallelMatchesPerEntry(t *testing.T) {
 	chess := variants.Chess()
@@ -38,6 +38,8 @@ func TestBitParallelMatchesPerEntry(t *testing.T) {
 	if !testing.Short() {
 		cases[0].materials = append(cases[0].materials, "KQvKQ", "KBNvK", "KQvKP", "KPvKP")
 		cases[1].materials = append(cases[1].materials, "KRvKBN")
+		// Two directions of double step, so two twins of one placement.
+		cases[2].materials = append(cases[2].materials, "KPvKP")
 	}
 	compareGenerators(t, cases)
 }

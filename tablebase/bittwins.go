@@ -18,13 +18,15 @@ import (
 // of its own: it is decided as its plain node is, and its one un-move, the
 // double step, is walked from it instead of from the plain node.
 
-// twinSet holds the twins of one pawn's double step, as bitmaps over the
-// nodes of the side that may take en passant.
+// twinSet holds the twins of one pawn's double step in one direction (a
+// Berolina pawn has two), as bitmaps over the nodes of the side that may
+// take en passant: a placement may have a twin of each.
 type twinSet struct {
 	list int // the workers' list of this set's twins decided later
 	j, c int // the pawn's slot; the side to move in the twins
-	// via and from, by the pawn's square: the square its double step
-	// passed and the one it came from (-1: no double step lands there).
+	// via and from, by the pawn's square: the square its double step in
+	// this direction passed and the one it came from (-1: none lands
+	// there).
 	via, from []int
 	// has: the node has this twin; known, won: its value is decided, a
 	// win; canSave: an en-passant capture draws or wins; late: its
@@ -34,46 +36,73 @@ type twinSet struct {
 	lateAt                                []uint64 // node<<8 | level, sorted
 }
 
-// twinPawns returns the slots of the pawns whose double step the other
-// side can take en passant, with, by square, the square each double step
-// landing there passed and the one it came from (-1: none lands there).
-func (g *geometry) twinPawns() (slots []int, via, from [][]int) {
+// twinDirection is one direction of one pawn's double step the other side
+// can take en passant: by landing square, the square passed and the one
+// it came from (-1: none lands there).
+type twinDirection struct {
+	slot      int
+	via, from []int
+}
+
+// twinDirections returns the double steps, by pawn and direction, that
+// the other side can take en passant.
+func (g *geometry) twinDirections() []twinDirection {
+	var dirs []twinDirection
 	for j := range g.pieces {
 		takes := false
 		for _, i := range g.slotsOf[1-g.colour[j]] {
 			takes = takes || g.kind[i].takesEP
 		}
-		v, f := make([]int, g.n), make([]int, g.n)
-		double := false
+		if !takes {
+			continue
+		}
+		byOffset := map[int]int{} // from − landing → index in dirs
 		for sq := range g.n {
-			v[sq], f[sq] = -1, -1
 			for _, r := range g.kind[j].unmove.rays[sq] {
-				if r.double {
-					v[sq], f[sq] = int(r.sq[0]), int(r.sq[1])
-					double = true
+				if !r.double {
+					continue
 				}
+				off := int(r.sq[1]) - sq
+				k, ok := byOffset[off]
+				if !ok {
+					k = len(dirs)
+					byOffset[off] = k
+					d := twinDirection{slot: j, via: make([]int, g.n), from: make([]int, g.n)}
+					for t := range g.n {
+						d.via[t], d.from[t] = -1, -1
+					}
+					dirs = append(dirs, d)
+				}
+				dirs[k].via[sq], dirs[k].from[sq] = int(r.sq[0]), int(r.sq[1])
 			}
 		}
-		if takes && double {
-			slots, via, from = append(slots, j), append(via, v), append(from, f)
-		}
 	}
-	return slots, via, from
+	return dirs
 }
 
-// buildTwins makes a twin set for each pawn whose double step the other
-// side can take en passant.
+// buildTwins makes a twin set for each pawn's double step, by direction,
+// that the other side can take en passant.
 func (bg *bitGen) buildTwins() {
-	bg.twinOf = make([]*twinSet, bg.np)
-	slots, via, from := bg.g.twinPawns()
-	for k, j := range slots {
-		ts := &twinSet{list: 2 + k, j: j, c: 1 - bg.g.colour[j], via: via[k], from: from[k]}
+	bg.twinOf = make([][]*twinSet, bg.np)
+	for k, d := range bg.g.twinDirections() {
+		ts := &twinSet{list: 2 + k, j: d.slot, c: 1 - bg.g.colour[d.slot], via: d.via, from: d.from}
 		for _, bm := range []*[]uint64{&ts.has, &ts.known, &ts.won, &ts.canSave, &ts.late, &ts.fresh} {
 			*bm = make([]uint64, bg.words)
 		}
 		bg.twins = append(bg.twins, ts)
-		bg.twinOf[j] = ts
+		bg.twinOf[d.slot] = append(bg.twinOf[d.slot], ts)
 	}
+}
+
+// twinFor returns the twin set of slot j's double step from origin to
+// landing, or nil.
+func (bg *bitGen) twinFor(j, landing, origin int) *twinSet {
+	for _, ts := range bg.twinOf[j] {
+		if ts.from[landing] == origin {
+			return ts
+		}
+	}
+	return nil
 }
 
 // findTwins records the twins of node (placement p, side c to move, a
@@ -216,23 +245,24 @@ func (bg *bitGen) twinsDecided(level int) bool {
 }
 
 // doubleSources returns, for the un-moves of slot j's double step from
-// word w, the nodes they start from: src's nodes without a twin of that
-// step (a double step into them leads to the twin), and the twins
-// decided now.
-func (bg *bitGen) doubleSources(j, w int, src uint64) uint64 {
-	ts := bg.twinOf[j]
+// word w (landing on `landing`, from origin), the nodes they start from:
+// src's nodes without a twin of that step (a double step into them leads
+// to the twin), and the twins decided now.
+func (bg *bitGen) doubleSources(j, w, landing, origin int, src uint64) uint64 {
+	ts := bg.twinFor(j, landing, origin)
 	if ts == nil {
 		return src
 	}
 	return src&^ts.has[w] | ts.fresh[w]
 }
 
-// openTwins returns, of word w's nodes (the side to move in valid and
-// won), those a double step of slot j leads into that are positions and
-// not won: through the twin where the node has one.
-func (bg *bitGen) openTwins(j, w int, valid, won []uint64) uint64 {
+// openDouble returns, of word w's nodes (the side to move in valid and
+// won), those a double step of slot j from origin to landing leads into
+// that are positions and not won: through the twin where the node has
+// one.
+func (bg *bitGen) openDouble(j, w, landing, origin int, valid, won []uint64) uint64 {
 	open := valid[w] &^ won[w]
-	if ts := bg.twinOf[j]; ts != nil {
+	if ts := bg.twinFor(j, landing, origin); ts != nil {
 		open = open&^ts.has[w] | valid[w]&ts.has[w]&^ts.won[w]
 	}
 	return open

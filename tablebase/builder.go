@@ -127,8 +127,7 @@ func generationCost(v *engine.Variant, m Material) (int, int64, error) {
 		// The values, bitmaps by node (and by node for each pawn's
 		// en-passant twins), and the nodes captures decide later (a few
 		// bytes per entry at most).
-		twins, _, _ := g.twinPawns()
-		bitmaps := int64(2+len(twins)) * bitmapsPerSide
+		bitmaps := int64(2+len(g.twinDirections())) * bitmapsPerSide
 		return g.size, int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*bitmaps/8, nil
 	}
 	return g.size, int64(g.size) * 2 * bytesPerEntry, nil
