@@ -400,12 +400,15 @@ func (bg *bitGen) initialise() bool {
 				}
 				p.sq[1] = z
 				occ := p.occ | bit(z)
+				// Each king's safety, tested once: it makes one side's
+				// node a position and tells whether the other is in check.
+				attacked := [2]bool{bg.kingAttacked(&p, 0, occ), bg.kingAttacked(&p, 1, occ)}
 				for c := 0; c < 2; c++ {
-					if bg.kingAttacked(&p, 1-c, occ) {
+					if attacked[1-c] {
 						continue
 					}
 					bg.valid[c][w] |= bit(z)
-					if bg.kingAttacked(&p, c, occ) {
+					if attacked[c] {
 						inCheck[c][w] |= bit(z)
 					}
 					bg.captures(wk, &p, c, occ, w<<6|z, hasCapture)

@@ -60,21 +60,9 @@ func (e *epTwins) appendTwins(c, idx, size int, out []int) []int {
 	return out
 }
 
-// twinsPossible reports whether one side has a double step and the other
-// takes en passant.
-func (g *geometry) twinsPossible() bool {
-	var double, takes [2]bool
-	for i, k := range g.kind {
-		c := g.colour[i]
-		takes[c] = takes[c] || k.takesEP
-		for _, rays := range k.quiet.rays {
-			for _, r := range rays {
-				double[c] = double[c] || r.double
-			}
-		}
-	}
-	return (double[0] && takes[1]) || (double[1] && takes[0])
-}
+// twinsPossible reports whether a pawn's double step can be taken en
+// passant.
+func (g *geometry) twinsPossible() bool { return len(g.twinDirections()) > 0 }
 
 // findTwins lists every twin: for each legal placement and side to move
 // s, each pawn of the other side that can have just double-stepped (both

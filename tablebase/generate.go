@@ -124,16 +124,16 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
-	scratches := make([]*scratch, runtime.NumCPU())
-	for w := range scratches {
-		scratches[w] = gen.newScratch(len(scratches))
-	}
 	if !perEntry && g.bitParallel() {
-		if !gen.generateBitParallel(len(scratches)) {
+		if !gen.generateBitParallel(runtime.NumCPU()) {
 			return nil, ErrAbandoned
 		}
 		hooks.progress(1)
 		return t, nil
+	}
+	scratches := make([]*scratch, runtime.NumCPU())
+	for w := range scratches {
+		scratches[w] = gen.newScratch(len(scratches))
 	}
 	if g.twinsPossible() {
 		gen.twins = gen.findTwins(scratches)
