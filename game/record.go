@@ -15,6 +15,10 @@ type Record struct {
 	StartFEN string
 	Moves    []engine.Move
 	SAN      []string
+	// Clocks is, with clocks, the mover's time left after each move
+	// (increment included), and MoveTimes what each move took; both are
+	// empty without clocks.
+	Clocks, MoveTimes []time.Duration
 	// Result is "1-0", "0-1", "1/2-1/2" or "*".
 	Result string
 	// Termination says how the game ended.
@@ -47,7 +51,9 @@ var tagOrder = []string{"Event", "Site", "Date", "Round", "White", "Black", "Res
 
 // WritePGN writes the game in PGN: the tags (Variant always; FEN and SetUp
 // when the game did not start from the variant's start position), then the
-// moves in SAN, ten moves a line, and the result.
+// moves in SAN and the result. With clocks each move is followed by a
+// comment with the mover's clock after it and the time it took, in the
+// [%clk] and [%emt] commands GUIs read.
 func (r *Record) WritePGN(w io.Writer) error {
 	tags := map[string]string{"Event": "?", "Site": "?", "Round": "?", "White": "?", "Black": "?"}
 	for k, v := range r.Tags {
@@ -86,6 +92,9 @@ func (r *Record) WritePGN(w io.Writer) error {
 			tok = san
 		}
 		pos.Make(r.Moves[i])
+		if i < len(r.Clocks) && i < len(r.MoveTimes) {
+			tok += fmt.Sprintf(" {[%%clk %s] [%%emt %s]}", pgnDuration(r.Clocks[i]), pgnDuration(r.MoveTimes[i]))
+		}
 		if line+len(tok) > 79 {
 			b.WriteString("\n")
 			line = 0
@@ -102,4 +111,13 @@ func (r *Record) WritePGN(w io.Writer) error {
 	b.WriteString(r.Result + "\n\n")
 	_, err = io.WriteString(w, b.String())
 	return err
+}
+
+// pgnDuration writes d as the clock commands do: h:mm:ss with
+// milliseconds (a fast game's moves take fractions of a second).
+func pgnDuration(d time.Duration) string {
+	d = max(d, 0).Round(time.Millisecond)
+	h, m := d/time.Hour, d%time.Hour/time.Minute
+	sec := d % time.Minute
+	return fmt.Sprintf("%d:%02d:%06.3f", h, m, sec.Seconds())
 }

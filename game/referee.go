@@ -134,12 +134,13 @@ func (r *Referee) Play(ctx context.Context, white, black Player) *Record {
 		}
 		side := pos.SideToMove()
 		var m engine.Move
+		var spent time.Duration
 		if ply < r.RandomPlies && r.Rand != nil {
 			legal := pos.LegalMoves(nil)
 			m = legal[r.Rand.IntN(len(legal))]
 		} else {
 			var broke *Termination
-			if m, broke = r.ask(ctx, players[side], &Turn{Variant: v, StartFEN: start, Moves: moves}, pos, clocks, margin); broke != nil {
+			if m, spent, broke = r.ask(ctx, players[side], &Turn{Variant: v, StartFEN: start, Moves: moves}, pos, clocks, margin); broke != nil {
 				result := lossFor(side)
 				if broke.Kind == Unterminated {
 					result = "*"
@@ -151,6 +152,10 @@ func (r *Referee) Play(ctx context.Context, white, black Player) *Record {
 		pos.Make(m)
 		rec.Moves = append(rec.Moves, m)
 		rec.SAN = append(rec.SAN, san)
+		if c := clocks[side]; c != nil {
+			rec.Clocks = append(rec.Clocks, c.Left)
+			rec.MoveTimes = append(rec.MoveTimes, spent)
+		}
 		moves = append(moves, v.UCI(m)) // our canonical form for the other player
 		if r.OnMove != nil {
 			r.OnMove(pos, m, san)
@@ -163,9 +168,10 @@ func (r *Referee) Play(ctx context.Context, white, black Player) *Record {
 	}
 }
 
-// ask asks the player to move in pos and checks the answer: the move, or
-// how the player lost (or Unterminated when ctx ended first).
-func (r *Referee) ask(ctx context.Context, p Player, turn *Turn, pos *engine.Position, clocks [2]*Clock, margin time.Duration) (engine.Move, *Termination) {
+// ask asks the player to move in pos and checks the answer: the move and
+// the time it took, or how the player lost (or Unterminated when ctx ended
+// first).
+func (r *Referee) ask(ctx context.Context, p Player, turn *Turn, pos *engine.Position, clocks [2]*Clock, margin time.Duration) (engine.Move, time.Duration, *Termination) {
 	side := pos.SideToMove()
 	turn.Position = pos.Clone()
 	clock := clocks[side]
@@ -178,19 +184,19 @@ func (r *Referee) ask(ctx context.Context, p Player, turn *Turn, pos *engine.Pos
 	spent := time.Since(start)
 	switch {
 	case ctx.Err() != nil:
-		return engine.NoMove, &Termination{Kind: Unterminated}
+		return engine.NoMove, spent, &Termination{Kind: Unterminated}
 	case errors.Is(err, ErrPlayerGone):
-		return engine.NoMove, &Termination{Kind: PlayerCrash, Side: side, Detail: err.Error()}
+		return engine.NoMove, spent, &Termination{Kind: PlayerCrash, Side: side, Detail: err.Error()}
 	case err != nil:
-		return engine.NoMove, &Termination{Kind: TimeForfeit, Side: side, Detail: err.Error()}
+		return engine.NoMove, spent, &Termination{Kind: TimeForfeit, Side: side, Detail: err.Error()}
 	case clock != nil && !clock.Spend(spent):
-		return engine.NoMove, &Termination{Kind: TimeForfeit, Side: side}
+		return engine.NoMove, spent, &Termination{Kind: TimeForfeit, Side: side}
 	}
 	m, err := pos.ParseUCI(text)
 	if err != nil {
-		return engine.NoMove, &Termination{Kind: IllegalMove, Side: side, Detail: text}
+		return engine.NoMove, spent, &Termination{Kind: IllegalMove, Side: side, Detail: text}
 	}
-	return m, nil
+	return m, spent, nil
 }
 
 // clockState reads the clocks for the side to move.

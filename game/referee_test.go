@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -144,4 +145,38 @@ func TestRefereeAdjudicationRandomPliesAndCancel(t *testing.T) {
 	require.Equal(t, game.Unterminated, rec.Termination.Kind)
 	require.Equal(t, "*", rec.Result)
 	require.Equal(t, "unterminated", rec.Termination.String())
+}
+
+// TestRefereePGNClocks: with clocks, each move of the PGN carries the
+// mover's clock after it and the time it took ([%clk], [%emt]), kept on
+// the move's line; without clocks there are none.
+func TestRefereePGNClocks(t *testing.T) {
+	tc := game.TimeControl{Base: 90 * time.Minute, Increment: 30 * time.Second}
+	white := &scripted{moves: []string{"f2f3", "g2g4"}}
+	black := &scripted{moves: []string{"e7e5", "d8h4"}}
+	ref := &game.Referee{Variant: variants.Chess(), TimeControls: [2]*game.TimeControl{&tc, &tc}}
+	rec := ref.Play(context.Background(), white, black)
+	require.Len(t, rec.Clocks, 4)
+	require.Len(t, rec.MoveTimes, 4)
+	clocks := [2]time.Duration{tc.Base, tc.Base}
+	for i, left := range rec.Clocks {
+		// Each move's clock gained the increment, less what the move took.
+		clocks[i%2] += tc.Increment - rec.MoveTimes[i]
+		require.Equal(t, clocks[i%2], left)
+		require.Less(t, rec.MoveTimes[i], time.Second)
+	}
+	rec.MoveTimes[3] = 1234 * time.Millisecond
+	rec.Clocks[3] = time.Hour + 2*time.Minute + 3456*time.Millisecond
+	var b bytes.Buffer
+	require.NoError(t, rec.WritePGN(&b))
+	require.Contains(t, b.String(), "Qh4# {[%clk 1:02:03.456] [%emt 0:00:01.234]} 0-1")
+	for _, line := range strings.Split(b.String(), "\n") {
+		require.Equal(t, strings.Count(line, "{"), strings.Count(line, "}"), "a comment closes on its line: %q", line)
+	}
+
+	rec = (&game.Referee{Variant: variants.Chess()}).Play(context.Background(),
+		&scripted{moves: []string{"f2f3", "g2g4"}}, &scripted{moves: []string{"e7e5", "d8h4"}})
+	b.Reset()
+	require.NoError(t, rec.WritePGN(&b))
+	require.NotContains(t, b.String(), "{")
 }

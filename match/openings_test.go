@@ -32,7 +32,7 @@ func TestReadOpeningsPGN(t *testing.T) {
 [FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]
 
 1. e4 Kd7 1/2-1/2
-1.d4 d5
+1.d4 {[%clk 0:00:09.870] [%emt 0:00:00.230]} d5 {[%clk 0:00:09.901] [%emt 0:00:00.199]}
 `
 	fens, err := match.ReadOpenings(strings.NewReader(book), variants.Chess())
 	require.NoError(t, err)
