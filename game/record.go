@@ -15,10 +15,9 @@ type Record struct {
 	StartFEN string
 	Moves    []engine.Move
 	SAN      []string
-	// Clocks is, with clocks, the mover's time left after each move
-	// (increment included), and MoveTimes what each move took; both are
-	// empty without clocks.
-	Clocks, MoveTimes []time.Duration
+	// Times is, with clocks, each move's thinking time and the mover's
+	// clock after it; empty without clocks.
+	Times []MoveTime
 	// Result is "1-0", "0-1", "1/2-1/2" or "*".
 	Result string
 	// Termination says how the game ended.
@@ -26,6 +25,12 @@ type Record struct {
 	// Tags are the other PGN tags (Event, White, Black, Round...).
 	Tags map[string]string
 	Date time.Time
+}
+
+// MoveTime is how long a move took and the mover's time left after it
+// (increment included).
+type MoveTime struct {
+	Spent, Left time.Duration
 }
 
 // OutcomeFor returns the game's result for side; a game without a result
@@ -92,8 +97,8 @@ func (r *Record) WritePGN(w io.Writer) error {
 			tok = san
 		}
 		pos.Make(r.Moves[i])
-		if i < len(r.Clocks) && i < len(r.MoveTimes) {
-			tok += fmt.Sprintf(" {[%%clk %s] [%%emt %s]}", pgnDuration(r.Clocks[i]), pgnDuration(r.MoveTimes[i]))
+		if i < len(r.Times) {
+			tok += fmt.Sprintf(" {[%%clk %s] [%%emt %s]}", pgnDuration(r.Times[i].Left), pgnDuration(r.Times[i].Spent))
 		}
 		if line+len(tok) > 79 {
 			b.WriteString("\n")

@@ -153,8 +153,7 @@ func (r *Referee) Play(ctx context.Context, white, black Player) *Record {
 		rec.Moves = append(rec.Moves, m)
 		rec.SAN = append(rec.SAN, san)
 		if c := clocks[side]; c != nil {
-			rec.Clocks = append(rec.Clocks, c.Left)
-			rec.MoveTimes = append(rec.MoveTimes, spent)
+			rec.Times = append(rec.Times, MoveTime{Spent: spent, Left: c.Left})
 		}
 		moves = append(moves, v.UCI(m)) // our canonical form for the other player
 		if r.OnMove != nil {

@@ -156,17 +156,15 @@ func TestRefereePGNClocks(t *testing.T) {
 	black := &scripted{moves: []string{"e7e5", "d8h4"}}
 	ref := &game.Referee{Variant: variants.Chess(), TimeControls: [2]*game.TimeControl{&tc, &tc}}
 	rec := ref.Play(context.Background(), white, black)
-	require.Len(t, rec.Clocks, 4)
-	require.Len(t, rec.MoveTimes, 4)
+	require.Len(t, rec.Times, 4)
 	clocks := [2]time.Duration{tc.Base, tc.Base}
-	for i, left := range rec.Clocks {
+	for i, mt := range rec.Times {
 		// Each move's clock gained the increment, less what the move took.
-		clocks[i%2] += tc.Increment - rec.MoveTimes[i]
-		require.Equal(t, clocks[i%2], left)
-		require.Less(t, rec.MoveTimes[i], time.Second)
+		clocks[i%2] += tc.Increment - mt.Spent
+		require.Equal(t, clocks[i%2], mt.Left)
+		require.Less(t, mt.Spent, time.Second)
 	}
-	rec.MoveTimes[3] = 1234 * time.Millisecond
-	rec.Clocks[3] = time.Hour + 2*time.Minute + 3456*time.Millisecond
+	rec.Times[3] = game.MoveTime{Spent: 1234 * time.Millisecond, Left: time.Hour + 2*time.Minute + 3456*time.Millisecond}
 	var b bytes.Buffer
 	require.NoError(t, rec.WritePGN(&b))
 	require.Contains(t, b.String(), "Qh4# {[%clk 1:02:03.456] [%emt 0:00:01.234]} 0-1")

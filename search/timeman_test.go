@@ -60,8 +60,9 @@ func TestTimeManagerScale(t *testing.T) {
 	require.False(t, settled.enough(500*time.Millisecond))
 
 	unsettled := &timeManager{optimum: time.Second, hard: 4 * time.Second}
-	for i := range 6 {
-		unsettled.iterationDone([]engine.Move{a, b}[i%2], 20)
+	for range 3 {
+		unsettled.iterationDone(a, 20)
+		unsettled.iterationDone(b, 20)
 	}
 	require.Greater(t, unsettled.scale(), 1.9)
 
