@@ -204,7 +204,7 @@ func (b *Builder) Hurry(v *engine.Variant, m Material) {
 // (tb generate makes five-piece tables; the builder does not).
 func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 	m, err := m.normalised(v)
-	if err != nil || checkRules(v) != nil {
+	if err != nil || CheckMaterial(v, m) != nil {
 		return
 	}
 	if len(m.Strong)+len(m.Weak) > b.MaxPieces && !b.hasFile(v, m) {
@@ -668,7 +668,7 @@ func diskUse(dir string) int64 {
 // position when p is nil), best first; none when the generator cannot
 // model the variant.
 func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
-	if checkRules(v) != nil {
+	if CheckVariant(v) != nil {
 		return nil
 	}
 	if p == nil {
@@ -695,7 +695,7 @@ func (b *Builder) plan(v *engine.Variant, p *engine.Position) []Material {
 	add := func(white, black string, captures int) {
 		m, err := Material{Strong: "K" + white, Weak: "K" + black}.normalised(v)
 		m = orient(v, m)
-		if err != nil || seen[m.String()] || checkPieces(v, m) != nil {
+		if err != nil || seen[m.String()] || CheckMaterial(v, m) != nil {
 			return
 		}
 		seen[m.String()] = true

@@ -48,7 +48,7 @@ type geometry struct {
 // must move by leaps and rides (lame or not, moving and capturing
 // differently, forwards only: anything the generator can un-move).
 func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
-	if err := checkRules(v); err != nil {
+	if err := CheckMaterial(v, m); err != nil {
 		return nil, err
 	}
 	g := &geometry{w: v.Width, h: v.Height, n: v.Width * v.Height, kinds: map[engine.Piece]*kind{}}
@@ -60,9 +60,6 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 			g.compact[engine.SquareAt(f, r)] = len(g.square)
 			g.square = append(g.square, engine.SquareAt(f, r))
 		}
-	}
-	if err := checkPieces(v, m); err != nil {
-		return nil, err
 	}
 	g.pieces = m.pieces(v)
 	for _, pc := range g.pieces {
@@ -121,78 +118,6 @@ func newGeometry(v *engine.Variant, m Material) (*geometry, error) {
 		g.buildSymIndex()
 	}
 	return g, nil
-}
-
-// checkPieces reports why the generator cannot un-move a material's pieces
-// (or model its pawns' rules), or nil.
-func checkPieces(v *engine.Variant, m Material) error {
-	for _, pc := range m.pieces(v) {
-		pt := v.PieceType(pc)
-		if err := checkPiece(pt); err != nil {
-			return fmt.Errorf("%s: %w", m, err)
-		}
-		if pt.Role == engine.RolePawn {
-			if err := checkPawnRules(v); err != nil {
-				return fmt.Errorf("%s: %w", m, err)
-			}
-		}
-	}
-	return nil
-}
-
-// CheckVariant reports why the generator cannot build tables for a
-// variant's rules, or nil when it can (its pieces are checked per table).
-func CheckVariant(v *engine.Variant) error { return checkRules(v) }
-
-// checkRules rejects variants whose rules the generator does not model:
-// anything beyond check, checkmate (a loss) and stalemate (a draw).
-func checkRules(v *engine.Variant) error {
-	r := v.Rules
-	special := r.BlastOnCapture || r.MustCapture || r.NoChecks || r.CheckCounting > 0 || r.FlagPiece != 0 ||
-		r.Missile != 0 || r.RoyalRule != engine.AllRoyal || r.ExtinctionValue != engine.NoValue ||
-		r.BareKingValue != engine.NoValue || (r.CheckmateValue != engine.NoValue && r.CheckmateValue != engine.LossValue) ||
-		(r.StalemateValue != engine.NoValue && r.StalemateValue != engine.DrawValue)
-	if special {
-		return fmt.Errorf("variant %s has game-end rules the generator does not model", v.Name)
-	}
-	switch {
-	case r.FlyingGeneral || r.Bikjang:
-		return fmt.Errorf("variant %s: the generals' face-off rules are not modelled", v.Name)
-	case r.KingPass:
-		return fmt.Errorf("variant %s: pass moves are not modelled", v.Name)
-	case !r.DiagonalLines.Empty():
-		return fmt.Errorf("variant %s: palace diagonals are not modelled", v.Name)
-	case r.Counting != engine.NoCounting || len(r.MaterialPoints) > 0:
-		return fmt.Errorf("variant %s: its counting rules can turn a won ending into a draw, which tables of mates do not model", v.Name)
-	}
-	if r.HasHands() {
-		return fmt.Errorf("variant %s has pieces in hand: a capture there changes the material in hand, not the table, so the generator does not model it", v.Name)
-	}
-	return nil
-}
-
-// checkPawnRules rejects pawn rules the generator does not model: optional
-// promotion, promotion limits, en-passant regions, and pawn rules that are
-// not the same for both colours seen from their own side (a table serves
-// both colours by mirroring the board).
-func checkPawnRules(v *engine.Variant) error {
-	switch {
-	case v.OptionalPromotion:
-		return fmt.Errorf("variant %s: optional promotion is not supported", v.Name)
-	case len(v.PromotionLimit) > 0:
-		return fmt.Errorf("variant %s: promotion limits are not supported", v.Name)
-	case v.EnPassantRegion != nil:
-		return fmt.Errorf("variant %s: en-passant regions are not supported", v.Name)
-	}
-	for f := 0; f < v.Width; f++ {
-		for r := 0; r < v.Height; r++ {
-			s, m := engine.SquareAt(f, r), engine.SquareAt(f, v.Height-1-r)
-			if v.PromotionZone[0].Has(s) != v.PromotionZone[1].Has(m) || v.InitialRegion[0].Has(s) != v.InitialRegion[1].Has(m) {
-				return fmt.Errorf("variant %s: the pawns' rules differ between White and Black", v.Name)
-			}
-		}
-	}
-	return nil
 }
 
 // step moves compact square c by vec, reporting false off the board.

@@ -1,8 +1,6 @@
 package tablebase
 
 import (
-	"fmt"
-
 	"github.com/chimera-chess/chimera/engine"
 )
 
@@ -57,32 +55,6 @@ type kind struct {
 	promotes []bool
 	takesEP  bool // its captures take en passant
 }
-
-// checkPiece rejects pieces whose moves the generator cannot reverse:
-// hoppers, cannons, initial moves that are not plain quiet leaps, and
-// multi-square advances that leave several en-passant squares.
-func checkPiece(pt *engine.PieceType) error {
-	if pt.Region != nil {
-		return fmt.Errorf("piece %s (%s): a piece confined to a region (a palace) is not modelled", pt.Name, pt.Betza)
-	}
-	for _, a := range pt.Atoms {
-		switch {
-		case a.Kind != engine.Leap && a.Kind != engine.Ride:
-			return fmt.Errorf("piece %s (%s): hoppers and cannons cannot be un-moved", pt.Name, pt.Betza)
-		case a.Initial && (a.Kind != engine.Leap || !a.MoveOnly || a.From != nil):
-			return fmt.Errorf("piece %s (%s): only initial quiet leaps (a double step) are supported", pt.Name, pt.Betza)
-		case a.Initial && a.Lame:
-			for _, vec := range a.Vectors {
-				if max(abs(vec.DX), abs(vec.DY)) > 2 {
-					return fmt.Errorf("piece %s (%s): advances of more than two squares are not supported", pt.Name, pt.Betza)
-				}
-			}
-		}
-	}
-	return nil
-}
-
-func abs(x int) int { return max(x, -x) }
 
 // buildKind builds a piece's move sets, sharing one set when the piece's
 // moves are plain, reversible and the same for capturing.

@@ -287,14 +287,17 @@ func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
 // has one royal piece and no castling rights are left, and the pieces are
 // ones a table may hold. A table's file may still be missing.
 func TableMaterial(p *engine.Position) (Material, error) {
-	if err := checkRules(p.Variant()); err != nil {
-		return Material{}, err
-	}
 	m, err := positionMaterial(p)
 	if err != nil {
 		return Material{}, err
 	}
-	return m.normalised(p.Variant())
+	if m, err = m.normalised(p.Variant()); err != nil {
+		return Material{}, err
+	}
+	if err := CheckMaterial(p.Variant(), m); err != nil {
+		return Material{}, err
+	}
+	return m, nil
 }
 
 // positionMaterial returns the material of a position, strong side first

@@ -87,14 +87,15 @@ func TestUnsupported(t *testing.T) {
 	// hands, hoppers, the Asian games' rules (counting in makruk,
 	// stalemate losing in xiangqi and janggi), and pawn rules.
 	for _, c := range []struct{ variant, material, want string }{
-		{"atomic", "KQvK", "game-end rules"},
-		{"crazyhouse", "KQvK", "pieces in hand"},
-		{"grasshopper", "KGvK", "hoppers and cannons cannot be un-moved"},
-		{"makruk", "KRvK", "counting rules"},
-		{"xiangqi", "KRvK", "game-end rules"},
-		{"janggi", "KRvK", "game-end rules"},
-		{"grand", "KPvK", "optional promotion"},
-		{"wildebeest", "KPvK", "only initial quiet leaps"},
+		{"atomic", "KQvK", "does not model explosions on capture (blastOnCapture)"},
+		{"crazyhouse", "KQvK", "does not model pieces in hand: drops"},
+		{"grasshopper", "KGvK", "does not model hoppers and cannons"},
+		{"makruk", "KRvK", "does not model counting rules"},
+		{"xiangqi", "KRvK", "does not model stalemate that does not draw"},
+		{"janggi", "KRvK", "does not model stalemate that does not draw"},
+		{"shogi", "KRvK", "does not model stalemate that does not draw"},
+		{"grand", "KPvK", "does not model optional promotion"},
+		{"wildebeest", "KPvK", "does not model optional promotion"},
 	} {
 		vr, err := variants.Lookup(c.variant)
 		require.NoError(t, err)
