@@ -53,7 +53,7 @@ func (p *Position) advanceCount(captured bool) {
 	p.counting.limit = int16(2 * limit)
 	p.counting.ply = 0
 	if p.count[p.stm] == 1 {
-		p.counting.ply = int16(2 * (p.count[White] + p.count[Black]))
+		p.counting.ply = int16(2 * p.PieceCount())
 	}
 }
 

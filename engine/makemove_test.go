@@ -77,3 +77,23 @@ func TestKeyIdentifiesPositionNotPath(t *testing.T) {
 	require.Equal(t, "e3", f.EnPassant().String())
 	require.Contains(t, f.FEN(), " e3 ")
 }
+
+// TestPieceCount: both sides' pieces on the board, kings included, kept
+// through a capture and its unmaking; pieces in hand are not on the board.
+func TestPieceCount(t *testing.T) {
+	v := variants.Chess()
+	p, err := v.ParseFEN("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1")
+	require.NoError(t, err)
+	require.Equal(t, 4, p.PieceCount())
+	m, err := p.ParseUCI("e4d5")
+	require.NoError(t, err)
+	p.Make(m)
+	require.Equal(t, 3, p.PieceCount())
+	p.Unmake()
+	require.Equal(t, 4, p.PieceCount())
+	zh, err := variants.Lookup("crazyhouse")
+	require.NoError(t, err)
+	q, err := zh.ParseFEN("4k3/8/8/8/8/8/8/4K3[QRp] w - - 0 1")
+	require.NoError(t, err)
+	require.Equal(t, 2, q.PieceCount())
+}

@@ -140,6 +140,10 @@ func (p *Position) Count(pc Piece) int { return int(p.pieceCount[pc]) }
 // and is valid until the next Make or Unmake.
 func (p *Position) Pieces(c Colour) []Square { return p.list[c][:p.count[c]] }
 
+// PieceCount returns the number of pieces on the board, both sides' and
+// royal ones included (pieces in hand are not counted).
+func (p *Position) PieceCount() int { return int(p.count[White]) + int(p.count[Black]) }
+
 // LastMove returns the last move made, or NoMove.
 func (p *Position) LastMove() Move {
 	if len(p.history) == 0 {

@@ -36,7 +36,7 @@ func (s *Server) value(p *engine.Position) (Value, State, *string) {
 	switch {
 	case over:
 		return val, st, nil
-	case len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2:
+	case p.PieceCount() <= 2:
 		return Value{Category: categoryDraw}, st, nil // two royal pieces: no one can mate
 	}
 	t, ok := s.table(p)
@@ -71,7 +71,7 @@ func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
 // request asks for the table of a position no table answers, when it is
 // small enough to build on request.
 func (s *Server) request(p *engine.Position) *Build {
-	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n > s.cfg.BuildPieces {
+	if n := p.PieceCount(); n > s.cfg.BuildPieces {
 		return nil
 	}
 	m, err := tablebase.TableMaterial(p)

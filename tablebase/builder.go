@@ -320,7 +320,7 @@ func (b *Builder) Close() {
 // load) its table and it is not in memory. It reads nothing from disk: it
 // is asked on the clock.
 func (b *Builder) Missing(p *engine.Position) (Material, bool) {
-	if n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); n < 3 || n > b.MaxPieces {
+	if n := p.PieceCount(); n < 3 || n > b.MaxPieces {
 		return Material{}, false
 	}
 	m, err := TableMaterial(p)

@@ -158,7 +158,7 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 func (t *Table) probeByMoves(p *engine.Position, tables func(*engine.Position) (*Table, bool)) (Result, error) {
 	missing := false
 	all, _, err := t.Moves(p, func(c *engine.Position) (*Table, bool) {
-		if len(c.Pieces(engine.White))+len(c.Pieces(engine.Black)) <= 2 {
+		if c.PieceCount() <= 2 {
 			return nil, false // bare kings: a draw
 		}
 		child, ok := tables(c)

@@ -30,7 +30,7 @@ func (s *Store) Prober() *Prober {
 // keeps the optimal distance (the first, in generation order, of the best).
 func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool) {
 	// Most positions have too many pieces: answer them before any lookup.
-	n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black))
+	n := p.PieceCount()
 	if n > pr.MaxProbe || n < 3 || (!root && n > int(pr.store.largest.Load())) {
 		return 0, 0, engine.NoMove, false
 	}
@@ -79,7 +79,7 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		// never reads or builds one (the builder prepares them).
 		missing := false
 		inMemory := func(c *engine.Position) (*Table, bool) {
-			if len(c.Pieces(engine.White))+len(c.Pieces(engine.Black)) <= 2 {
+			if c.PieceCount() <= 2 {
 				return nil, false // bare kings: a draw
 			}
 			t, ok := pr.store.Loaded(c)

@@ -177,7 +177,7 @@ func TestInitialStepsOfOtherPieces(t *testing.T) {
 func TestLongAdvances(t *testing.T) {
 	for variant, want := range map[string]string{
 		"wildebeest": "initial moves from a region of their own", // a triple step from the second rank
-		"reallybig":  "only initial quiet leaps", // an initial ride of up to six squares
+		"reallybig":  "only initial quiet leaps",                 // an initial ride of up to six squares
 	} {
 		v, err := variants.Lookup(variant)
 		require.NoError(t, err)

@@ -316,7 +316,7 @@ func positionMaterial(p *engine.Position) (Material, error) {
 // Children returns the table for a position reached by a move, or false
 // for bare kings (a draw without a table).
 func (s *Store) Children(p *engine.Position) (*Table, bool) {
-	if len(p.Pieces(engine.White))+len(p.Pieces(engine.Black)) <= 2 {
+	if p.PieceCount() <= 2 {
 		return nil, false
 	}
 	t, err := s.ForPosition(p)

@@ -144,7 +144,7 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 // valueAfter values the position after a move for the side that made it.
 func (t *Table) valueAfter(p *engine.Position, children func(*engine.Position) (*Table, bool)) (Result, bool) {
 	var cr Result
-	switch n := len(p.Pieces(engine.White)) + len(p.Pieces(engine.Black)); {
+	switch n := p.PieceCount(); {
 	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
 		cr = decode(t.lookup(p))
 	case t.Covers(p): // after a double step that can be taken en passant
