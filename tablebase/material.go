@@ -151,3 +151,19 @@ func materialOf(p *engine.Position) (white, black string, ok bool) {
 	black, okB := side(engine.Black)
 	return white, black, okW && okB
 }
+
+// orient puts the side with more material first (by the variant's piece
+// values), so every material has one table.
+func orient(v *engine.Variant, m Material) Material {
+	value := func(side string) int {
+		n := 0
+		for i := 1; i < len(side); i++ {
+			n += v.Pieces[v.TypeByLetter(side[i])-1].Value*16 + v.TypeByLetter(side[i])
+		}
+		return n
+	}
+	if value(m.Weak) > value(m.Strong) {
+		return Material{Strong: m.Weak, Weak: m.Strong}
+	}
+	return m
+}

@@ -1,87 +1,44 @@
 package tablebase
 
 import (
-	"errors"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Entry values, per side to move: 0 is a draw, notPosition marks indices
-// that are no legal canonical position, and any other v is a decided
-// position with v−1 plies to mate: odd plies mean the side to move mates,
-// even plies that it is mated (0: checkmated now).
-const notPosition = 255
+// The per-entry generator: every entry is examined on its own, its replies
+// counted, and the levels propagated by un-moving the positions resolved at
+// the level before. It makes the tables the bit-parallel generator cannot
+// (boards over 64 squares), and is the reference the bit-parallel one is
+// compared with.
 
-// Table is a generated (or loaded) tablebase.
-type Table struct {
-	Variant  *engine.Variant
-	Material Material
-	geo      *geometry
-	val      [2][]byte // by side to move (0 White), by entry index
-	// sub supplies the tables after captures and promotions, for probing
-	// a position with an en-passant capture (nil: such positions cannot
-	// be probed).
-	sub Subtables
-}
-
-// Subtables returns the table of a smaller material (after a capture),
-// generating it if need be.
-type Subtables func(Material) (*Table, error)
-
-// generation is the working state of one generation.
-type generation struct {
-	t    *Table
-	g    *geometry
-	sub  Subtables
-	subs map[int]*Table // by captured slot
-	// promos[i][victim+1][k] is the table after the piece in slot i
-	// promotes to its k-th promotion piece, taking victim (or -1).
-	promos     [][][]*Table
-	promoTypes []int // the variant's promotion piece types
-	// twins are the positions just after a double step that can be taken
-	// en passant (nil when the material has none).
-	twins *epTwins
-	// state is each entry's working state, by side to move, packed so
-	// that informing an entry touches one cache line besides its value.
-	state [2][]entryState
-	// known has a bit per entry, by side to move, set once its value is
-	// known: a bitmap small enough to stay in cache, so the many un-moves
-	// into positions already won are dropped without touching val.
-	known   [2][]uint64
-	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
-	// eager[c]: count colour c's replies when first examined, since its
-	// opponent has more than a royal piece and c may well lose; a side
-	// facing a lone royal, or with more material than the other, is
-	// counted lazily, when a reply is first lost.
-	eager [2]bool
-	hooks Hooks
-}
-
-// Hooks let a caller follow and steer a generation. Each may be nil.
-type Hooks struct {
-	// Progress is told the fraction of the generation done.
-	Progress func(float64)
-	// Pause is called by every worker at regular check points (every few
-	// milliseconds of work); it blocks while the generation is to pause,
-	// and returns false to abandon it (GenerateWith then fails with
-	// ErrAbandoned).
-	Pause func() bool
-}
-
-func (h Hooks) progress(frac float64) {
-	if h.Progress != nil {
-		h.Progress(frac)
+// generatePerEntry fills the table's values with that many workers; it
+// returns false when abandoned.
+func (gen *generation) generatePerEntry(workers int) bool {
+	g := gen.g
+	scratches := make([]*scratch, workers)
+	for w := range scratches {
+		scratches[w] = gen.newScratch(len(scratches))
 	}
+	if g.twinsPossible() {
+		gen.twins = gen.findTwins(scratches)
+	}
+	for c := 0; c < 2; c++ {
+		size := g.size + gen.twins.count(c)
+		gen.eager[c] = len(g.slotsOf[1-c]) > 1 && !gen.stronger(c)
+		gen.t.val[c] = make([]byte, size)
+		gen.state[c] = make([]entryState, size)
+		gen.known[c] = make([]uint64, (size+63)/64)
+	}
+	if !gen.initialise(scratches) || !gen.propagate(scratches) {
+		return false
+	}
+	for c := 0; c < 2; c++ {
+		gen.t.val[c] = gen.t.val[c][:g.size:g.size] // the twins are not stored
+	}
+	return true
 }
-
-// goOn calls Pause and reports whether to go on.
-func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
-
-// ErrAbandoned is the error of a generation its Pause hook abandoned.
-var ErrAbandoned = errors.New("generation abandoned")
 
 // entryState is an entry's working state during generation.
 type entryState struct {
@@ -95,281 +52,6 @@ type entryState struct {
 	canSave bool // a capture draws or wins: never lost
 	done    bool // un-moves walked: an entry may sit in a bucket twice
 }
-
-// maxPlies bounds distances to mate; values are stored in a byte.
-const maxPlies = notPosition - 2
-
-// Generate builds the table for a material by retrograde analysis; sub
-// supplies the smaller tables captures lead into. progress, when not nil,
-// is told the fraction done.
-func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float64)) (*Table, error) {
-	return GenerateWith(v, m, sub, Hooks{Progress: progress})
-}
-
-// GenerateWith is Generate with hooks to follow, pause and prioritise the
-// work.
-func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
-	return generate(v, m, sub, hooks, false)
-}
-
-// generate is GenerateWith, optionally forcing the per-entry generator
-// where the bit-parallel one would do (for tests that compare the two).
-func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry bool) (*Table, error) {
-	g, err := newGeometry(v, m)
-	if err != nil {
-		return nil, err
-	}
-	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
-	if err := gen.loadSubtables(v, m); err != nil {
-		return nil, err
-	}
-	if !perEntry && g.bitParallel() {
-		if !gen.generateBitParallel(runtime.NumCPU()) {
-			return nil, ErrAbandoned
-		}
-		hooks.progress(1)
-		return t, nil
-	}
-	scratches := make([]*scratch, runtime.NumCPU())
-	for w := range scratches {
-		scratches[w] = gen.newScratch(len(scratches))
-	}
-	if g.twinsPossible() {
-		gen.twins = gen.findTwins(scratches)
-	}
-	for c := 0; c < 2; c++ {
-		size := g.size + gen.twins.count(c)
-		gen.eager[c] = len(g.slotsOf[1-c]) > 1 && !gen.stronger(c)
-		t.val[c] = make([]byte, size)
-		gen.state[c] = make([]entryState, size)
-		gen.known[c] = make([]uint64, (size+63)/64)
-	}
-	if !gen.initialise(scratches) || !gen.propagate(scratches) {
-		return nil, ErrAbandoned
-	}
-	for c := 0; c < 2; c++ {
-		t.val[c] = t.val[c][:g.size:g.size] // the twins are not stored
-	}
-	hooks.progress(1)
-	return t, nil
-}
-
-// loadSubtables gets the tables that captures and promotions lead into.
-func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
-	g := gen.g
-	get := func(child Material) (*Table, error) {
-		child, err := child.normalised(v)
-		if err != nil {
-			return nil, err
-		}
-		return gen.sub(child)
-	}
-	for i := range g.pieces {
-		if isRoyal(v, g.pieces[i]) {
-			continue
-		}
-		child := m.without(i)
-		if len(child.Strong)+len(child.Weak) == 2 {
-			continue // bare kings: a draw, no table needed
-		}
-		st, err := get(child)
-		if err != nil {
-			return err
-		}
-		gen.subs[i] = st
-	}
-	for _, l := range v.PromotionTypes {
-		gen.promoTypes = append(gen.promoTypes, v.TypeByLetter(l))
-	}
-	gen.promos = make([][][]*Table, len(g.pieces))
-	for i := range g.pieces {
-		if g.kind[i].promotes == nil {
-			continue
-		}
-		gen.promos[i] = make([][]*Table, len(g.pieces)+1)
-		for victim := -1; victim < len(g.pieces); victim++ {
-			if victim >= 0 && (g.colour[victim] == g.colour[i] || isRoyal(v, g.pieces[victim])) {
-				continue
-			}
-			for _, l := range v.PromotionTypes {
-				child := m.replaced(i, l)
-				if victim >= 0 {
-					child = child.without(victim)
-				}
-				st, err := get(child)
-				if err != nil {
-					return err
-				}
-				gen.promos[i][victim+1] = append(gen.promos[i][victim+1], st)
-			}
-		}
-	}
-	return nil
-}
-
-func isRoyal(v *engine.Variant, pc engine.Piece) bool { return v.PieceType(pc).Royal }
-
-// orient puts the side with more material first (by the variant's piece
-// values), so every material has one table.
-func orient(v *engine.Variant, m Material) Material {
-	value := func(side string) int {
-		n := 0
-		for i := 1; i < len(side); i++ {
-			n += v.Pieces[v.TypeByLetter(side[i])-1].Value*16 + v.TypeByLetter(side[i])
-		}
-		return n
-	}
-	if value(m.Weak) > value(m.Strong) {
-		return Material{Strong: m.Weak, Weak: m.Strong}
-	}
-	return m
-}
-
-// board is a placement being examined: squares by slot and occupancy.
-type board struct {
-	g   *geometry
-	sq  []int
-	who []int8 // compact square → slot, -1 empty
-}
-
-func (g *geometry) newBoard() *board {
-	b := &board{g: g, sq: make([]int, len(g.pieces)), who: make([]int8, g.n)}
-	for i := range b.who {
-		b.who[i] = -1
-	}
-	return b
-}
-
-// place sets up squares; it reports false if two pieces share a square.
-func (b *board) place(sq []int) bool {
-	for i, s := range sq {
-		if b.who[s] >= 0 {
-			for _, t := range sq[:i] {
-				b.who[t] = -1
-			}
-			return false
-		}
-		b.who[s] = int8(i)
-	}
-	copy(b.sq, sq)
-	return true
-}
-
-func (b *board) clear() {
-	for _, s := range b.sq {
-		b.who[s] = -1
-	}
-}
-
-// attacked reports whether colour c's king is attacked by the other side,
-// with slot `skip` removed (a captured piece), or -1.
-func (b *board) attacked(c, skip int) bool {
-	g := b.g
-	k := b.sq[g.king[c]]
-	for _, i := range g.slotsOf[1-c] {
-		if i != skip && g.attacks(i, b.sq[i], k, b.who) {
-			return true
-		}
-	}
-	return false
-}
-
-// appendTargets appends every square the piece in slot i can move to:
-// empty squares by its quiet moves, and squares of the other colour by its
-// captures. A plain loop over a caller's buffer, not a callback: this is
-// the generator's innermost loop.
-func (b *board) appendTargets(i int, out []int) []int {
-	k, from, c := b.g.kind[i], b.sq[i], b.g.colour[i]
-	if k.quiet == k.capture {
-		return b.appendSet(k.quiet, from, c, out, true, true)
-	}
-	out = b.appendSet(k.quiet, from, c, out, true, false)
-	return b.appendSet(k.capture, from, c, out, false, true)
-}
-
-// appendUnmoves appends every empty square the piece in slot i can have
-// come from by a quiet move, leaving out squares it never stands on.
-func (b *board) appendUnmoves(i int, out []int) []int {
-	k := b.g.kind[i]
-	n := len(out)
-	out = b.appendSet(k.unmove, b.sq[i], b.g.colour[i], out, true, false)
-	if k.banned == nil {
-		return out
-	}
-	kept := out[:n]
-	for _, t := range out[n:] {
-		if !k.banned[t] {
-			kept = append(kept, t)
-		}
-	}
-	return kept
-}
-
-// appendSet appends the targets of move set ms from `from` for a piece of
-// colour c: empty squares when quiet, the other colour's when capture.
-func (b *board) appendSet(ms *moveSet, from, c int, out []int, quiet, capture bool) []int {
-	g := b.g
-	for _, t := range ms.leaps[from] {
-		if w := b.who[t]; (w < 0 && quiet) || (w >= 0 && capture && g.colour[w] != c) {
-			out = append(out, int(t))
-		}
-	}
-	for _, r := range ms.rays[from] {
-		if r.lame {
-			last := len(r.sq) - 1
-			open := true
-			for _, t := range r.sq[:last] {
-				open = open && b.who[t] < 0
-			}
-			if t := r.sq[last]; open {
-				if w := b.who[t]; (w < 0 && quiet) || (w >= 0 && capture && g.colour[w] != c) {
-					out = append(out, int(t))
-				}
-			}
-			continue
-		}
-		for _, t := range r.sq {
-			w := b.who[t]
-			if w < 0 {
-				if quiet {
-					out = append(out, int(t))
-				}
-				continue
-			}
-			if capture && g.colour[w] != c {
-				out = append(out, int(t))
-			}
-			break
-		}
-	}
-	return out
-}
-
-// move puts slot i on t (which must be empty) and returns the old square.
-func (b *board) move(i, t int) int {
-	from := b.sq[i]
-	b.who[from], b.who[t] = -1, int8(i)
-	b.sq[i] = t
-	return from
-}
-
-// play moves slot i to t, removing any piece there (the caller knows
-// which), and returns the old square; unplay undoes it, putting back the
-// victim (or -1).
-func (b *board) play(i, t int) int {
-	b.who[t] = -1
-	return b.move(i, t)
-}
-
-func (b *board) unplay(i, from, victim int) {
-	t := b.move(i, from)
-	b.who[t] = int8(victim)
-}
-
-// legal reports whether the placement with side stm to move is a position:
-// the side not to move is not in check.
-func (b *board) legal(stm int) bool { return !b.attacked(1-stm, -1) }
 
 // initialise examines every entry: marks the non-positions, counts the
 // replies, resolves mates and stalemates and what captures decide. Workers
@@ -549,28 +231,6 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 		return lossBy, true
 	}
 	return 0, false
-}
-
-// captureResults sums up what a position's legal captures lead to.
-type captureResults struct {
-	n             int  // legal captures
-	winBy, lossBy int  // fastest mate by a capture, slowest loss; -1 if none
-	draw          bool // some capture draws
-}
-
-// add counts a capture into a child of value v (the opponent to move).
-func (c *captureResults) add(v byte) {
-	c.n++
-	switch {
-	case v == 0:
-		c.draw = true
-	case (v-1)%2 == 0: // the opponent is mated in v−1 plies: we mate in v
-		if w := int(v); c.winBy < 0 || w < c.winBy {
-			c.winBy = w
-		}
-	default:
-		c.lossBy = max(c.lossBy, int(v)) // we are mated in v plies
-	}
 }
 
 // uncounted marks a reply counter not yet computed.

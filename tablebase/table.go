@@ -1,0 +1,201 @@
+package tablebase
+
+import (
+	"errors"
+	"runtime"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Entry values, per side to move: 0 is a draw, notPosition marks indices
+// that are no legal canonical position, and any other v is a decided
+// position with v−1 plies to mate: odd plies mean the side to move mates,
+// even plies that it is mated (0: checkmated now).
+const notPosition = 255
+
+// Table is a generated (or loaded) tablebase.
+type Table struct {
+	Variant  *engine.Variant
+	Material Material
+	geo      *geometry
+	val      [2][]byte // by side to move (0 White), by entry index
+	// sub supplies the tables after captures and promotions, for probing
+	// a position with an en-passant capture (nil: such positions cannot
+	// be probed).
+	sub Subtables
+}
+
+// Subtables returns the table of a smaller material (after a capture),
+// generating it if need be.
+type Subtables func(Material) (*Table, error)
+
+// generation is the working state of one generation.
+type generation struct {
+	t    *Table
+	g    *geometry
+	sub  Subtables
+	subs map[int]*Table // by captured slot
+	// promos[i][victim+1][k] is the table after the piece in slot i
+	// promotes to its k-th promotion piece, taking victim (or -1).
+	promos     [][][]*Table
+	promoTypes []int // the variant's promotion piece types
+	// twins are the positions just after a double step that can be taken
+	// en passant (nil when the material has none).
+	twins *epTwins
+	// state is each entry's working state, by side to move, packed so
+	// that informing an entry touches one cache line besides its value.
+	state [2][]entryState
+	// known has a bit per entry, by side to move, set once its value is
+	// known: a bitmap small enough to stay in cache, so the many un-moves
+	// into positions already won are dropped without touching val.
+	known   [2][]uint64
+	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
+	// eager[c]: count colour c's replies when first examined, since its
+	// opponent has more than a royal piece and c may well lose; a side
+	// facing a lone royal, or with more material than the other, is
+	// counted lazily, when a reply is first lost.
+	eager [2]bool
+	hooks Hooks
+}
+
+// Hooks let a caller follow and steer a generation. Each may be nil.
+type Hooks struct {
+	// Progress is told the fraction of the generation done.
+	Progress func(float64)
+	// Pause is called by every worker at regular check points (every few
+	// milliseconds of work); it blocks while the generation is to pause,
+	// and returns false to abandon it (GenerateWith then fails with
+	// ErrAbandoned).
+	Pause func() bool
+}
+
+func (h Hooks) progress(frac float64) {
+	if h.Progress != nil {
+		h.Progress(frac)
+	}
+}
+
+// goOn calls Pause and reports whether to go on.
+func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
+
+// ErrAbandoned is the error of a generation its Pause hook abandoned.
+var ErrAbandoned = errors.New("generation abandoned")
+
+// maxPlies bounds distances to mate; values are stored in a byte.
+const maxPlies = notPosition - 2
+
+// Generate builds the table for a material by retrograde analysis; sub
+// supplies the smaller tables captures lead into. progress, when not nil,
+// is told the fraction done.
+func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float64)) (*Table, error) {
+	return GenerateWith(v, m, sub, Hooks{Progress: progress})
+}
+
+// GenerateWith is Generate with hooks to follow, pause and prioritise the
+// work.
+func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
+	return generate(v, m, sub, hooks, false)
+}
+
+// generate is GenerateWith, optionally forcing the per-entry generator
+// where the bit-parallel one would do (for tests that compare the two).
+func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry bool) (*Table, error) {
+	g, err := newGeometry(v, m)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
+	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
+	if err := gen.loadSubtables(v, m); err != nil {
+		return nil, err
+	}
+	if !perEntry && g.bitParallel() {
+		if !gen.generateBitParallel(runtime.NumCPU()) {
+			return nil, ErrAbandoned
+		}
+		hooks.progress(1)
+		return t, nil
+	}
+	if !gen.generatePerEntry(runtime.NumCPU()) {
+		return nil, ErrAbandoned
+	}
+	hooks.progress(1)
+	return t, nil
+}
+
+// loadSubtables gets the tables that captures and promotions lead into.
+func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
+	g := gen.g
+	get := func(child Material) (*Table, error) {
+		child, err := child.normalised(v)
+		if err != nil {
+			return nil, err
+		}
+		return gen.sub(child)
+	}
+	for i := range g.pieces {
+		if isRoyal(v, g.pieces[i]) {
+			continue
+		}
+		child := m.without(i)
+		if len(child.Strong)+len(child.Weak) == 2 {
+			continue // bare kings: a draw, no table needed
+		}
+		st, err := get(child)
+		if err != nil {
+			return err
+		}
+		gen.subs[i] = st
+	}
+	for _, l := range v.PromotionTypes {
+		gen.promoTypes = append(gen.promoTypes, v.TypeByLetter(l))
+	}
+	gen.promos = make([][][]*Table, len(g.pieces))
+	for i := range g.pieces {
+		if g.kind[i].promotes == nil {
+			continue
+		}
+		gen.promos[i] = make([][]*Table, len(g.pieces)+1)
+		for victim := -1; victim < len(g.pieces); victim++ {
+			if victim >= 0 && (g.colour[victim] == g.colour[i] || isRoyal(v, g.pieces[victim])) {
+				continue
+			}
+			for _, l := range v.PromotionTypes {
+				child := m.replaced(i, l)
+				if victim >= 0 {
+					child = child.without(victim)
+				}
+				st, err := get(child)
+				if err != nil {
+					return err
+				}
+				gen.promos[i][victim+1] = append(gen.promos[i][victim+1], st)
+			}
+		}
+	}
+	return nil
+}
+
+func isRoyal(v *engine.Variant, pc engine.Piece) bool { return v.PieceType(pc).Royal }
+
+// captureResults sums up what a position's legal captures lead to.
+type captureResults struct {
+	n             int  // legal captures
+	winBy, lossBy int  // fastest mate by a capture, slowest loss; -1 if none
+	draw          bool // some capture draws
+}
+
+// add counts a capture into a child of value v (the opponent to move).
+func (c *captureResults) add(v byte) {
+	c.n++
+	switch {
+	case v == 0:
+		c.draw = true
+	case (v-1)%2 == 0: // the opponent is mated in v−1 plies: we mate in v
+		if w := int(v); c.winBy < 0 || w < c.winBy {
+			c.winBy = w
+		}
+	default:
+		c.lossBy = max(c.lossBy, int(v)) // we are mated in v plies
+	}
+}
