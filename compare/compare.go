@@ -162,8 +162,8 @@ func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, 
 			if pos.Result().Reason == engine.Checkmate {
 				return "", "", false // the referee ends it
 			}
-			table, ok := c.Store.Children(pos)
-			if !ok {
+			table, err := c.Store.Find(pos, tablebase.Build)
+			if err != nil {
 				g.thrown++
 				return "*", "win thrown (no table)", true
 			}
@@ -194,8 +194,8 @@ type scoredPlayer struct {
 // moves.
 func (s *scoredPlayer) Move(ctx context.Context, t *game.Turn) (string, error) {
 	var best []engine.Move
-	if table, ok := s.store.Children(t.Position); ok {
-		_, best, _ = table.Moves(t.Position, s.store.Children)
+	if table, err := s.store.Find(t.Position, tablebase.Build); err == nil {
+		_, best, _ = table.Moves(t.Position, s.store.Finder(tablebase.Build))
 	}
 	text, err := s.Player.Move(ctx, t)
 	if err != nil {

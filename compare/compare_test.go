@@ -18,7 +18,7 @@ func TestComparison(t *testing.T) {
 	store := tablebase.NewStore(t.TempDir())
 	m, err := tablebase.ParseMaterial(v, "KQvK")
 	require.NoError(t, err)
-	tb, err := store.Table(v, m)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	c := &compare.Comparison{Table: tb, Store: store, Positions: 10, Seed: 3, MaxMoves: 80,
 		Settings: []compare.Setting{{Depth: 1}, {Depth: 6}}}

@@ -24,11 +24,11 @@ func (d *Defender) NewGame(context.Context, *engine.Variant) error { return nil 
 // Move plays the table's first best move. A position no table covers
 // ends the game as the player's crash: the comparison cannot go on.
 func (d *Defender) Move(_ context.Context, t *game.Turn) (string, error) {
-	table, ok := d.Store.Children(t.Position)
-	if !ok {
-		return "", fmt.Errorf("%w: no table for %s", game.ErrPlayerGone, t.Position.FEN())
+	table, err := d.Store.Find(t.Position, tablebase.Build)
+	if err != nil {
+		return "", fmt.Errorf("%w: no table for %s: %v", game.ErrPlayerGone, t.Position.FEN(), err)
 	}
-	_, best, err := table.Moves(t.Position, d.Store.Children)
+	_, best, err := table.Moves(t.Position, d.Store.Finder(tablebase.Build))
 	if err != nil || len(best) == 0 {
 		return "", fmt.Errorf("%w: no tablebase move for %s: %v", game.ErrPlayerGone, t.Position.FEN(), err)
 	}

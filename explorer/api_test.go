@@ -28,7 +28,7 @@ func newServer(t testing.TB, tables ...string) (*explorer.Server, *tablebase.Sto
 	for _, name := range tables {
 		m, err := tablebase.ParseMaterial(chess, name)
 		require.NoError(t, err)
-		_, err = store.Table(chess, m)
+		_, err = store.Build(chess, m, tablebase.Hooks{})
 		require.NoError(t, err)
 	}
 	srv := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: store, Log: func(string) {}})
@@ -70,7 +70,7 @@ func TestProbeWinningPosition(t *testing.T) {
 	// The table agrees.
 	p, err := variants.Chess().ParseFEN(fen)
 	require.NoError(t, err)
-	tb, err := store.ForPosition(p)
+	tb, err := store.Find(p, tablebase.Build)
 	require.NoError(t, err)
 	r, err := tb.Probe(p)
 	require.NoError(t, err)
@@ -289,7 +289,7 @@ func TestStats(t *testing.T) {
 	chess := variants.Chess()
 	m, err := tablebase.ParseMaterial(chess, "KQvK")
 	require.NoError(t, err)
-	tb, err := store.Table(chess, m)
+	tb, err := store.Build(chess, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	want := tb.Stats(0, nil)
 	white := st.Sides[0]
@@ -351,7 +351,7 @@ func TestDamagedFileLeftAlone(t *testing.T) {
 	chess := variants.Chess()
 	m, err := tablebase.ParseMaterial(chess, "KRvK")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Table(chess, m)
+	_, err = tablebase.NewStore(dir).Build(chess, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	path := filepath.Join(dir, tablebase.FileName(chess, m))
 	data, err := os.ReadFile(path)

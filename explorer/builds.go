@@ -57,6 +57,12 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
 	if st, ok := b.failed[key]; ok {
 		return st.snapshot()
 	}
+	if _, err := b.store.FindMaterial(v, m, tablebase.MemoryOnly); err == nil {
+		// Built since the caller looked: a build ends (is no longer
+		// pending) only after its table is in memory, so this check
+		// under the lock cannot miss one and start it again.
+		return &Build{Variant: v.Name, Table: m.String(), Progress: 1}
+	}
 	if len(b.pending) >= b.queue || b.ctx.Err() != nil {
 		return nil
 	}
@@ -99,7 +105,7 @@ func (b *builds) run(v *engine.Variant, m tablebase.Material, key string, st *Bu
 	st.Queued = false
 	b.started++
 	b.mu.Unlock()
-	_, err := b.store.TableWith(v, m, tablebase.Hooks{
+	_, err := b.store.Build(v, m, tablebase.Hooks{
 		Progress: func(frac float64) {
 			b.mu.Lock()
 			st.Progress = frac

@@ -30,7 +30,7 @@ func BenchmarkProbeHTTP(b *testing.B) {
 	for _, name := range []string{"KQvK", "KBNvK"} {
 		m, err := tablebase.ParseMaterial(chess, name)
 		require.NoError(b, err)
-		tb, err := store.Table(chess, m)
+		tb, err := store.Build(chess, m, tablebase.Hooks{})
 		require.NoError(b, err)
 		for _, p := range tablebase.RandomWins(tb, 200, 1) {
 			paths = append(paths, "/standard?fen="+url.QueryEscape(p.FEN()))

@@ -51,21 +51,11 @@ func (s *Server) value(p *engine.Position) (Value, State, *string) {
 	return fromResult(r), st, &name
 }
 
-// table returns the table covering p from memory or file, if any.
+// table returns the table covering p from memory or file, if any: a
+// request never waits for a generation.
 func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
-	store := s.cfg.Store
-	if t, ok := store.Loaded(p); ok {
-		return t, true
-	}
-	m, err := tablebase.TableMaterial(p)
-	if err != nil {
-		return nil, false
-	}
-	t, ok := store.Stored(p.Variant(), m)
-	if !ok || !t.Covers(p) {
-		return nil, false
-	}
-	return t, true
+	t, err := s.cfg.Store.Find(p, tablebase.MemoryOrDisk)
+	return t, err == nil
 }
 
 // request asks for the table of a position no table answers, when it is

@@ -125,8 +125,8 @@ func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "statistics of "+m.String()+" on this board are too many placements to count here")
 		return
 	}
-	t, ok := s.cfg.Store.Stored(v, m)
-	if !ok {
+	t, err := s.cfg.Store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+	if err != nil {
 		if pieces > s.cfg.BuildPieces {
 			fail(w, http.StatusNotFound, "no table "+m.String()+" for "+v.Name)
 			return

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -214,7 +213,7 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 	if b.tried[key] || key == b.current || b.loading[key] {
 		return
 	}
-	if _, _, t, _ := b.store.inMemory(v, m); t != nil {
+	if _, err := b.store.FindMaterial(v, m, MemoryOnly); err == nil {
 		return
 	}
 	if b.hasFile(v, m) {
@@ -241,8 +240,7 @@ func (b *Builder) enqueue(v *engine.Variant, m Material, first bool) {
 
 // hasFile reports whether m's table file is in the store's directory.
 func (b *Builder) hasFile(v *engine.Variant, m Material) bool {
-	_, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m)))
-	return err == nil
+	return b.store.HasFile(v, m)
 }
 
 // loadLocked reads a table's file in a goroutine of its own: reading takes
@@ -250,7 +248,8 @@ func (b *Builder) hasFile(v *engine.Variant, m Material) bool {
 func (b *Builder) loadLocked(v *engine.Variant, m Material, key string) {
 	b.loading[key] = true
 	go func() {
-		_, ok := b.store.stored(v, m)
+		_, err := b.store.FindMaterial(v, m, MemoryOrDisk)
+		ok := err == nil
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		delete(b.loading, key)
@@ -327,7 +326,7 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 	if err != nil {
 		return Material{}, false
 	}
-	if _, ok := b.store.Loaded(p); ok {
+	if _, err := b.store.Find(p, MemoryOnly); err == nil {
 		return Material{}, false
 	}
 	return m, true
@@ -338,8 +337,8 @@ func (b *Builder) Missing(p *engine.Position) (Material, bool) {
 // left of it, when it is being built) at the speed of the last builds,
 // after the build under way, if another, which finishes first.
 func (b *Builder) Estimate(v *engine.Variant, m Material) time.Duration {
-	if st, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
-		return time.Duration(st.Size()) * readNsPerByte // read at once, beside any build
+	if size, ok := b.store.FileSize(v, m); ok {
+		return time.Duration(size) * readNsPerByte // read at once, beside any build
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -387,8 +386,8 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 		return err
 	}
 	key := tableKey(v, m)
-	if _, err := os.Stat(filepath.Join(b.store.dir, FileName(v, m))); err == nil {
-		if _, ok := b.store.stored(v, m); ok {
+	if b.store.HasFile(v, m) {
+		if _, err := b.store.FindMaterial(v, m, MemoryOrDisk); err == nil {
 			return nil
 		}
 	}
@@ -404,7 +403,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 		}()
 		b.log("tablebase: building %s %s now", v.Name, m)
 		start := time.Now()
-		if _, err := b.store.table(v, m, Hooks{Pause: func() bool { return ctx.Err() == nil }}); err != nil {
+		if _, err := b.store.Build(v, m, Hooks{Pause: func() bool { return ctx.Err() == nil }}); err != nil {
 			if ctx.Err() != nil {
 				// Slower than estimated: estimate more next time, rather
 				// than start and abandon the same build on every move.
@@ -434,7 +433,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m Material) erro
 		}
 		b.cond.Wait()
 	}
-	if _, _, t, _ := b.store.inMemory(v, m); t == nil {
+	if _, err := b.store.FindMaterial(v, m, MemoryOnly); err != nil {
 		return fmt.Errorf("%s could not be built", m)
 	}
 	return nil
@@ -466,7 +465,7 @@ func (b *Builder) startLocked() {
 
 // buildInChild runs one generation in a child process and waits for it.
 func (b *Builder) buildInChild(job buildJob) error {
-	args := append(append([]string(nil), b.Command...), job.m.String(), "--dir", b.store.dir)
+	args := append(append([]string(nil), b.Command...), job.m.String(), "--dir", b.store.Dir())
 	if b.VariantArgs != nil {
 		args = append(args, b.VariantArgs(job.v)...)
 	} else {
@@ -590,7 +589,7 @@ func (b *Builder) run() {
 
 // build builds one table within the caps, logging its start and end.
 func (b *Builder) build(job buildJob) error {
-	if _, ok := b.store.stored(job.v, job.m); ok {
+	if _, err := b.store.FindMaterial(job.v, job.m, MemoryOrDisk); err == nil {
 		return nil
 	}
 	entries, need, err := generationCost(job.v, job.m)
@@ -600,7 +599,7 @@ func (b *Builder) build(job buildJob) error {
 	if need > b.MaxMemory {
 		return fmt.Errorf("needs about %d MiB, over the cap of %d MiB", need>>20, b.MaxMemory>>20)
 	}
-	if used := diskUse(b.store.dir); used >= b.MaxDisk {
+	if used := b.store.DiskUse(); used >= b.MaxDisk {
 		return fmt.Errorf("the table directory holds %d MiB, at the cap of %d MiB", used>>20, b.MaxDisk>>20)
 	}
 	b.log("tablebase: building %s %s (%d entries per side)", job.v.Name, job.m, entries)
@@ -629,10 +628,10 @@ func (b *Builder) build(job buildJob) error {
 		if err := b.buildInChild(job); err != nil {
 			return err
 		}
-		if _, ok := b.store.stored(job.v, job.m); !ok {
+		if _, err := b.store.FindMaterial(job.v, job.m, MemoryOrDisk); err != nil {
 			return fmt.Errorf("the child built no readable file")
 		}
-	} else if _, err := b.store.table(job.v, job.m, hooks); err != nil {
+	} else if _, err := b.store.Build(job.v, job.m, hooks); err != nil {
 		return err
 	}
 	busy := time.Since(start) - paused
@@ -650,18 +649,6 @@ func (b *Builder) log(format string, args ...any) {
 	if b.Log != nil {
 		b.Log(fmt.Sprintf(format, args...))
 	}
-}
-
-// diskUse adds up the sizes of the table files in dir.
-func diskUse(dir string) int64 {
-	files, _ := filepath.Glob(filepath.Join(dir, "*.ctb"))
-	var n int64
-	for _, f := range files {
-		if st, err := os.Stat(f); err == nil {
-			n += st.Size()
-		}
-	}
-	return n
 }
 
 // plan lists the materials worth building for p (the variant's start
@@ -757,3 +744,7 @@ func (b *Builder) Plan(v *engine.Variant, p *engine.Position) []string {
 	}
 	return names
 }
+
+// tableKey names a table in the builder's books: variant/material, the
+// material normalised.
+func tableKey(v *engine.Variant, m Material) string { return v.Name + "/" + m.String() }

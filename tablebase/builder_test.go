@@ -158,7 +158,7 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 	dir := t.TempDir()
 	m, err := tablebase.ParseMaterial(v, "KRRvKR")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Table(v, m)
+	_, err = tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 
 	store := tablebase.NewStore(dir)

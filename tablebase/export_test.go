@@ -50,3 +50,7 @@ func GeneratePerEntry(v *engine.Variant, m Material, sub Subtables) (*Table, err
 
 // Values returns a table's value bytes with side stm to move.
 func Values(t *Table, stm int) []byte { return t.val[stm] }
+
+// Checksum returns the FNV-1a checksum of a table's values, the one its
+// file's header records.
+func Checksum(t *Table) uint64 { return checksum(t.val) }

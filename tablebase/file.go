@@ -1,7 +1,7 @@
 package tablebase
 
 import (
-	"bytes"
+	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -15,15 +15,23 @@ import (
 
 // The file format: a header, then one byte per entry for White to move and
 // one per entry for Black to move. The header holds the magic, the format
-// version, the variant's name and board size, the material, the entry
-// count and an FNV-1a checksum of the entries.
+// version, the board size, the piece count, the entry count, an FNV-1a
+// checksum of the entries and the variant's fingerprint for the material
+// (Fingerprint), then the variant's name and the material.
 var magic = [8]byte{'C', 'H', 'I', 'M', 'E', 'R', 'A', 'T'}
 
-const formatVersion = 1
+// formatVersion 2 added the fingerprint; version 1 files are rebuilt.
+const formatVersion = 2
 
 // ErrCorrupt marks a table file that is damaged or does not match.
 var ErrCorrupt = errors.New("tablebase file is damaged or does not match")
 
+// ErrStale marks a table file made for another definition of its variant
+// (a user's variant file changed since) or by an older format: whole and
+// checksummed, but not a table of the variant as it is now.
+var ErrStale = errors.New("tablebase file was made for another definition of its variant")
+
+// header is the fixed part of a file's header.
 type header struct {
 	Magic         [8]byte
 	Version       uint16
@@ -31,6 +39,7 @@ type header struct {
 	Pieces        uint8
 	Entries       uint32
 	Checksum      uint64
+	Fingerprint   uint64
 }
 
 // FileName is the file a table is stored in: variant-material.ctb.
@@ -45,7 +54,9 @@ func checksum(val [2][]byte) uint64 {
 	return h.Sum64()
 }
 
-// Save writes the table to dir, atomically (a temporary file renamed).
+// Save writes the table to dir atomically: a temporary file in dir, renamed
+// over the table's name. A failure names its cause and leaves no temporary
+// file behind.
 func (t *Table) Save(dir string) error {
 	if err := t.save(dir); err != nil {
 		return fmt.Errorf("cannot save the %s table: %w", t.Material, err)
@@ -53,42 +64,55 @@ func (t *Table) Save(dir string) error {
 	return nil
 }
 
-func (t *Table) save(dir string) error {
+func (t *Table) save(dir string) (err error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	var b bytes.Buffer
-	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.geo.w), Height: uint8(t.geo.h),
-		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: checksum(t.val)}
-	binary.Write(&b, binary.LittleEndian, h)
-	for _, s := range []string{t.Variant.Name, t.Material.String()} {
-		binary.Write(&b, binary.LittleEndian, uint16(len(s)))
-		b.WriteString(s)
-	}
-	b.Write(t.val[0])
-	b.Write(t.val[1])
 	path := filepath.Join(dir, FileName(t.Variant, t.Material))
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return fmt.Errorf("%s is a %s, not a table file", path, fileKind(st))
+	}
 	tmp, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return err
 	}
-	if _, err := tmp.Write(b.Bytes()); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	w := bufio.NewWriter(tmp)
+	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.geo.w), Height: uint8(t.geo.h),
+		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: checksum(t.val),
+		Fingerprint: Fingerprint(t.Variant, t.Material)}
+	binary.Write(w, binary.LittleEndian, h)
+	for _, s := range []string{t.Variant.Name, t.Material.String()} {
+		binary.Write(w, binary.LittleEndian, uint16(len(s)))
+		w.WriteString(s)
+	}
+	w.Write(t.val[0])
+	w.Write(t.val[1])
+	if err := w.Flush(); err != nil {
 		return err
 	}
 	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
 		return err
 	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		return err
+	return os.Rename(tmp.Name(), path)
+}
+
+// fileKind names what a path that should be a table file is instead.
+func fileKind(st os.FileInfo) string {
+	if st.IsDir() {
+		return "directory"
 	}
-	return nil
+	return "special file (" + st.Mode().Type().String() + ")"
 }
 
 // Load reads the table of a material from dir. A missing file is an
-// os.ErrNotExist error; a damaged or mismatched one wraps ErrCorrupt.
+// os.ErrNotExist error; a damaged one wraps ErrCorrupt, and one made for
+// another definition of the variant (or by an older format) ErrStale.
 func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	path := filepath.Join(dir, FileName(v, m))
 	f, err := os.Open(path)
@@ -96,45 +120,57 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !st.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is a %s, not a table file", path, fileKind(st))
+	}
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
 	}
 	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
+	r := bufio.NewReader(f)
 	var h header
-	if err := binary.Read(f, binary.LittleEndian, &h); err != nil {
+	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
 		return nil, corrupt("short header")
 	}
 	switch {
 	case h.Magic != magic:
 		return nil, corrupt("not a Chimera tablebase")
+	case h.Version < formatVersion:
+		return nil, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
 	case h.Version != formatVersion:
-		return nil, corrupt(fmt.Sprintf("format version %d, want %d", h.Version, formatVersion))
+		return nil, corrupt(fmt.Sprintf("format version %d, this Chimera reads %d", h.Version, formatVersion))
 	case int(h.Width) != g.w || int(h.Height) != g.h || int(h.Pieces) != len(g.pieces) || int(h.Entries) != g.size:
 		return nil, corrupt("board or material does not match")
 	}
 	for _, want := range []string{v.Name, m.String()} {
 		var n uint16
-		if err := binary.Read(f, binary.LittleEndian, &n); err != nil || int(n) != len(want) {
+		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || int(n) != len(want) {
 			return nil, corrupt("names do not match")
 		}
 		got := make([]byte, n)
-		if _, err := io.ReadFull(f, got); err != nil || string(got) != want {
+		if _, err := io.ReadFull(r, got); err != nil || string(got) != want {
 			return nil, corrupt("names do not match")
 		}
 	}
 	t := &Table{Variant: v, Material: m, geo: g}
 	for c := range t.val {
 		t.val[c] = make([]byte, g.size)
-		if _, err := io.ReadFull(f, t.val[c]); err != nil {
+		if _, err := io.ReadFull(r, t.val[c]); err != nil {
 			return nil, corrupt("truncated")
 		}
 	}
-	if extra, _ := f.Read(make([]byte, 1)); extra != 0 {
+	if extra, _ := r.Read(make([]byte, 1)); extra != 0 {
 		return nil, corrupt("trailing data")
 	}
 	if checksum(t.val) != h.Checksum {
 		return nil, corrupt("checksum mismatch")
+	}
+	if want := Fingerprint(v, m); h.Fingerprint != want {
+		return nil, fmt.Errorf("%s: made for another definition of %s (fingerprint %016x, the variant's now %016x): %w",
+			path, v.Name, h.Fingerprint, want, ErrStale)
 	}
 	return t, nil
 }

@@ -61,13 +61,12 @@ func tableOf(t testing.TB, v *engine.Variant, sub tablebase.Subtables, name stri
 func TestPawnTablesVerify(t *testing.T) {
 	v := pawnVariant(t)
 	sub := memoryTables(v)
-	children := func(p *engine.Position) (*tablebase.Table, bool) {
+	children := func(p *engine.Position) (*tablebase.Table, error) {
 		m, err := tablebase.TableMaterial(p)
 		if err != nil {
-			return nil, false
+			return nil, err
 		}
-		tb, err := sub(m)
-		return tb, err == nil
+		return sub(m)
 	}
 	for _, name := range []string{"KPvK", "KQvKP", "KPvKP", "KPPvK", "KNPvK"} {
 		m, err := tablebase.ParseMaterial(v, name)
@@ -131,14 +130,14 @@ func TestEnPassantProbe(t *testing.T) {
 	with, err := v.ParseFEN("k4/5/1Pp2/5/5/4K b - b3 0 1")
 	require.NoError(t, err)
 	_, err = alone.Probe(with)
-	require.ErrorContains(t, err, "not available")
+	require.ErrorContains(t, err, "no tables after captures at hand")
 	// Through a store, which reads the smaller tables, it is answered.
 	store := tablebase.NewStore(dir)
 	for _, m := range []string{"KPvK", "KQvKP", "KRvKP", "KBvKP", "KNvKP"} {
 		require.NoError(t, tableOf(t, v, sub, m).Save(dir))
 	}
-	stored, ok := store.Stored(v, tb.Material)
-	require.True(t, ok)
+	stored, err := store.FindMaterial(v, tb.Material, tablebase.MemoryOrDisk)
+	require.NoError(t, err)
 	r, err := stored.Probe(with)
 	require.NoError(t, err)
 	want, err := tb.Probe(with)

@@ -153,23 +153,12 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 
 // probeByMoves values a position with an en-passant capture, which no
 // table holds (the right lasts one move): one ply of search, each move's
-// position valued by its table (tables supplies them, false when it has
-// none: then the position cannot be valued).
-func (t *Table) probeByMoves(p *engine.Position, tables func(*engine.Position) (*Table, bool)) (Result, error) {
-	missing := false
-	all, _, err := t.Moves(p, func(c *engine.Position) (*Table, bool) {
-		if c.PieceCount() <= 2 {
-			return nil, false // bare kings: a draw
-		}
-		child, ok := tables(c)
-		missing = missing || !ok
-		return child, ok
-	})
-	switch {
-	case err != nil:
+// position valued by its table (tables supplies them; a missing one is an
+// error: then the position cannot be valued).
+func (t *Table) probeByMoves(p *engine.Position, tables Tables) (Result, error) {
+	all, _, err := t.Moves(p, tables)
+	if err != nil {
 		return Result{}, err
-	case missing:
-		return Result{}, fmt.Errorf("%s: a table its moves lead into is not available", p.FEN())
 	}
 	return bestResult(p, all), nil
 }
@@ -193,21 +182,19 @@ func bestResult(p *engine.Position, all []MoveValue) Result {
 }
 
 // subtables returns the table for a position reached by a move: t itself
-// for the same material, else the one sub supplies; false when there is
-// no such table.
-func (t *Table) subtables(p *engine.Position) (*Table, bool) {
+// for the same material, else the one sub supplies.
+func (t *Table) subtables(p *engine.Position) (*Table, error) {
 	if t.Covers(p) {
-		return t, true
+		return t, nil
 	}
 	if t.sub == nil {
-		return nil, false
+		return nil, fmt.Errorf("%s: no tables after captures at hand: %w", p.FEN(), ErrNoTable)
 	}
 	m, err := TableMaterial(p)
 	if err != nil {
-		return nil, false
+		return nil, err
 	}
-	child, err := t.sub(m)
-	return child, err == nil
+	return t.sub(m)
 }
 
 // lookup returns the entry value of a covered position without an
@@ -235,35 +222,24 @@ type MoveValue struct {
 	Result Result
 }
 
+// Tables supplies the table of a position a move leads to (Store.Finder
+// under some policy); an error says why there is none.
+type Tables func(*engine.Position) (*Table, error)
+
 // Moves returns every legal move of a covered position with its value for
 // the mover, and the moves that keep the optimal distance: the fastest mate
 // when winning, the longest resistance when losing, every drawing move when
-// drawn. Captures into smaller tables are valued through them.
-func (t *Table) Moves(p *engine.Position, tables func(*engine.Position) (*Table, bool)) (all []MoveValue, best []engine.Move, err error) {
+// drawn. Captures into smaller tables are valued through the tables
+// supplies (bare royal pieces are a draw without one); a position it has
+// no table for is an error, never a guess.
+func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best []engine.Move, err error) {
 	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
-		var r Result
-		if child, ok := tables(p); ok { // otherwise bare kings: a draw
-			var cr Result
-			var err error
-			if p.EnPassant() != engine.NoSquare && child == t {
-				cr, err = t.probeByMoves(p, tables) // after a double step
-			} else {
-				cr, err = child.Probe(p)
-			}
-			if err != nil {
-				p.Unmake()
-				return nil, nil, err
-			}
-			r = Result{WDL: -cr.WDL}
-			switch {
-			case cr.WDL < 0:
-				r.DTM = -cr.DTM + 1
-			case cr.WDL > 0:
-				r.DTM = -(cr.DTM + 1)
-			}
-		}
+		r, err := t.valueAfter(p, tables)
 		p.Unmake()
+		if err != nil {
+			return nil, nil, err
+		}
 		all = append(all, MoveValue{Move: m, Result: r})
 	}
 	bestIdx := -1

@@ -14,7 +14,10 @@ import (
 
 // Store keeps the tables of a directory: in memory once used, loaded from
 // their files, or generated (with the smaller tables they need) and saved.
-// A damaged file is reported and regenerated, never trusted. It is safe
+// Every lookup says how far it may go (Policy): the search's tree never
+// touches the disk, a server never generates on a request. A damaged file,
+// or one made for another definition of its variant, is never trusted:
+// rebuilt where the policy allows building, reported otherwise. It is safe
 // for concurrent use.
 type Store struct {
 	dir string
@@ -26,8 +29,8 @@ type Store struct {
 	// SaveRequired makes a table that cannot be saved an error (tb
 	// generate); otherwise it is logged and kept in memory (an engine).
 	SaveRequired bool
-	// KeepFiles leaves existing files alone: a damaged one is an error,
-	// not regenerated over (a server is read-only on the files it has).
+	// KeepFiles leaves existing files alone: a damaged or stale one is an
+	// error, not rebuilt over (a server is read-only on the files it has).
 	KeepFiles bool
 
 	// largest is the most pieces of a table in memory: the tree's probes
@@ -35,10 +38,75 @@ type Store struct {
 	largest atomic.Int32
 
 	mu       sync.Mutex
-	tables   map[string]*Table        // by variant/material
-	byKey    map[uint64]*Table        // by material key of the position
-	building map[string]chan struct{} // closed when that table's build ends
+	tables   map[tableID]*Table        // by variant and material
+	byKey    map[positionID]*Table     // by variant and material key of a position
+	building map[tableID]chan struct{} // closed when that table's lookup ends
 }
+
+// tableID names a table in memory. Tables are kept per variant value, not
+// per name: a variant redefined under its name (a user's file loaded
+// again) is another value, whose tables are looked up afresh and checked
+// against its fingerprint.
+type tableID struct {
+	v *engine.Variant
+	m string // the normalised material
+}
+
+// positionID finds the table of a position: its variant and the material
+// key of its pieces.
+type positionID struct {
+	v   *engine.Variant
+	key uint64
+}
+
+// Policy says how far a lookup may go for a table that is not in memory.
+type Policy uint8
+
+const (
+	// MemoryOnly answers from tables in memory and never touches the
+	// disk: the search's tree, on the clock.
+	MemoryOnly Policy = iota
+	// MemoryOrDisk also reads a table's file, and never generates: a
+	// server's answers, the search's root, the verifier of what exists.
+	MemoryOrDisk
+	// Build also generates a missing table (with the smaller ones it
+	// needs) and saves it; a damaged or stale file is rebuilt unless the
+	// store keeps its files.
+	Build
+)
+
+// String names the policy for messages.
+func (p Policy) String() string {
+	switch p {
+	case MemoryOnly:
+		return "memory only"
+	case MemoryOrDisk:
+		return "memory or disk"
+	}
+	return "build"
+}
+
+// Errors of a lookup that finds no table; the error returned wraps one of
+// them (or ErrCorrupt, ErrStale, or a generation's error).
+var (
+	// ErrNotInMemory: the policy is MemoryOnly and the table is not in
+	// memory. It is returned as it is, without allocating: the search's
+	// tree asks millions of times.
+	ErrNotInMemory = errors.New("table not in memory")
+	// ErrNoFile: the policy does not build and the table has no file.
+	ErrNoFile = errors.New("no table file")
+	// ErrNoTable: no table holds the position: bare royal pieces (a draw
+	// by the rules), castling rights, a material or rules the generator
+	// does not model.
+	ErrNoTable = errors.New("no table holds this position")
+)
+
+// noTable says why no table holds a position, in the words of the check
+// that found it; errors.Is(err, ErrNoTable) holds.
+type noTable struct{ err error }
+
+func (e noTable) Error() string   { return e.err.Error() }
+func (e noTable) Unwrap() []error { return []error{e.err, ErrNoTable} }
 
 // DefaultDir is where tables live unless told otherwise: the user's cache
 // directory, or the system temporary directory when there is none.
@@ -54,11 +122,38 @@ func NewStore(dir string) *Store {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	return &Store{dir: dir, tables: map[string]*Table{}, byKey: map[uint64]*Table{}, building: map[string]chan struct{}{}}
+	return &Store{dir: dir, tables: map[tableID]*Table{}, byKey: map[positionID]*Table{}, building: map[tableID]chan struct{}{}}
 }
 
 // Dir returns the store's directory.
 func (s *Store) Dir() string { return s.dir }
+
+// CheckDir reports why a directory cannot hold tables, or nil: it must be a
+// directory (one that does not exist yet is created) and, when tables are
+// to be written there, writable.
+func CheckDir(dir string, write bool) error {
+	st, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist) && write:
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("table directory %s cannot be created: %w", dir, err)
+		}
+		return nil
+	case err != nil:
+		return fmt.Errorf("table directory %s: %w", dir, err)
+	case !st.IsDir():
+		return fmt.Errorf("table directory %s is not a directory", dir)
+	case !write:
+		return nil
+	}
+	probe, err := os.CreateTemp(dir, ".write-test-*")
+	if err != nil {
+		return fmt.Errorf("table directory %s is not writable: %w", dir, err)
+	}
+	probe.Close()
+	os.Remove(probe.Name())
+	return nil
+}
 
 func (s *Store) log(format string, args ...any) {
 	if s.Log != nil {
@@ -66,145 +161,190 @@ func (s *Store) log(format string, args ...any) {
 	}
 }
 
-// Table returns the table of a material, from memory, its file, or by
-// generating it. Generation runs without holding the store's lock, so
-// probes of other tables go on meanwhile, and a table is never generated
-// twice at once: a second caller waits for the first's result.
-func (s *Store) Table(v *engine.Variant, m Material) (*Table, error) { return s.table(v, m, Hooks{}) }
-
-// TableWith is Table with generation hooks: a progress report for this
-// generation alone (a server builds several at once), and a pause hook.
-func (s *Store) TableWith(v *engine.Variant, m Material, hooks Hooks) (*Table, error) {
-	return s.table(v, m, hooks)
+// Find returns the table that holds position p, going as far as the policy
+// allows. Under MemoryOnly it neither allocates nor takes longer than a
+// map lookup under the store's lock: the search's tree calls it.
+func (s *Store) Find(p *engine.Position, policy Policy) (*Table, error) {
+	if p.PieceCount() <= 2 || p.CastlingRights() != 0 {
+		if policy == MemoryOnly {
+			return nil, ErrNoTable
+		}
+		return nil, fmt.Errorf("%s: bare royal pieces or castling rights: %w", p.FEN(), ErrNoTable)
+	}
+	if key, ok := positionKey(p); ok {
+		s.mu.Lock()
+		t, found := s.byKey[positionID{p.Variant(), key}]
+		s.mu.Unlock()
+		if found {
+			return t, nil
+		}
+	}
+	if policy == MemoryOnly {
+		return nil, ErrNotInMemory
+	}
+	m, err := TableMaterial(p)
+	if err != nil {
+		return nil, noTable{err}
+	}
+	t, err := s.find(p.Variant(), m, policy, Hooks{})
+	if err != nil {
+		return nil, err
+	}
+	if !t.Covers(p) {
+		return nil, fmt.Errorf("%s is not covered by %s: %w", p.FEN(), t.Material, ErrNoTable)
+	}
+	return t, nil
 }
 
-// Stored returns a material's table from memory or its file, never
-// generating it (a server answers at once).
-func (s *Store) Stored(v *engine.Variant, m Material) (*Table, bool) { return s.stored(v, m) }
+// FindMaterial returns a material's table, going as far as the policy
+// allows.
+func (s *Store) FindMaterial(v *engine.Variant, m Material, policy Policy) (*Table, error) {
+	return s.find(v, m, policy, Hooks{})
+}
 
-// table is Table with generation hooks, which the smaller tables a
-// generation needs inherit.
-func (s *Store) table(v *engine.Variant, m Material, hooks Hooks) (*Table, error) {
+// Build returns a material's table, generating it (and the smaller tables
+// it needs) when it has no file: FindMaterial with the Build policy, and
+// hooks that follow and steer this generation (a server builds several at
+// once). The smaller tables' generations inherit the pause hook.
+func (s *Store) Build(v *engine.Variant, m Material, hooks Hooks) (*Table, error) {
+	return s.find(v, m, Build, hooks)
+}
+
+// Finder returns Find under one policy, the form Table.Moves and Verify
+// take for the tables a position's moves lead into.
+func (s *Store) Finder(policy Policy) func(*engine.Position) (*Table, error) {
+	return func(p *engine.Position) (*Table, error) { return s.Find(p, policy) }
+}
+
+// find is FindMaterial with generation hooks. A table is never read or
+// generated twice at once: a second caller waits for the first's result
+// (and then looks again, under its own policy).
+func (s *Store) find(v *engine.Variant, m Material, policy Policy, hooks Hooks) (*Table, error) {
+	m, err := m.normalised(v)
+	if err != nil {
+		return nil, err
+	}
+	id := tableID{v, m.String()}
 	for {
-		m, key, t, err := s.inMemory(v, m)
-		if t != nil || err != nil {
-			return t, err
-		}
 		s.mu.Lock()
-		if wait, busy := s.building[key]; busy {
+		if t := s.tables[id]; t != nil {
+			s.mu.Unlock()
+			return t, nil
+		}
+		if policy == MemoryOnly {
+			s.mu.Unlock()
+			return nil, ErrNotInMemory
+		}
+		if wait, busy := s.building[id]; busy {
 			s.mu.Unlock()
 			<-wait
 			continue
 		}
 		done := make(chan struct{})
-		s.building[key] = done
+		s.building[id] = done
 		s.mu.Unlock()
-		t, err = s.loadOrGenerate(v, m, key, hooks)
+		t, err := s.loadOrGenerate(v, m, id, policy, hooks)
 		s.mu.Lock()
-		delete(s.building, key)
+		delete(s.building, id)
 		close(done)
 		s.mu.Unlock()
 		return t, err
 	}
 }
 
-// loadOrGenerate reads a table's file, or generates it (and the smaller
-// tables it needs) and saves it; a damaged file is reported and replaced.
-func (s *Store) loadOrGenerate(v *engine.Variant, m Material, key string, hooks Hooks) (*Table, error) {
+// loadOrGenerate reads a table's file or, under the Build policy, generates
+// it (and the smaller tables it needs) and saves it; a damaged or stale
+// file is then reported and replaced, unless the store keeps its files.
+func (s *Store) loadOrGenerate(v *engine.Variant, m Material, id tableID, policy Policy, hooks Hooks) (*Table, error) {
 	t, err := Load(s.dir, v, m)
 	switch {
 	case err == nil:
-	case errors.Is(err, ErrCorrupt) && s.KeepFiles:
+		return s.keep(id, t), nil
+	case policy != Build && errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("%s %s: %w in %s", v.Name, m, ErrNoFile, s.dir)
+	case policy != Build:
+		return nil, err
+	case (errors.Is(err, ErrCorrupt) || errors.Is(err, ErrStale)) && s.KeepFiles:
 		return nil, fmt.Errorf("%w (left as it is: chimera tb generate %s rebuilds it)", err, m)
-	case errors.Is(err, ErrCorrupt):
+	case errors.Is(err, ErrCorrupt) || errors.Is(err, ErrStale):
 		s.log("%v; regenerating it", err)
-		fallthrough
-	case errors.Is(err, os.ErrNotExist):
-		inherited := hooks
-		inherited.Progress = nil // a caller follows the table it asked for
-		sub := func(child Material) (*Table, error) { return s.table(v, child, inherited) }
-		own := hooks
-		own.Progress = func(frac float64) {
-			if s.Progress != nil {
-				s.Progress(m, frac)
-			}
-			hooks.progress(frac)
-		}
-		if t, err = GenerateWith(v, m, sub, own); err != nil {
-			return nil, err
-		}
-		if err := t.Save(s.dir); err != nil {
-			if s.SaveRequired {
-				return nil, err
-			}
-			s.log("%v (kept in memory)", err)
-		}
-	default:
+	case !errors.Is(err, os.ErrNotExist):
 		return nil, err
 	}
-	return s.keep(key, t), nil
+	inherited := hooks
+	inherited.Progress = nil // a caller follows the table it asked for
+	sub := func(child Material) (*Table, error) { return s.find(v, child, Build, inherited) }
+	own := hooks
+	own.Progress = func(frac float64) {
+		if s.Progress != nil {
+			s.Progress(m, frac)
+		}
+		hooks.progress(frac)
+	}
+	if t, err = GenerateWith(v, m, sub, own); err != nil {
+		return nil, err
+	}
+	if err := t.Save(s.dir); err != nil {
+		if s.SaveRequired {
+			return nil, err
+		}
+		s.log("%v (kept in memory)", err)
+	}
+	return s.keep(id, t), nil
 }
 
 // keep files a table in memory (or returns the one another goroutine
 // filed first).
-func (s *Store) keep(key string, t *Table) *Table {
+func (s *Store) keep(id tableID, t *Table) *Table {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if old, ok := s.tables[key]; ok {
+	if old, ok := s.tables[id]; ok {
 		return old
 	}
-	s.tables[key] = t
-	if t.sub == nil {
-		// Positions with an en-passant capture are valued through the
-		// tables their moves lead into: read, never generated, here.
-		v := t.Variant
-		t.sub = func(m Material) (*Table, error) {
-			if child, ok := s.stored(v, m); ok {
-				return child, nil
-			}
-			return nil, fmt.Errorf("%s: table %s is not available", v.Name, m)
-		}
-	}
+	// Positions with an en-passant capture are valued through the tables
+	// their moves lead into: read when they have files, never generated
+	// by a probe (the generation's own supplier could build).
+	t.sub = func(m Material) (*Table, error) { return s.find(t.Variant, m, MemoryOrDisk, Hooks{}) }
+	s.tables[id] = t
 	if n := int32(len(t.geo.pieces)); n > s.largest.Load() {
 		s.largest.Store(n) // under mu: no other writer
 	}
-	s.byKey[materialKey(t.Variant, t.geo.pieces, false)] = t
-	s.byKey[materialKey(t.Variant, t.geo.pieces, true)] = t
+	s.byKey[positionID{t.Variant, materialKey(t.geo.pieces, false)}] = t
+	s.byKey[positionID{t.Variant, materialKey(t.geo.pieces, true)}] = t
 	return t
 }
 
-// tableKey names a table in memory and in the builder's books:
-// variant/material, the material normalised.
-func tableKey(v *engine.Variant, m Material) string { return v.Name + "/" + m.String() }
-
-// inMemory normalises a material and returns its key and its table if it
-// is in memory (nil otherwise).
-func (s *Store) inMemory(v *engine.Variant, m Material) (Material, string, *Table, error) {
-	m, err := m.normalised(v)
-	if err != nil {
-		return m, "", nil, err
-	}
-	key := tableKey(v, m)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return m, key, s.tables[key], nil
+// HasFile reports whether a material's table file is in the store's
+// directory (whole or not: Load says).
+func (s *Store) HasFile(v *engine.Variant, m Material) bool {
+	_, ok := s.FileSize(v, m)
+	return ok
 }
 
-// stored returns a table from memory or its file, without generating.
-func (s *Store) stored(v *engine.Variant, m Material) (*Table, bool) {
-	m, key, t, err := s.inMemory(v, m)
-	if t != nil || err != nil {
-		return t, t != nil
+// FileSize returns the size of a material's table file, if it has one.
+func (s *Store) FileSize(v *engine.Variant, m Material) (int64, bool) {
+	st, err := os.Stat(filepath.Join(s.dir, FileName(v, m)))
+	if err != nil || !st.Mode().IsRegular() {
+		return 0, false
 	}
-	if t, err = Load(s.dir, v, m); err != nil {
-		return nil, false
+	return st.Size(), true
+}
+
+// DiskUse adds up the sizes of the table files in the store's directory.
+func (s *Store) DiskUse() int64 {
+	files, _ := filepath.Glob(filepath.Join(s.dir, "*.ctb"))
+	var n int64
+	for _, f := range files {
+		if st, err := os.Stat(f); err == nil {
+			n += st.Size()
+		}
 	}
-	return s.keep(key, t), true
+	return n
 }
 
 // materialKey packs a set of pieces (colours swapped if asked) into a
 // number that does not depend on their order.
-func materialKey(v *engine.Variant, pieces []engine.Piece, swap bool) uint64 {
+func materialKey(pieces []engine.Piece, swap bool) uint64 {
 	codes := make([]int, len(pieces))
 	for i, pc := range pieces {
 		c := pc.Colour()
@@ -218,10 +358,11 @@ func materialKey(v *engine.Variant, pieces []engine.Piece, swap bool) uint64 {
 	for _, c := range codes {
 		k = k<<6 | uint64(c)
 	}
-	return k | uint64(v.Width)<<40 | uint64(v.Height)<<48 // tables of one store share the variant's board
+	return k
 }
 
-// positionKey is materialKey for a position, without allocating.
+// positionKey is materialKey for a position, without allocating; false
+// when it has more pieces than a table holds.
 func positionKey(p *engine.Position) (uint64, bool) {
 	var codes [MaxPieces]int
 	n := 0
@@ -243,49 +384,13 @@ func positionKey(p *engine.Position) (uint64, bool) {
 	for _, c := range codes[:n] {
 		k = k<<6 | uint64(c)
 	}
-	v := p.Variant()
-	return k | uint64(v.Width)<<40 | uint64(v.Height)<<48, true
-}
-
-// Loaded returns the table in memory that covers the position, if any.
-func (s *Store) Loaded(p *engine.Position) (*Table, bool) {
-	key, ok := positionKey(p)
-	if !ok || p.CastlingRights() != 0 {
-		return nil, false
-	}
-	s.mu.Lock()
-	t, found := s.byKey[key]
-	s.mu.Unlock()
-	if !found || t.Variant != p.Variant() {
-		return nil, false
-	}
-	return t, true
-}
-
-// ForPosition returns the table covering the position, loading or
-// generating it when its material allows.
-func (s *Store) ForPosition(p *engine.Position) (*Table, error) {
-	if t, ok := s.Loaded(p); ok {
-		return t, nil
-	}
-	m, err := positionMaterial(p)
-	if err != nil {
-		return nil, err
-	}
-	t, err := s.Table(p.Variant(), m)
-	if err != nil {
-		return nil, err
-	}
-	if !t.Covers(p) {
-		return nil, fmt.Errorf("%s is not covered by %s", p.FEN(), t.Material)
-	}
-	return t, nil
+	return k, true
 }
 
 // TableMaterial returns the material of the table that would hold p,
-// normalised: the variant's rules are ones the generator models, each side
-// has one royal piece and no castling rights are left, and the pieces are
-// ones a table may hold. A table's file may still be missing.
+// normalised: each side has one royal piece and no castling rights are
+// left, and the variant's rules and the pieces are ones the generator
+// models (CheckMaterial). A table's file may still be missing.
 func TableMaterial(p *engine.Position) (Material, error) {
 	m, err := positionMaterial(p)
 	if err != nil {
@@ -311,14 +416,4 @@ func positionMaterial(p *engine.Position) (Material, error) {
 		return Material{}, fmt.Errorf("%s: castling rights are not covered", p.FEN())
 	}
 	return orient(p.Variant(), Material{Strong: white, Weak: black}), nil
-}
-
-// Children returns the table for a position reached by a move, or false
-// for bare kings (a draw without a table).
-func (s *Store) Children(p *engine.Position) (*Table, bool) {
-	if p.PieceCount() <= 2 {
-		return nil, false
-	}
-	t, err := s.ForPosition(p)
-	return t, err == nil
 }

@@ -26,7 +26,7 @@ func TestSaveLoadAndDamage(t *testing.T) {
 	var logs []string
 	store := tablebase.NewStore(dir)
 	store.Log = func(s string) { logs = append(logs, s) }
-	tb, err := store.Table(v, m)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	path := filepath.Join(dir, tablebase.FileName(v, m))
 	require.FileExists(t, path)
@@ -55,7 +55,7 @@ func TestSaveLoadAndDamage(t *testing.T) {
 		logs = nil
 		fresh := tablebase.NewStore(dir)
 		fresh.Log = func(s string) { logs = append(logs, s) }
-		again, err := fresh.Table(v, m)
+		again, err := fresh.Build(v, m, tablebase.Hooks{})
 		require.NoError(t, err, name)
 		c, _ := again.Probe(p)
 		require.Equal(t, a, c, name)
@@ -65,7 +65,7 @@ func TestSaveLoadAndDamage(t *testing.T) {
 	// A table of another material under this name is not trusted either.
 	other, err := tablebase.ParseMaterial(v, "KQvK")
 	require.NoError(t, err)
-	_, err = store.Table(v, other)
+	_, err = store.Build(v, other, tablebase.Hooks{})
 	require.NoError(t, err)
 	require.NoError(t, os.Rename(filepath.Join(dir, tablebase.FileName(v, other)), path))
 	_, err = tablebase.Load(dir, v, m)
@@ -116,7 +116,7 @@ func requireRefused(t *testing.T, v *engine.Variant, material, want string) {
 	t.Helper()
 	m, err := tablebase.ParseMaterial(v, material)
 	require.NoError(t, err, v.Name)
-	_, err = tablebase.NewStore(t.TempDir()).Table(v, m)
+	_, err = tablebase.NewStore(t.TempDir()).Build(v, m, tablebase.Hooks{})
 	require.ErrorContains(t, err, want, v.Name)
 }
 
@@ -132,11 +132,11 @@ func TestBestMovesKeepTheDistance(t *testing.T) {
 	} {
 		p, err := v.ParseFEN(fen)
 		require.NoError(t, err)
-		tb, err := store.ForPosition(p)
+		tb, err := store.Find(p, tablebase.Build)
 		require.NoError(t, err, fen)
 		r, err := tb.Probe(p)
 		require.NoError(t, err)
-		_, best, err := tb.Moves(p, store.Children)
+		_, best, err := tb.Moves(p, store.Finder(tablebase.Build))
 		require.NoError(t, err)
 		require.NotEmpty(t, best)
 		for _, m := range best {
@@ -160,7 +160,7 @@ func TestBestMovesKeepTheDistance(t *testing.T) {
 }
 
 func mustTable(t *testing.T, s *tablebase.Store, p *engine.Position) *tablebase.Table {
-	tb, err := s.ForPosition(p)
+	tb, err := s.Find(p, tablebase.Build)
 	require.NoError(t, err)
 	return tb
 }
@@ -196,7 +196,7 @@ func TestSearchUsesTablebase(t *testing.T) {
 	require.Equal(t, 33, r.Score.MateMoves())
 	require.Equal(t, "mate 33", r.Score.String())
 	tb := mustTable(t, store, p)
-	_, best, err := tb.Moves(p, store.Children)
+	_, best, err := tb.Moves(p, store.Finder(tablebase.Build))
 	require.NoError(t, err)
 	require.True(t, slices.Contains(best, r.Best))
 	require.NotEmpty(t, infos)
@@ -219,13 +219,13 @@ func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
 	dir := t.TempDir()
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 b - - 0 1") // Kxc1 leads to KNvK
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).ForPosition(p) // builds and saves KBNvK, KBvK, KNvK
+	_, err = tablebase.NewStore(dir).Find(p, tablebase.Build) // builds and saves KBNvK, KBvK, KNvK
 	require.NoError(t, err)
 
 	store := tablebase.NewStore(dir)
 	m, err := tablebase.ParseMaterial(v, "KBNvK")
 	require.NoError(t, err)
-	_, err = store.Table(v, m) // only KBNvK is read
+	_, err = store.Build(v, m, tablebase.Hooks{}) // only KBNvK is read
 	require.NoError(t, err)
 	prober := store.Prober()
 	_, _, _, ok := prober.Probe(p, false)
@@ -233,14 +233,14 @@ func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
 	_, _, _, ok = prober.Probe(p, true)
 	require.False(t, ok, "the root declines while KNvK is not in memory")
 	p.Make(mustMove(t, p, "c2c1"))
-	_, loaded := store.Loaded(p)
-	require.False(t, loaded, "the probe read or built nothing")
+	_, err = store.Find(p, tablebase.MemoryOnly)
+	require.ErrorIs(t, err, tablebase.ErrNotInMemory, "the probe read or built nothing")
 	p.Unmake()
 
 	for _, child := range []string{"KNvK", "KBvK"} {
 		m, err := tablebase.ParseMaterial(v, child)
 		require.NoError(t, err)
-		_, err = store.Table(v, m)
+		_, err = store.Build(v, m, tablebase.Hooks{})
 		require.NoError(t, err)
 	}
 	_, _, best, ok := prober.Probe(p, true)
@@ -284,7 +284,7 @@ func BenchmarkProbe(b *testing.B) {
 	store := tablebase.NewStore(b.TempDir())
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(b, err)
-	tb, err := store.ForPosition(p)
+	tb, err := store.Find(p, tablebase.Build)
 	require.NoError(b, err)
 	prober := store.Prober()
 	b.Run("table", func(b *testing.B) {

@@ -42,14 +42,14 @@ const maxListed = 20
 // Verify checks every entry of t against a one-ply minimax: the position
 // is set up in the rules core, each legal move made there, and the
 // position after it valued by t itself or, after a capture, by the table
-// children returns (bare royal pieces are a draw); the best of those
+// children supplies (bare royal pieces are a draw); the best of those
 // values must be exactly the stored one. That is: every win has a move to
 // a loss one ply shorter and none to a shorter one, no draw has a winning
 // move, and every loss's moves all lead to wins no longer than it. The
 // rules core's move generator is independent of the generator's own, so
 // a table that passes is right whatever bug the generator might have.
 // progress, when not nil, is told the fraction done.
-func Verify(t *Table, children func(*engine.Position) (*Table, bool), progress func(float64)) VerifyReport {
+func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
 	g := t.geo
 	const chunk = 4096
 	var next, done atomic.Int64
@@ -100,7 +100,7 @@ func Verify(t *Table, children func(*engine.Position) (*Table, bool), progress f
 // verifyEntry checks one entry for one side to move (sq placed on b) and
 // returns the move buffer for reuse.
 func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
-	children func(*engine.Position) (*Table, bool), moves []engine.Move) []engine.Move {
+	children Tables, moves []engine.Move) []engine.Move {
 	stored := t.val[stm][idx]
 	legal := b.legal(stm) && !t.geo.banned(sq)
 	if !legal && stored == notPosition {
@@ -125,10 +125,10 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 	}
 	for i, m := range moves {
 		p.Make(m)
-		r, ok := t.valueAfter(p, children)
+		r, err := t.valueAfter(p, children)
 		p.Unmake()
-		if !ok {
-			rep.add(Disagreement{FEN: p.FEN() + " (no table after " + p.SAN(m) + ")", Stored: decode(stored)})
+		if err != nil {
+			rep.add(Disagreement{FEN: p.FEN() + " (no value after " + p.SAN(m) + ": " + err.Error() + ")", Stored: decode(stored)})
 			return moves
 		}
 		if i == 0 || better(r, best) {
@@ -141,41 +141,43 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 	return moves
 }
 
-// valueAfter values the position after a move for the side that made it.
-func (t *Table) valueAfter(p *engine.Position, children func(*engine.Position) (*Table, bool)) (Result, bool) {
+// valueAfter values the position after a move for the side that made it:
+// by t itself (one ply further, through the moves, after a double step
+// that can be taken en passant), a draw for bare royal pieces, else by the
+// table tables supplies.
+func (t *Table) valueAfter(p *engine.Position, tables Tables) (Result, error) {
 	var cr Result
-	switch n := p.PieceCount(); {
+	switch {
 	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
 		cr = decode(t.lookup(p))
-	case t.Covers(p): // after a double step that can be taken en passant
+	case t.Covers(p):
 		var err error
-		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, bool) {
+		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, error) {
 			if t.Covers(c) {
-				return t, true
+				return t, nil
 			}
-			return children(c)
+			return tables(c)
 		}); err != nil {
-			return Result{}, false
+			return Result{}, err
 		}
-	case n <= 2:
-		return Result{}, true // bare royal pieces: a draw
+	case p.PieceCount() <= 2:
+		return Result{}, nil // bare royal pieces: a draw
 	default:
-		child, ok := children(p)
-		if !ok {
-			return Result{}, false
+		child, err := tables(p)
+		if err != nil {
+			return Result{}, err
 		}
-		var err error
 		if cr, err = child.Probe(p); err != nil {
-			return Result{}, false
+			return Result{}, err
 		}
 	}
 	switch {
 	case cr.WDL < 0:
-		return Result{WDL: 1, DTM: -cr.DTM + 1}, true
+		return Result{WDL: 1, DTM: -cr.DTM + 1}, nil
 	case cr.WDL > 0:
-		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, true
+		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, nil
 	}
-	return Result{}, true
+	return Result{}, nil
 }
 
 func (r *VerifyReport) add(d Disagreement) {

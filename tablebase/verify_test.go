@@ -12,10 +12,7 @@ import (
 
 // verify runs the verifier with children from a store.
 func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) tablebase.VerifyReport {
-	return tablebase.Verify(tb, func(p *engine.Position) (*tablebase.Table, bool) {
-		child, err := store.ForPosition(p)
-		return child, err == nil
-	}, nil)
+	return tablebase.Verify(tb, store.Finder(tablebase.Build), nil)
 }
 
 // TestVerifyPassesGoodTables verifies the three-piece chess tables and,
@@ -37,7 +34,7 @@ func TestVerifyPassesGoodTables(t *testing.T) {
 		v, name := c.v, c.name
 		m, err := tablebase.ParseMaterial(v, name)
 		require.NoError(t, err)
-		tb, err := store.Table(v, m)
+		tb, err := store.Build(v, m, tablebase.Hooks{})
 		require.NoError(t, err)
 		rep := verify(t, store, tb)
 		require.Empty(t, rep.Disagreements, name)
@@ -69,7 +66,7 @@ func TestVerifyFindsErrors(t *testing.T) {
 		{1, tablebase.Result{WDL: -1, DTM: 0}, tablebase.Result{}}, // checkmate called a draw
 	} {
 		store := tablebase.NewStore(t.TempDir())
-		tb, err := store.Table(chess, m)
+		tb, err := store.Build(chess, m, tablebase.Hooks{})
 		require.NoError(t, err)
 		require.True(t, tablebase.Corrupt(tb, c.stm, c.from, c.to))
 		rep := verify(t, store, tb)

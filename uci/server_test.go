@@ -418,7 +418,7 @@ func TestTablebaseOverUCI(t *testing.T) {
 	dir := t.TempDir()
 	m, err := tablebase.ParseMaterial(variants.Chess(), "KRvK")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Table(variants.Chess(), m)
+	_, err = tablebase.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
 	require.NoError(t, err)
 	s := start(t, uci.Config{TablebaseDir: dir})
 	// KRvK is quick to build even under the race detector; KBNvK is

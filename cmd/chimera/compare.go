@@ -61,7 +61,7 @@ threw the win away. --svg draws the moves used against the optimum.`,
 			}
 			errOut := cmd.ErrOrStderr()
 			store := f.store(errOut)
-			table, err := store.Table(v, m)
+			table, err := store.Build(v, m, tablebase.Hooks{})
 			if err != nil {
 				return err
 			}

@@ -40,9 +40,9 @@ func TestKBNKOutOfTheBox(t *testing.T) {
 
 		p, err := v.ParseFEN(tc.fen)
 		require.NoError(t, err)
-		table, err := ref.ForPosition(p)
+		table, err := ref.Find(p, tablebase.Build)
 		require.NoError(t, err)
-		_, optimal, err := table.Moves(p, ref.Children)
+		_, optimal, err := table.Moves(p, ref.Finder(tablebase.Build))
 		require.NoError(t, err)
 		m, err := p.ParseUCI(strings.Fields(best)[1])
 		require.NoError(t, err)

@@ -44,7 +44,7 @@ func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *
 		return nil, nil, nil, err
 	}
 	store := f.store(cmd.ErrOrStderr())
-	t, err := store.Table(v, m)
+	t, err := store.Build(v, m, tablebase.Hooks{})
 	return v, t, store, err
 }
 
@@ -156,10 +156,7 @@ make the command fail.`,
 				return err
 			}
 			errOut := cmd.ErrOrStderr()
-			rep := tablebase.Verify(t, func(p *engine.Position) (*tablebase.Table, bool) {
-				child, err := store.ForPosition(p)
-				return child, err == nil
-			}, func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
+			rep := tablebase.Verify(t, store.Finder(tablebase.Build), func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
 			fmt.Fprintln(errOut)
 			out := cmd.OutOrStdout()
 			for _, d := range rep.Disagreements {
@@ -308,7 +305,7 @@ func probeOne(store *tablebase.Store, v *engine.Variant, fen string) probeAnswer
 		ans.Error = err.Error()
 		return ans
 	}
-	t, err := store.ForPosition(p)
+	t, err := store.Find(p, tablebase.Build)
 	if err != nil {
 		ans.Error = err.Error()
 		return ans
@@ -318,7 +315,7 @@ func probeOne(store *tablebase.Store, v *engine.Variant, fen string) probeAnswer
 		ans.Error = err.Error()
 		return ans
 	}
-	all, best, err := t.Moves(p, store.Children)
+	all, best, err := t.Moves(p, store.Finder(tablebase.Build))
 	if err != nil {
 		ans.Error = err.Error()
 		return ans
