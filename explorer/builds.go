@@ -67,7 +67,7 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
 		return nil
 	}
 	st := &Build{Variant: v.Name, Table: m.String(), Queued: true}
-	if need, err := tablebase.GenerationMemory(v, m); err != nil || need > b.memory {
+	if cost, err := tablebase.GenerationCost(v, m); err != nil || cost.Memory > b.memory {
 		// Refused at once: a 16×16 board's four-piece table would take
 		// tens of gigabytes.
 		st.Queued = false
@@ -75,7 +75,7 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
 			st.Error = fmt.Sprintf("cannot generate %s: %v", st.Table, err)
 		} else {
 			st.Error = fmt.Sprintf("%s of %s would need about %d MiB to generate, over this server's cap of %d MiB",
-				st.Table, v.Name, need>>20, b.memory>>20)
+				st.Table, v.Name, cost.Memory>>20, b.memory>>20)
 		}
 		b.failed[key] = st
 		return st.snapshot()

@@ -119,10 +119,18 @@ func optionTable() []optionDecl {
 		{Option: Option{Name: "TablebaseDir", Kind: String},
 			defaultFor: func(s *Session) string { return s.defaultTablebaseDir() },
 			apply: func(s *Session, v value) error {
-				s.values.tablebaseDir = v.text
-				if v.text == "" {
-					s.values.tablebaseDir = s.defaultTablebaseDir()
+				dir := v.text
+				if dir == "" {
+					dir = s.defaultTablebaseDir()
 				}
+				// Not a directory at all: refused, the tables before kept.
+				// A read-only one is used for reading (setTablebases).
+				if tablebase.CheckDir(dir, false) != nil {
+					if err := tablebase.CheckDir(dir, true); err != nil {
+						return fmt.Errorf("option TablebaseDir: %w", err)
+					}
+				}
+				s.values.tablebaseDir = dir
 				s.setTablebases()
 				return nil
 			}},
@@ -318,7 +326,11 @@ func (s *Session) setTablebases() {
 		store.Log = s.cfg.OnMessage
 	}
 	prober := store.Prober()
-	if s.values.tablebaseBuild >= 3 {
+	writable := tablebase.CheckDir(store.Dir(), true)
+	if writable != nil && s.values.tablebaseBuild >= 3 {
+		s.cfg.OnMessage(fmt.Sprintf("tablebase: %v: its tables are read, none is built", writable))
+	}
+	if s.values.tablebaseBuild >= 3 && writable == nil {
 		s.builder = store.NewBuilder()
 		s.builder.MaxPieces = s.values.tablebaseBuild
 		s.builder.Log = s.cfg.OnMessage

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -283,4 +285,28 @@ func TestOptionTable(t *testing.T) {
 		require.ErrorContains(t, err, want)
 	}
 	require.Equal(t, 64, b.hash, "a bad value changes nothing")
+}
+
+// TestTablebaseDirIsChecked: a TablebaseDir that is no directory is refused
+// with the reason and the tables before are kept; a read-only one is read,
+// and the engine says it builds nothing there.
+func TestTablebaseDirIsChecked(t *testing.T) {
+	var messages []string
+	dir := t.TempDir()
+	s := session.New(session.Config{Searcher: &blockingSearcher{}, TablebaseDir: dir,
+		OnMessage: func(m string) { messages = append(messages, m) }})
+	defer s.Close()
+	file := filepath.Join(t.TempDir(), "hostname")
+	require.NoError(t, os.WriteFile(file, []byte("box\n"), 0o644))
+	require.ErrorContains(t, s.SetOption("TablebaseDir", file), "table directory "+file+" is not a directory")
+	require.ErrorContains(t, s.SetOption("TablebaseDir", filepath.Join(file, "sub")), "hostname/sub: not a directory")
+	fresh := filepath.Join(t.TempDir(), "new", "tables")
+	require.NoError(t, s.SetOption("TablebaseDir", fresh))
+	require.DirExists(t, fresh, "a missing directory is created")
+	if os.Geteuid() != 0 { // root writes anywhere
+		readOnly := t.TempDir()
+		require.NoError(t, os.Chmod(readOnly, 0o555))
+		require.NoError(t, s.SetOption("TablebaseDir", readOnly))
+		require.Contains(t, strings.Join(messages, "\n"), "its tables are read, none is built")
+	}
 }

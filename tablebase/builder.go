@@ -108,43 +108,6 @@ func (s *Store) NewBuilder() *Builder {
 // checking its sum), per byte.
 const readNsPerByte = 5
 
-// GenerationMemory estimates the bytes generating m's table takes (the
-// smaller tables it needs are generated before it, each within its own).
-func GenerationMemory(v *engine.Variant, m Material) (int64, error) {
-	_, need, err := generationCost(v, m)
-	return need, err
-}
-
-// generationCost returns m's entries per side to move and the bytes
-// generating them takes.
-func generationCost(v *engine.Variant, m Material) (int, int64, error) {
-	g, err := newGeometry(v, m)
-	if err != nil {
-		return 0, 0, err
-	}
-	if g.bitParallel() {
-		// The values, bitmaps by node (and by node for each pawn's
-		// en-passant twins), and the nodes captures decide later (a few
-		// bytes per entry at most).
-		bitmaps := int64(2+len(g.twinDirections())) * bitmapsPerSide
-		return g.size, int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*bitmaps/8, nil
-	}
-	return g.size, int64(g.size) * 2 * bytesPerEntry, nil
-}
-
-// bytesPerEntry estimates the per-entry generator's memory per entry and
-// side to move: the value, reply counter, flags and bucket share.
-const bytesPerEntry = 10
-
-// bitBytesPerEntry estimates the bit-parallel generator's memory per
-// entry and side to move besides its bitmaps: the value and a share of
-// the nodes waiting for the level a capture decides them at.
-const bitBytesPerEntry = 4
-
-// bitmapsPerSide is the bit-parallel generator's bitmaps per side to move
-// (and per set of twins).
-const bitmapsPerSide = 6
-
 // Prepare plans the tables for the endings reachable from p (the
 // variant's start position when p is nil): KBNvK first when the variant
 // has those pieces, then each ending at most three captures away, nearest
@@ -592,7 +555,8 @@ func (b *Builder) build(job buildJob) error {
 	if _, err := b.store.FindMaterial(job.v, job.m, MemoryOrDisk); err == nil {
 		return nil
 	}
-	entries, need, err := generationCost(job.v, job.m)
+	cost, err := GenerationCost(job.v, job.m)
+	entries, need := cost.Entries, cost.Memory
 	if err != nil {
 		return err
 	}

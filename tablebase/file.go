@@ -47,6 +47,12 @@ func FileName(v *engine.Variant, m Material) string {
 	return fmt.Sprintf("%s-%s.ctb", v.Name, m)
 }
 
+// fileBytes is the size of a table's file: the header, the names and the
+// values.
+func fileBytes(v *engine.Variant, m Material, entries int) int64 {
+	return int64(binary.Size(header{})) + int64(2+len(v.Name)+2+len(m.String())) + 2*int64(entries)
+}
+
 func checksum(val [2][]byte) uint64 {
 	h := fnv.New64a()
 	h.Write(val[0])

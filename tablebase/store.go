@@ -314,11 +314,49 @@ func (s *Store) keep(id tableID, t *Table) *Table {
 	return t
 }
 
-// HasFile reports whether a material's table file is in the store's
-// directory (whole or not: Load says).
+// ToBuild returns the tables Build would generate to get m's table: m and,
+// transitively, the tables it is valued through, those neither in memory
+// nor with a file in the store's directory, each after the ones it needs.
+// A file is not read here: a damaged or stale one is rebuilt by Build
+// (and said so) besides.
+func (s *Store) ToBuild(v *engine.Variant, m Material) ([]Material, error) {
+	var out []Material
+	seen := map[Material]bool{}
+	var visit func(m Material) error
+	visit = func(m Material) error {
+		m, err := m.normalised(v)
+		if err != nil {
+			return err
+		}
+		if seen[m] {
+			return nil
+		}
+		seen[m] = true
+		if _, err := s.FindMaterial(v, m, MemoryOnly); err == nil || s.HasFile(v, m) {
+			return nil
+		}
+		needs, err := Needs(v, m)
+		if err != nil {
+			return err
+		}
+		for _, n := range needs {
+			if err := visit(n); err != nil {
+				return err
+			}
+		}
+		out = append(out, m)
+		return nil
+	}
+	err := visit(m)
+	return out, err
+}
+
+// HasFile reports whether something is in the store's directory under a
+// material's file name: a table file, whole or not, or whatever is in the
+// way of one (Load says which).
 func (s *Store) HasFile(v *engine.Variant, m Material) bool {
-	_, ok := s.FileSize(v, m)
-	return ok
+	_, err := os.Lstat(filepath.Join(s.dir, FileName(v, m)))
+	return err == nil
 }
 
 // FileSize returns the size of a material's table file, if it has one.

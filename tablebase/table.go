@@ -126,54 +126,97 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 // loadSubtables gets the tables that captures and promotions lead into.
 func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
 	g := gen.g
-	get := func(child Material) (*Table, error) {
-		child, err := child.normalised(v)
-		if err != nil {
-			return nil, err
-		}
-		return gen.sub(child)
-	}
-	for i := range g.pieces {
-		if isRoyal(v, g.pieces[i]) {
-			continue
-		}
-		child := m.without(i)
-		if len(child.Strong)+len(child.Weak) == 2 {
-			continue // bare kings: a draw, no table needed
-		}
-		st, err := get(child)
-		if err != nil {
-			return err
-		}
-		gen.subs[i] = st
-	}
 	for _, l := range v.PromotionTypes {
 		gen.promoTypes = append(gen.promoTypes, v.TypeByLetter(l))
 	}
 	gen.promos = make([][][]*Table, len(g.pieces))
+	for _, c := range g.children(v, m) {
+		child, err := c.m.normalised(v)
+		if err != nil {
+			return err
+		}
+		st, err := gen.sub(child)
+		if err != nil {
+			return err
+		}
+		if !c.promotes {
+			gen.subs[c.slot] = st
+			continue
+		}
+		if gen.promos[c.slot] == nil {
+			gen.promos[c.slot] = make([][]*Table, len(g.pieces)+1)
+		}
+		gen.promos[c.slot][c.victim+1] = append(gen.promos[c.slot][c.victim+1], st)
+	}
+	return nil
+}
+
+// child is a table a table's captures or promotions lead into.
+type child struct {
+	m        Material // not normalised
+	slot     int      // the captured piece's slot, or the promoting one's
+	promotes bool
+	victim   int // a promotion's capture: its slot, or -1
+}
+
+// children lists the tables m's captures and promotions lead into, in the
+// order the generator looks them up: captures by slot, then promotions by
+// slot, victim and promotion type. A capture that leaves bare royal
+// pieces leads into none (a draw).
+func (g *geometry) children(v *engine.Variant, m Material) []child {
+	var out []child
+	for i := range g.pieces {
+		if isRoyal(v, g.pieces[i]) {
+			continue
+		}
+		if c := m.without(i); len(c.Strong)+len(c.Weak) > 2 {
+			out = append(out, child{m: c, slot: i, victim: -1})
+		}
+	}
 	for i := range g.pieces {
 		if g.kind[i].promotes == nil {
 			continue
 		}
-		gen.promos[i] = make([][]*Table, len(g.pieces)+1)
 		for victim := -1; victim < len(g.pieces); victim++ {
 			if victim >= 0 && (g.colour[victim] == g.colour[i] || isRoyal(v, g.pieces[victim])) {
 				continue
 			}
 			for _, l := range v.PromotionTypes {
-				child := m.replaced(i, l)
+				c := m.replaced(i, l)
 				if victim >= 0 {
-					child = child.without(victim)
+					c = c.without(victim)
 				}
-				st, err := get(child)
-				if err != nil {
-					return err
-				}
-				gen.promos[i][victim+1] = append(gen.promos[i][victim+1], st)
+				out = append(out, child{m: c, slot: i, promotes: true, victim: victim})
 			}
 		}
 	}
-	return nil
+	return out
+}
+
+// Needs returns the tables a material's table is valued through: the
+// ones its captures and promotions lead into, normalised, each once.
+func Needs(v *engine.Variant, m Material) ([]Material, error) {
+	m, err := m.normalised(v)
+	if err != nil {
+		return nil, err
+	}
+	g, err := newGeometry(v, m)
+	if err != nil {
+		return nil, err
+	}
+	var out []Material
+	seen := map[Material]bool{}
+	for _, c := range g.children(v, m) {
+		n, err := c.m.normalised(v)
+		if err != nil {
+			return nil, err
+		}
+		if !seen[n] {
+			seen[n] = true
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }
 
 func isRoyal(v *engine.Variant, pc engine.Piece) bool { return v.PieceType(pc).Royal }

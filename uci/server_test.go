@@ -497,3 +497,40 @@ func TestInterruptedIterationInfo(t *testing.T) {
 	require.Positive(t, mates, "the mate was never played from an unfinished iteration")
 	s.quiet()
 }
+
+// TestRedefinedVariantTablesOverUCI: a table made for a user's variant
+// is not used once VariantPath reloads the file with the variant
+// redefined. The engine used to read the stale KAvK table (A a rook then,
+// a knight now) and announce "score mate 14" with "tbhits 1".
+func TestRedefinedVariantTablesOverUCI(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(t.TempDir(), "custom.ini")
+	write := func(betza string) {
+		require.NoError(t, os.WriteFile(file, []byte("[custom:chess]\ncustomPiece1 = a:"+betza+"\n"), 0o644))
+	}
+	write("R")
+	cat := variants.Builtin()
+	require.NoError(t, cat.LoadFile(file))
+	v, err := cat.Lookup("custom")
+	require.NoError(t, err)
+	m, err := tablebase.ParseMaterial(v, "KAvK")
+	require.NoError(t, err)
+	_, err = tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+
+	s := start(t, uci.Config{TablebaseDir: dir})
+	const position = "position fen 8/8/8/8/4k3/8/8/A3K3 w - - 0 1"
+	s.Send("setoption name TablebaseBuild value 0", "setoption name VariantPath value "+file,
+		"setoption name UCI_Variant value custom", position, "go depth 4")
+	_, infos := s.Expect("bestmove ")
+	require.Contains(t, infos[len(infos)-1], "score mate", "the rook's table, for the rook")
+	require.NotContains(t, infos[len(infos)-1], "tbhits 0")
+
+	write("N")
+	s.Send("setoption name VariantPath value "+file, position, "go depth 4")
+	_, infos = s.Expect("bestmove ")
+	last := infos[len(infos)-1]
+	require.NotContains(t, last, "score mate", "a knight cannot mate")
+	require.Contains(t, last, "tbhits 0", "the stale table is not used")
+	s.quiet()
+}

@@ -106,6 +106,9 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 				if tbDir == "" {
 					tbDir = tablebase.DefaultDir()
 				}
+				if err := tablebase.CheckDir(tbDir, true); err != nil {
+					return fmt.Errorf("selfplay: %w (--no-tablebase plays without tables)", err)
+				}
 				a.TablebaseDir, b.TablebaseDir = tbDir, tbDir
 				a.BuildCommand, b.BuildCommand = buildCommand(), buildCommand()
 				a.VariantFiles, b.VariantFiles = vf.files, vf.files

@@ -46,6 +46,11 @@ resource beyond the server.`,
 				return err
 			}
 			store := tablebase.NewStore(dir)
+			// Missing tables are built into it on request: a directory
+			// that cannot take them is refused now, not at the first build.
+			if err := tablebase.CheckDir(store.Dir(), true); err != nil {
+				return fmt.Errorf("serve: %w", err)
+			}
 			store.KeepFiles = true // serving never rewrites a table file
 			logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
 			store.Log = func(s string) { logger.Print(s) }

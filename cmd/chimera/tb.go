@@ -32,10 +32,26 @@ func (f *tbFlags) register(cmd *cobra.Command) {
 	cmd.Flags().StringVar(&f.dir, "dir", "", "tablebase directory (default: "+tablebase.DefaultDir()+")")
 }
 
-// table resolves the variant and the material argument and returns the
-// table, generating it if need be, and the store it is in.
-func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *tablebase.Table, *tablebase.Store, error) {
+// open resolves the variant and opens the store, after checking that its
+// directory can hold tables (and be written to, when write is set): an
+// unusable directory is refused before any work.
+func (f *tbFlags) open(cmd *cobra.Command, write bool) (*engine.Variant, *tablebase.Store, error) {
 	v, err := f.vf.variant()
+	if err != nil {
+		return nil, nil, err
+	}
+	store := f.store(cmd.ErrOrStderr())
+	if err := tablebase.CheckDir(store.Dir(), write); err != nil {
+		return nil, nil, err
+	}
+	return v, store, nil
+}
+
+// build returns a material's table, generating what is missing: it first
+// says which tables it will build when they are more than the one asked
+// for, and what they take.
+func (f *tbFlags) build(cmd *cobra.Command, material string) (*engine.Variant, *tablebase.Table, *tablebase.Store, error) {
+	v, store, err := f.open(cmd, true)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -43,9 +59,60 @@ func (f *tbFlags) table(cmd *cobra.Command, material string) (*engine.Variant, *
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	store := f.store(cmd.ErrOrStderr())
+	if err := announceBuilds(cmd.ErrOrStderr(), store, v, []tablebase.Material{m}, m); err != nil {
+		return nil, nil, nil, err
+	}
 	t, err := store.Build(v, m, tablebase.Hooks{})
 	return v, t, store, err
+}
+
+// announceBuilds says, before a command builds the targets' tables, which
+// tables that takes and what they take (the files' size and the largest
+// generation's memory), when they are more than the ones the user named.
+func announceBuilds(out io.Writer, store *tablebase.Store, v *engine.Variant, targets []tablebase.Material, named ...tablebase.Material) error {
+	var plan []tablebase.Material
+	for _, m := range targets {
+		more, err := store.ToBuild(v, m)
+		if err != nil {
+			return err
+		}
+		for _, p := range more {
+			if !slices.Contains(plan, p) {
+				plan = append(plan, p)
+			}
+		}
+	}
+	extra := 0
+	for _, p := range plan {
+		if !slices.Contains(named, p) {
+			extra++
+		}
+	}
+	if extra == 0 {
+		return nil
+	}
+	var files, memory int64
+	names := make([]string, len(plan))
+	for i, p := range plan {
+		c, err := tablebase.GenerationCost(v, p)
+		if err != nil {
+			return err
+		}
+		files += c.File
+		memory = max(memory, c.Memory)
+		names[i] = p.String()
+	}
+	fmt.Fprintf(out, "building %d tables of %s into %s, smallest first: %s (about %s of files; the largest generation takes about %s of memory)\n",
+		len(plan), v.Name, store.Dir(), strings.Join(names, " "), mebibytes(files), mebibytes(memory))
+	return nil
+}
+
+// mebibytes writes a byte count for people.
+func mebibytes(n int64) string {
+	if n >= 10<<30 {
+		return fmt.Sprintf("%d GiB", n>>30)
+	}
+	return fmt.Sprintf("%.1f MiB", float64(n)/(1<<20))
 }
 
 // store opens the store, with generation progress on stderr.
@@ -108,12 +175,12 @@ func newTBGenerateCommand() *cobra.Command {
 				defer stop()
 			}
 			f.saveRequired = true
-			v, t, _, err := f.table(cmd, args[0])
+			v, t, store, err := f.build(cmd, args[0])
 			if err != nil {
 				return err
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s %s: %d entries per side to move (symmetries: %s; generator: %s), %.2fs, in %s\n", v.Name, t.Material,
-				t.Entries(), t.Symmetries(), t.Generator(), time.Since(start).Seconds(), f.dir)
+				t.Entries(), t.Symmetries(), t.Generator(), time.Since(start).Seconds(), store.Dir())
 			return nil
 		},
 	}
@@ -138,8 +205,9 @@ func startCPUProfile(path string) (stop func(), err error) {
 
 func newTBVerifyCommand() *cobra.Command {
 	var f tbFlags
+	var build bool
 	cmd := &cobra.Command{
-		Use:   "verify MATERIAL",
+		Use:   "verify MATERIAL [--build]",
 		Short: "Check a table against a one-ply search over every legal position",
 		Long: `Verify sets up every position of the table in the rules core, makes each
 legal move there and values the position after it by the table itself or,
@@ -147,16 +215,62 @@ after a capture, by the smaller table; the best of those values must be
 the stored one exactly. So every win has a move to a loss one ply shorter,
 no draw has a winning move, and every loss's moves all lead to wins no
 longer than it. Disagreements are printed (at most 20, then a count) and
-make the command fail.`,
+make the command fail.
+
+Verify checks the tables that exist: the table and the smaller ones its
+captures and promotions lead into must have files. A missing, damaged or
+stale file (made for another definition of the variant) is a failure and
+is left as it is. With --build the missing tables are generated first
+(the command says which, and what they take).`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
-			v, t, store, err := f.table(cmd, args[0])
+			f.saveRequired = true
+			v, store, err := f.open(cmd, build)
 			if err != nil {
 				return err
 			}
+			m, err := tablebase.ParseMaterial(v, args[0])
+			if err != nil {
+				return err
+			}
+			needs, err := tablebase.Needs(v, m)
+			if err != nil {
+				return err
+			}
+			read := append([]tablebase.Material{m}, needs...)
+			var missing []tablebase.Material
+			for _, n := range read {
+				if !store.HasFile(v, n) {
+					missing = append(missing, n)
+				}
+			}
+			policy := tablebase.MemoryOrDisk
+			switch {
+			case len(missing) > 0 && !build:
+				return fmt.Errorf("tb verify: no table file in %s for %s: verify checks the tables that exist (chimera tb generate makes them, or pass --build)",
+					store.Dir(), materialNames(missing))
+			case build:
+				// Verify was asked to check, not to build: every build is said.
+				if err := announceBuilds(cmd.ErrOrStderr(), store, v, missing); err != nil {
+					return err
+				}
+				policy = tablebase.Build
+			}
+			// The tables verified and read: damaged or stale files are
+			// failures here, never rebuilt over.
+			t, err := store.FindMaterial(v, m, policy)
+			if err != nil {
+				return fmt.Errorf("tb verify: %w", err)
+			}
+			for _, n := range needs {
+				if _, err := store.FindMaterial(v, n, policy); err != nil {
+					return fmt.Errorf("tb verify: %s needs %s: %w", m, n, err)
+				}
+			}
 			errOut := cmd.ErrOrStderr()
-			rep := tablebase.Verify(t, store.Finder(tablebase.Build), func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
+			rep := tablebase.Verify(t, store.Finder(tablebase.MemoryOnly),
+				func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
 			fmt.Fprintln(errOut)
 			out := cmd.OutOrStdout()
 			for _, d := range rep.Disagreements {
@@ -172,7 +286,17 @@ make the command fail.`,
 		},
 	}
 	f.register(cmd)
+	cmd.Flags().BoolVar(&build, "build", false, "generate the missing tables first (the table and the ones it needs)")
 	return cmd
+}
+
+// materialNames lists materials for a message.
+func materialNames(ms []tablebase.Material) string {
+	names := make([]string, len(ms))
+	for i, m := range ms {
+		names[i] = m.String()
+	}
+	return strings.Join(names, ", ")
 }
 
 func newTBStatsCommand() *cobra.Command {
@@ -183,7 +307,7 @@ func newTBStatsCommand() *cobra.Command {
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.saveRequired = true
-			v, t, _, err := f.table(cmd, args[0])
+			v, t, _, err := f.build(cmd, args[0])
 			if err != nil {
 				return err
 			}
@@ -231,49 +355,47 @@ position per line; with --json each answer is one JSON object:
 {"fen":…,"error":"…"} for a position no table covers.`,
 		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v, err := f.vf.variant()
-			if err != nil {
-				return err
-			}
 			if (fen == "") == (fenFile == "") {
 				return errors.New("tb probe: give --fen or --fen-file")
 			}
-			store := f.store(cmd.ErrOrStderr())
-			out := cmd.OutOrStdout()
-			if fen != "" {
-				ans := probeOne(store, v, fen)
-				if asJSON {
-					return json.NewEncoder(out).Encode(ans)
-				}
-				if ans.Error != "" {
-					return errors.New(ans.Error)
-				}
-				printProbe(out, ans)
-				return nil
-			}
-			file, err := os.Open(fenFile)
+			v, store, err := f.open(cmd, true)
 			if err != nil {
-				return fmt.Errorf("tb probe: %w", err)
+				return err
 			}
-			defer file.Close()
-			sc := bufio.NewScanner(file)
-			enc := json.NewEncoder(out)
-			for sc.Scan() {
-				line := strings.TrimSpace(sc.Text())
-				if line == "" || strings.HasPrefix(line, "#") {
-					continue
+			fens := []string{fen}
+			if fenFile != "" {
+				if fens, err = readFENs(fenFile); err != nil {
+					return fmt.Errorf("tb probe: %w", err)
 				}
-				line, _, _ = strings.Cut(line, ";") // EPD-style annotations
-				ans := probeOne(store, v, strings.TrimSpace(line))
-				if asJSON {
+			}
+			// Every position is answered, in every form; any that could
+			// not be fails the command, whichever form it was asked in.
+			out := cmd.OutOrStdout()
+			enc := json.NewEncoder(out)
+			failed, lastError := 0, ""
+			for _, text := range fens {
+				ans := probeOne(cmd.ErrOrStderr(), store, v, text)
+				switch {
+				case asJSON:
 					enc.Encode(ans)
-				} else if ans.Error != "" {
+				case ans.Error != "" && fenFile == "":
+					// One position: its error is the command's.
+				case ans.Error != "":
 					fmt.Fprintf(out, "%s: %s\n", ans.FEN, ans.Error)
-				} else {
+				default:
 					printProbe(out, ans)
 				}
+				if ans.Error != "" {
+					failed, lastError = failed+1, ans.Error
+				}
 			}
-			return sc.Err()
+			switch {
+			case failed > 0 && fenFile == "":
+				return fmt.Errorf("tb probe: %s", lastError)
+			case failed > 0:
+				return fmt.Errorf("tb probe: %d of %d positions could not be answered", failed, len(fens))
+			}
+			return nil
 		},
 	}
 	f.register(cmd)
@@ -298,12 +420,41 @@ type moveAnswer struct {
 	move, words string
 }
 
-func probeOne(store *tablebase.Store, v *engine.Variant, fen string) probeAnswer {
+// readFENs reads a file of positions, one per line; blank lines and lines
+// starting with # are skipped, and EPD-style annotations after a ; cut.
+func readFENs(path string) ([]string, error) {
+	file, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	var fens []string
+	sc := bufio.NewScanner(file)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		line, _, _ = strings.Cut(line, ";")
+		fens = append(fens, strings.TrimSpace(line))
+	}
+	return fens, sc.Err()
+}
+
+// probeOne answers one position, building its table (and saying so first
+// when that means more tables) when it has no file.
+func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen string) probeAnswer {
 	ans := probeAnswer{FEN: fen}
 	p, err := v.ParseFEN(fen)
 	if err != nil {
 		ans.Error = err.Error()
 		return ans
+	}
+	if m, err := tablebase.TableMaterial(p); err == nil {
+		if err := announceBuilds(errOut, store, v, []tablebase.Material{m}, m); err != nil {
+			ans.Error = err.Error()
+			return ans
+		}
 	}
 	t, err := store.Find(p, tablebase.Build)
 	if err != nil {

@@ -51,8 +51,9 @@ func TestTablebaseCommands(t *testing.T) {
 		"not a fen",
 		"7k/8/8/8/8/8/8/R5K1 b - - 0 1",
 	}, "\n")), 0o644))
-	code, out, _ = runCommand("tb", "probe", "--dir", dir, "--fen-file", file, "--json")
-	require.Zero(t, code)
+	code, out, errOut = runCommand("tb", "probe", "--dir", dir, "--fen-file", file, "--json")
+	require.Equal(t, 2, code, "positions that could not be answered fail the command in every form")
+	require.Contains(t, errOut, "2 of 4 positions could not be answered")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Len(t, lines, 4)
 	var first struct {
@@ -69,6 +70,23 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Contains(t, lines[1], `"error":"material KPPPPvK: 6 pieces, at most 5"`)
 	require.Contains(t, lines[2], `"error":"FEN`)
 	require.Contains(t, lines[3], `"wdl":-1`)
+
+	code, out, errOut = runCommand("tb", "probe", "--dir", dir, "--fen-file", file)
+	require.Equal(t, 2, code)
+	require.Contains(t, out, "not a fen: FEN")
+	require.Contains(t, errOut, "2 of 4 positions could not be answered")
+	for _, asJSON := range []bool{false, true} {
+		args := []string{"tb", "probe", "--dir", dir, "--fen", "not a fen"}
+		if asJSON {
+			args = append(args, "--json")
+		}
+		code, out, errOut = runCommand(args...)
+		require.Equal(t, 2, code, "json %v", asJSON)
+		require.Contains(t, errOut, "FEN", "json %v", asJSON)
+		if asJSON {
+			require.Contains(t, out, `"error":"FEN`)
+		}
+	}
 
 	code, _, errOut = runCommand("tb", "generate", "KPPPPvK", "--dir", dir)
 	require.Equal(t, 2, code)
@@ -107,4 +125,91 @@ func TestTablebaseGenerateCPUProfile(t *testing.T) {
 	code, _, errOut := runCommand("tb", "generate", "KQvK", "--dir", dir, "--cpuprofile", filepath.Join(dir, "no", "such", "dir", "p"))
 	require.NotZero(t, code)
 	require.Contains(t, errOut, "cpu profile")
+}
+
+// TestTablebaseVerifyTrustsNothing: tb verify reports a damaged file as a
+// failure and leaves it as it is (it used to regenerate it and pass), and
+// verifies only the tables that exist unless told to build, saying first
+// what it will build.
+func TestTablebaseVerifyTrustsNothing(t *testing.T) {
+	dir := t.TempDir()
+	code, _, _ := runCommand("tb", "generate", "KRvK", "--dir", dir)
+	require.Zero(t, code)
+	path := filepath.Join(dir, "chess-KRvK.ctb")
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	data[len(data)-10] ^= 1
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	code, _, errOut := runCommand("tb", "verify", "KRvK", "--dir", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "checksum mismatch")
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, data, after, "the damaged file is left for the user to see")
+
+	// Missing tables are not built behind the user's back (chess on a
+	// 4x4 board: its tables verify in milliseconds).
+	tiny := filepath.Join(t.TempDir(), "tiny.ini")
+	require.NoError(t, os.WriteFile(tiny, []byte("[tiny:chess]\nmaxRank = 4\nmaxFile = 4\nstartFen = rnbk/pppp/PPPP/RNBK w - - 0 1\ncastling = false\n"), 0o644))
+	onTiny := []string{"--dir", dir, "--variant", "tiny", "--variant-file", tiny}
+	code, _, errOut = runCommand(append([]string{"tb", "verify", "KBNvK"}, onTiny...)...)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "no table file in "+dir+" for KBNvK, KNvK, KBvK")
+	require.Contains(t, errOut, "pass --build")
+	require.NoFileExists(t, filepath.Join(dir, "tiny-KBvK.ctb"))
+	code, out, errOut := runCommand(append([]string{"tb", "verify", "KBNvK", "--build"}, onTiny...)...)
+	require.Zero(t, code, errOut)
+	require.Contains(t, errOut, "building 3 tables of tiny into "+dir+", smallest first: KNvK KBvK KBNvK (about ")
+	require.Regexp(t, `tiny KBNvK: \d+ positions checked, 0 disagreements`, out)
+
+	// tb generate says it first too, when it builds more than asked.
+	code, _, errOut = runCommand("tb", "generate", "KQNvK", "--dir", dir)
+	require.Zero(t, code)
+	require.Contains(t, errOut, "building 3 tables of chess")
+	require.Contains(t, errOut, "KQvK KQNvK")
+	code, _, errOut = runCommand("tb", "generate", "KQvK", "--dir", dir)
+	require.Zero(t, code)
+	require.NotContains(t, errOut, "building", "one table asked for, none more built")
+}
+
+// TestTablebaseDirectories: a directory where a table file should be, and
+// a table directory that is not one, are refused with the real cause.
+func TestTablebaseDirectories(t *testing.T) {
+	dir := t.TempDir()
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "chess-KRvK.ctb"), 0o755))
+	code, _, errOut := runCommand("tb", "generate", "KRvK", "--dir", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "chess-KRvK.ctb is a directory, not a table file")
+	code, _, errOut = runCommand("tb", "verify", "KRvK", "--dir", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "is a directory")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing left behind")
+
+	file := filepath.Join(dir, "hostname")
+	require.NoError(t, os.WriteFile(file, []byte("box\n"), 0o644))
+	for _, args := range [][]string{
+		{"tb", "generate", "KRvK", "--dir", file},
+		{"tb", "verify", "KRvK", "--dir", file},
+		{"tb", "probe", "--fen", "7k/8/8/8/8/8/8/R5K1 w - - 0 1", "--dir", file},
+		{"tb", "stats", "KRvK", "--dir", file},
+	} {
+		code, _, errOut = runCommand(args...)
+		require.Equal(t, 2, code, args)
+		require.Contains(t, errOut, "table directory "+file+" is not a directory", args)
+	}
+}
+
+// TestUnusableTableDirectoriesAtStart: the commands that play or serve
+// with tables refuse a table directory that cannot hold them, at once.
+func TestUnusableTableDirectoriesAtStart(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "hostname")
+	require.NoError(t, os.WriteFile(file, []byte("box\n"), 0o644))
+	code, _, errOut := runCommand("selfplay", "--tablebase-dir", file, "--depth", "1", "--games", "1")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "table directory "+file+" is not a directory")
+	code, _, errOut = runCommand("serve", "--dir", filepath.Join(file, "tables"), "--addr", "127.0.0.1:0")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "serve: table directory "+file+"/tables")
 }

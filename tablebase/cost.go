@@ -1,0 +1,54 @@
+package tablebase
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Cost is what making a table takes.
+type Cost struct {
+	// Entries per side to move.
+	Entries int
+	// Memory is the estimated working memory of its generation, in bytes
+	// (the smaller tables it needs are generated before it, each within
+	// its own, and those it reads are counted by them).
+	Memory int64
+	// File is the size of its file, in bytes.
+	File int64
+}
+
+// GenerationCost estimates what generating a material's table takes, by
+// the generator that will make it.
+func GenerationCost(v *engine.Variant, m Material) (Cost, error) {
+	m, err := m.normalised(v)
+	if err != nil {
+		return Cost{}, err
+	}
+	g, err := newGeometry(v, m)
+	if err != nil {
+		return Cost{}, err
+	}
+	c := Cost{Entries: g.size, File: fileBytes(v, m, g.size)}
+	if g.bitParallel() {
+		// The values, bitmaps by node (and by node for each pawn's
+		// en-passant twins), and the nodes captures decide later (a few
+		// bytes per entry at most).
+		bitmaps := int64(2+len(g.twinDirections())) * bitmapsPerSide
+		c.Memory = int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*bitmaps/8
+	} else {
+		c.Memory = int64(g.size) * 2 * bytesPerEntry
+	}
+	return c, nil
+}
+
+// bytesPerEntry estimates the per-entry generator's memory per entry and
+// side to move: the value, reply counter, flags and bucket share.
+const bytesPerEntry = 10
+
+// bitBytesPerEntry estimates the bit-parallel generator's memory per
+// entry and side to move besides its bitmaps: the value and a share of
+// the nodes waiting for the level a capture decides them at.
+const bitBytesPerEntry = 4
+
+// bitmapsPerSide is the bit-parallel generator's bitmaps per side to move
+// (and per set of twins).
+const bitmapsPerSide = 6
