@@ -10,6 +10,7 @@ import (
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/session"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tbbuild"
 )
 
 // Config is one configuration of the engine: a fixed depth, a fixed time
@@ -28,7 +29,8 @@ type Config struct {
 	Store *tablebase.Store
 	// BuildCommand and VariantFiles build tables in child processes (see
 	// session.Config).
-	BuildCommand, VariantFiles []string
+	BuildCommand tbbuild.Command
+	VariantFiles []string
 }
 
 // SearchPlayer is a game.Player that searches in-process under a Config,

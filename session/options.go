@@ -7,9 +7,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tbbuild"
 )
 
 // OptionKind is how a protocol presents an option (UCI's option types,
@@ -282,6 +282,9 @@ func (s *Session) loadVariantFile(v value) error {
 	}
 	if !slices.Contains(s.cfg.VariantFiles, v.text) {
 		s.cfg.VariantFiles = append(s.cfg.VariantFiles, v.text)
+		if s.builder != nil {
+			s.builder.SetVariantFiles(s.cfg.VariantFiles)
+		}
 	}
 	s.cfg.OnMessage(fmt.Sprintf("loaded %d new variant(s) from %s", len(s.cat.Names())-before, v.text))
 	// A reloaded file may have redefined the variant being played.
@@ -289,16 +292,6 @@ func (s *Session) loadVariantFile(v value) error {
 		s.SetVariant(nv)
 	}
 	return nil
-}
-
-// variantArgs are the command-line arguments that give a child process
-// (a table build) the variant v.
-func (s *Session) variantArgs(v *engine.Variant) []string {
-	args := []string{"--variant", v.Name}
-	for _, f := range s.cfg.VariantFiles {
-		args = append(args, "--variant-file", f)
-	}
-	return args
 }
 
 func (s *Session) defaultTablebaseDir() string {
@@ -331,11 +324,11 @@ func (s *Session) setTablebases() {
 		s.cfg.OnMessage(fmt.Sprintf("tablebase: %v: its tables are read, none is built", writable))
 	}
 	if s.values.tablebaseBuild >= 3 && writable == nil {
-		s.builder = store.NewBuilder()
+		s.builder = tbbuild.New(store)
 		s.builder.MaxPieces = s.values.tablebaseBuild
 		s.builder.Log = s.cfg.OnMessage
 		s.builder.Command = s.cfg.BuildCommand
-		s.builder.VariantArgs = s.variantArgs
+		s.builder.SetVariantFiles(s.cfg.VariantFiles)
 		prober.Missing = s.builder.Want
 		s.prepareTables()
 	}

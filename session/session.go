@@ -17,6 +17,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tbbuild"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -46,10 +47,10 @@ type Config struct {
 	// once (self-play).
 	Store *tablebase.Store
 	// BuildCommand, when set, builds tables in child processes (see
-	// tablebase.Builder.Command): for Chimera, its own path, "tb",
-	// "generate". VariantFiles are the user variant files those children
+	// tbbuild.Builder.Command): for Chimera, its own binary's "tb
+	// generate". VariantFiles are the user variant files those children
 	// load; the files the VariantPath option loads are added.
-	BuildCommand []string
+	BuildCommand tbbuild.Command
 	VariantFiles []string
 
 	// OnInfo receives every search iteration's report, from the search's
@@ -79,7 +80,7 @@ type Session struct {
 	done chan finished // where the search goroutine reports its end
 
 	// builder prepares tables in idle time; nil when nothing is built.
-	builder *tablebase.Builder
+	builder *tbbuild.Builder
 	// engaged: a game is under way (Ready, NewGame or SetPosition came).
 	engaged bool
 	// lag measures what a move costs beyond the engine's own time; it is

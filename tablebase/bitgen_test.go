@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -31,7 +32,7 @@ func TestBitParallelMatchesPerEntry(t *testing.T) {
 		{chess, []string{"KQvK", "KRvK", "KBvK", "KNvK", "KQvKR", "KQQvK", "KPvK"}},
 		{pawnVariant(t), []string{"KQvKR", "KRBvK", "KNNvK", "KPvK", "KPPvK", "KRvKP", "KPvKP"}},
 		{variantNamed(t, "berolina"), []string{"KPvK"}},
-		{tinyVariant(t), []string{"KQvKR", "KRBvKN", "KRRvKR", "KQvKRB"}},
+		{tbtest.Tiny(t), []string{"KQvKR", "KRBvKN", "KRRvKR", "KQvKRB"}},
 		{variantNamed(t, "knightmate"), []string{"KMvK", "KMvKM"}},
 		{variantNamed(t, "amazon"), []string{"KAvK"}},
 	}

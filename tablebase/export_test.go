@@ -2,23 +2,6 @@ package tablebase
 
 import "github.com/chimera-chess/chimera/engine"
 
-// OnHeld sets the builder's test hook, called whenever it waits with work
-// queued because it is paused. Set it before the builder starts.
-func OnHeld(b *Builder, f func()) { b.onHeld = f }
-
-// Stopped reports whether the builder's goroutine has ended and no child
-// process of it is running: nothing of it can write any more.
-func Stopped(b *Builder) bool {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	select {
-	case <-b.finished:
-		return b.child == nil
-	default:
-		return false
-	}
-}
-
 // Corrupt changes the stored value of the first entry holding want into
 // to (values as Result), for the verifier's tests; it reports whether one
 // was found.

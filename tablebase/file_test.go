@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -78,11 +79,11 @@ func TestRedefinedVariantIsNotTrusted(t *testing.T) {
 // made before are still used).
 func TestFingerprint(t *testing.T) {
 	chess := variants.Chess()
-	krk := mustMaterial(t, chess, "KRvK")
+	krk := tbtest.Material(t, chess, "KRvK")
 	require.Equal(t, uint64(0x381a7fa4c9e502ad), tablebase.Fingerprint(chess, krk), "the encoding changed: every table would be rebuilt")
 	same := customVariant(t, "R")
 	other := customVariant(t, "N")
-	kak := mustMaterial(t, same, "KAvK")
+	kak := tbtest.Material(t, same, "KAvK")
 	require.Equal(t, tablebase.Fingerprint(same, kak), tablebase.Fingerprint(customVariant(t, "R"), kak), "stable")
 	require.NotEqual(t, tablebase.Fingerprint(same, kak), tablebase.Fingerprint(other, kak), "the piece's movement")
 	// A piece the table does not hold, or a piece's value, changes
@@ -94,13 +95,13 @@ func TestFingerprint(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 700, values.Pieces[values.TypeByLetter('R')-1].Value)
 	require.Equal(t, tablebase.Fingerprint(chess, krk), tablebase.Fingerprint(values, krk))
-	tiny := tinyVariant(t)
-	require.NotEqual(t, tablebase.Fingerprint(chess, krk), tablebase.Fingerprint(tiny, mustMaterial(t, tiny, "KRvK")))
+	tiny := tbtest.Tiny(t)
+	require.NotEqual(t, tablebase.Fingerprint(chess, krk), tablebase.Fingerprint(tiny, tbtest.Material(t, tiny, "KRvK")))
 	// Pawns bring the promotion pieces in.
-	kpk := mustMaterial(t, chess, "KPvK")
+	kpk := tbtest.Material(t, chess, "KPvK")
 	amazon, err := variants.Lookup("amazon")
 	require.NoError(t, err)
-	require.NotEqual(t, tablebase.Fingerprint(chess, kpk), tablebase.Fingerprint(amazon, mustMaterial(t, amazon, "KPvK")))
+	require.NotEqual(t, tablebase.Fingerprint(chess, kpk), tablebase.Fingerprint(amazon, tbtest.Material(t, amazon, "KPvK")))
 	// Every built-in variant's tables can be fingerprinted.
 	for _, name := range variants.Names() {
 		v, err := variants.Lookup(name)
@@ -119,7 +120,7 @@ func TestFingerprint(t *testing.T) {
 func TestOldFormatIsRebuilt(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	m := mustMaterial(t, v, "KRvK")
+	m := tbtest.Material(t, v, "KRvK")
 	_, err := tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	path := filepath.Join(dir, tablebase.FileName(v, m))
@@ -146,7 +147,7 @@ func TestOldFormatIsRebuilt(t *testing.T) {
 func TestDirectoryInTheWay(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	m := mustMaterial(t, v, "KRvK")
+	m := tbtest.Material(t, v, "KRvK")
 	require.NoError(t, os.Mkdir(filepath.Join(dir, tablebase.FileName(v, m)), 0o755))
 	_, err := tablebase.Load(dir, v, m)
 	require.ErrorContains(t, err, "chess-KRvK.ctb is a directory, not a table file")
@@ -218,7 +219,7 @@ func TestGeneratedValuesUnchanged(t *testing.T) {
 	for _, c := range cases {
 		v, err := variants.Lookup(c.variant)
 		require.NoError(t, err)
-		tb, err := tablebase.NewStore(t.TempDir()).Build(v, mustMaterial(t, v, c.material), tablebase.Hooks{})
+		tb, err := tablebase.NewStore(t.TempDir()).Build(v, tbtest.Material(t, v, c.material), tablebase.Hooks{})
 		require.NoError(t, err)
 		require.Equal(t, c.checksum, tablebase.Checksum(tb), "%s %s", c.variant, c.material)
 	}

@@ -37,6 +37,11 @@ func ParseMaterial(v *engine.Variant, s string) (Material, error) {
 	return m.normalised(v)
 }
 
+// Normalised checks a material in a variant and writes it the one way its
+// table is named: each side's royal piece first, then its pieces by type,
+// and the stronger side (by the variant's piece values) first.
+func (m Material) Normalised(v *engine.Variant) (Material, error) { return m.normalised(v) }
+
 // normalised checks the material and orders each side's pieces: the royal
 // piece first, then by type.
 func (m Material) normalised(v *engine.Variant) (Material, error) {

@@ -7,24 +7,14 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
-	"github.com/chimera-chess/chimera/variants"
 )
 
 // pawnVariant is chess on 5x6, small enough to generate and verify pawn
 // endings with double steps, en passant and promotions in a test.
 func pawnVariant(t testing.TB) *engine.Variant {
-	return chessOn(t, "pawny", 5, 6, "rnbqk/ppppp/5/5/PPPPP/RNBQK")
-}
-
-// chessOn is chess on a smaller board, without castling, under a name.
-func chessOn(t testing.TB, name string, files, ranks int, board string) *engine.Variant {
-	cat := variants.Builtin()
-	require.NoError(t, cat.Load(name, []byte(fmt.Sprintf("[%s:chess]\nmaxRank = %d\nmaxFile = %d\n"+
-		"startFen = %s w - - 0 1\ncastling = false\n", name, ranks, files, board))))
-	v, err := cat.Lookup(name)
-	require.NoError(t, err)
-	return v
+	return tbtest.ChessOn(t, "pawny", 5, 6, "rnbqk/ppppp/5/5/PPPPP/RNBQK")
 }
 
 // memoryTables generates tables in memory, each once.

@@ -1,11 +1,9 @@
 package tablebase_test
 
 import (
-	"context"
 	"errors"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,7 +11,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -163,52 +160,6 @@ func mustTable(t *testing.T, s *tablebase.Store, p *engine.Position) *tablebase.
 	tb, err := s.Find(p, tablebase.Build)
 	require.NoError(t, err)
 	return tb
-}
-
-// TestSearchUsesTablebase: with KBNK on the board the search plays a
-// DTM-optimal move at once and reports the true mate distance; a missing
-// table is reported to the builder, which builds it in the background.
-func TestSearchUsesTablebase(t *testing.T) {
-	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
-	prober := store.Prober()
-	s := search.New(search.Options{Prober: prober})
-	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
-	require.NoError(t, err)
-
-	// Without a builder nothing is built.
-	r := s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
-	require.False(t, r.Score.IsMate())
-	_, _, _, ok := prober.Probe(p, true)
-	require.False(t, ok)
-
-	// With one, the table is built in the background; the search goes on
-	// without it meanwhile.
-	builder := store.NewBuilder()
-	defer builder.Close()
-	prober.Missing = builder.Want
-	r = s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
-	require.False(t, r.Score.IsMate())
-	waitFor(t, func() bool { _, _, _, ok := prober.Probe(p, true); return ok }, "KBNvK was not built in the background")
-
-	var infos []search.Info
-	r = s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
-	require.Equal(t, 33, r.Score.MateMoves())
-	require.Equal(t, "mate 33", r.Score.String())
-	tb := mustTable(t, store, p)
-	_, best, err := tb.Moves(p, store.Finder(tablebase.Build))
-	require.NoError(t, err)
-	require.True(t, slices.Contains(best, r.Best))
-	require.NotEmpty(t, infos)
-	require.Positive(t, infos[len(infos)-1].TBHits)
-
-	// A three-piece table is built when first met.
-	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
-	require.NoError(t, err)
-	s.Search(context.Background(), q, search.Limits{Depth: 1}, nil)
-	waitFor(t, func() bool { _, _, _, ok := prober.Probe(q, true); return ok }, "KRvK was not built in the background")
-	r = s.Search(context.Background(), q, search.Limits{Depth: 3}, nil)
-	require.Equal(t, 10, r.Score.MateMoves())
 }
 
 // TestRootProbeUsesOnlyTablesInMemory: the root's best move needs every

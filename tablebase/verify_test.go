@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -22,7 +23,7 @@ func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) tablebase
 // loop over tb verify checks them all.
 func TestVerifyPassesGoodTables(t *testing.T) {
 	store := tablebase.NewStore(t.TempDir())
-	tiny := tinyVariant(t)
+	tiny := tbtest.Tiny(t)
 	chess := variants.Chess()
 	for _, c := range []struct {
 		v    *engine.Variant

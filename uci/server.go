@@ -11,6 +11,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/session"
+	"github.com/chimera-chess/chimera/tbbuild"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -27,7 +28,8 @@ type Config struct {
 	TablebaseDir string
 	// BuildCommand and VariantFiles build tables in child processes (see
 	// session.Config); without them tables are built in-process.
-	BuildCommand, VariantFiles []string
+	BuildCommand tbbuild.Command
+	VariantFiles []string
 }
 
 // Server is one UCI session.

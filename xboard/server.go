@@ -14,16 +14,18 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/session"
+	"github.com/chimera-chess/chimera/tbbuild"
 	"github.com/chimera-chess/chimera/variants"
 )
 
 // Config sets up a server; the fields mean what they mean for uci.Config.
 type Config struct {
-	Name                       string
-	Catalogue                  *variants.Catalogue
-	Engine                     session.Searcher
-	TablebaseDir               string
-	BuildCommand, VariantFiles []string
+	Name         string
+	Catalogue    *variants.Catalogue
+	Engine       session.Searcher
+	TablebaseDir string
+	BuildCommand tbbuild.Command
+	VariantFiles []string
 }
 
 // runKind says what a search is for, so its answer is used rightly.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chimera-chess/chimera/tbbuild"
 	"github.com/chimera-chess/chimera/uci"
 	"github.com/chimera-chess/chimera/xboard"
 )
@@ -52,10 +53,16 @@ option; VariantPath (or --variant-file) loads user variants.`,
 // in a child process of its own binary ("chimera tb generate"), so the work
 // never competes with the engine's threads inside its process. Without a
 // path to itself it builds in-process.
-func buildCommand() []string {
+func buildCommand() tbbuild.Command {
 	self, err := os.Executable()
 	if err != nil {
 		return nil
 	}
-	return []string{self, "tb", "generate"}
+	return func(j tbbuild.Job) []string {
+		args := []string{self, "tb", "generate", j.Material.String(), "--dir", j.Dir, "--variant", j.Variant.Name}
+		for _, f := range j.VariantFiles {
+			args = append(args, "--variant-file", f)
+		}
+		return args
+	}
 }

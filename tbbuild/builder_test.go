@@ -1,9 +1,10 @@
-package tablebase_test
+package tbbuild_test
 
 import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -12,7 +13,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbtest"
+	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tbbuild"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -33,7 +37,7 @@ func (l *logLines) text() string {
 func TestBuilderPlan(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	b := tablebase.NewStore(dir).NewBuilder()
+	b := tbbuild.New(tablebase.NewStore(dir))
 	defer b.Close()
 	for fen, want := range map[string][]string{
 		// The start position: KBNvK only, the mission's ending.
@@ -69,12 +73,12 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
 	store := tablebase.NewStore(dir)
-	b := store.NewBuilder()
+	b := tbbuild.New(store)
 	defer b.Close()
 	var log logLines
 	b.Log = log.add
 	held := make(chan struct{}, 1)
-	tablebase.OnHeld(b, func() {
+	tbbuild.OnHeld(b, func() {
 		select {
 		case held <- struct{}{}:
 		default:
@@ -114,7 +118,7 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 
 func TestBuilderCaps(t *testing.T) {
 	v := variants.Chess()
-	b := tablebase.NewStore(t.TempDir()).NewBuilder()
+	b := tbbuild.New(tablebase.NewStore(t.TempDir()))
 	defer b.Close()
 	var log logLines
 	b.Log = log.add
@@ -134,13 +138,13 @@ func TestBuilderCaps(t *testing.T) {
 func TestBuilderCloseAbandons(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	b := tablebase.NewStore(dir).NewBuilder()
+	b := tbbuild.New(tablebase.NewStore(dir))
 	var log logLines
 	b.Log = log.add
 	b.Prepare(v, nil) // KBNvK
 	waitFor(t, func() bool { return strings.Contains(log.text(), "building chess KBNvK") }, "no build started")
 	b.Close()
-	require.True(t, tablebase.Stopped(b), "Close returned with a writer still running")
+	require.True(t, tbbuild.Stopped(b), "Close returned with a writer still running")
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	for _, e := range entries {
@@ -154,7 +158,7 @@ func TestBuilderCloseAbandons(t *testing.T) {
 // and plans it; the search's prober then answers it in the tree. A
 // five-piece table without a file is not built.
 func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
-	v := tinyVariant(t)
+	v := tbtest.Tiny(t)
 	dir := t.TempDir()
 	m, err := tablebase.ParseMaterial(v, "KRRvKR")
 	require.NoError(t, err)
@@ -162,7 +166,7 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 	require.NoError(t, err)
 
 	store := tablebase.NewStore(dir)
-	b := store.NewBuilder()
+	b := tbbuild.New(store)
 	defer b.Close()
 	prober := store.Prober()
 	prober.Missing = b.Want
@@ -181,17 +185,96 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 	require.NotContains(t, b.Plan(v, q), "KRRvKN")
 	prober.Probe(q, true)
 	b.Close()
-	require.NoFileExists(t, filepath.Join(dir, tablebase.FileName(v, mustMaterial(t, v, "KRRvKN"))))
+	require.NoFileExists(t, filepath.Join(dir, tablebase.FileName(v, tbtest.Material(t, v, "KRRvKN"))))
 }
 
-// tinyVariant is chess on a 4×4 board: four- and five-piece tables with
-// riders on both sides generate and verify in milliseconds there.
-func tinyVariant(t *testing.T) *engine.Variant {
-	return chessOn(t, "tiny", 4, 4, "rnbk/pppp/PPPP/RNBK")
+// waitFor polls cond until it holds; the deadline only guards a hang.
+func waitFor(t *testing.T, cond func() bool, msg string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !cond() {
+		require.True(t, time.Now().Before(deadline), msg)
+		time.Sleep(20 * time.Millisecond)
+	}
 }
 
-func mustMaterial(t *testing.T, v *engine.Variant, s string) tablebase.Material {
-	m, err := tablebase.ParseMaterial(v, s)
+// TestSearchUsesTablebase: with KBNK on the board the search plays a
+// DTM-optimal move at once and reports the true mate distance; a missing
+// table is reported to the builder, which builds it in the background.
+func TestSearchUsesTablebase(t *testing.T) {
+	v := variants.Chess()
+	store := tablebase.NewStore(t.TempDir())
+	prober := store.Prober()
+	s := search.New(search.Options{Prober: prober})
+	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(t, err)
-	return m
+
+	// Without a builder nothing is built.
+	r := s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
+	require.False(t, r.Score.IsMate())
+	_, _, _, ok := prober.Probe(p, true)
+	require.False(t, ok)
+
+	// With one, the table is built in the background; the search goes on
+	// without it meanwhile.
+	builder := tbbuild.New(store)
+	defer builder.Close()
+	prober.Missing = builder.Want
+	r = s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
+	require.False(t, r.Score.IsMate())
+	waitFor(t, func() bool { _, _, _, ok := prober.Probe(p, true); return ok }, "KBNvK was not built in the background")
+
+	var infos []search.Info
+	r = s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
+	require.Equal(t, 33, r.Score.MateMoves())
+	require.Equal(t, "mate 33", r.Score.String())
+	tb, err := store.Find(p, tablebase.Build)
+	require.NoError(t, err)
+	_, best, err := tb.Moves(p, store.Finder(tablebase.Build))
+	require.NoError(t, err)
+	require.True(t, slices.Contains(best, r.Best))
+	require.NotEmpty(t, infos)
+	require.Positive(t, infos[len(infos)-1].TBHits)
+
+	// A three-piece table is built when first met.
+	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
+	require.NoError(t, err)
+	s.Search(context.Background(), q, search.Limits{Depth: 1}, nil)
+	waitFor(t, func() bool { _, _, _, ok := prober.Probe(q, true); return ok }, "KRvK was not built in the background")
+	r = s.Search(context.Background(), q, search.Limits{Depth: 3}, nil)
+	require.Equal(t, 10, r.Score.MateMoves())
+}
+
+// TestStaleFilesAreRebuilt: a file made for another definition of the
+// variant is not read into the engine: the builder builds it again.
+func TestStaleFilesAreRebuilt(t *testing.T) {
+	dir := t.TempDir()
+	custom := func(betza string) *engine.Variant {
+		cat := variants.Builtin()
+		require.NoError(t, cat.Load("custom.ini", []byte("[custom:chess]\ncustomPiece1 = a:"+betza+"\n")))
+		v, err := cat.Lookup("custom")
+		require.NoError(t, err)
+		return v
+	}
+	rook := custom("R")
+	_, err := tablebase.NewStore(dir).Build(rook, tbtest.Material(t, rook, "KAvK"), tablebase.Hooks{})
+	require.NoError(t, err)
+
+	knight := custom("N")
+	store := tablebase.NewStore(dir)
+	b := tbbuild.New(store)
+	defer b.Close()
+	var log logLines
+	b.Log = log.add
+	m := tbtest.Material(t, knight, "KAvK")
+	b.Want(knight, m)
+	waitFor(t, func() bool { return strings.Contains(log.text(), "built custom KAvK") }, "the stale table was not rebuilt")
+	require.Contains(t, log.text(), "made for another definition of custom")
+	p, err := knight.ParseFEN("8/8/8/8/4k3/8/8/A3K3 w - - 0 1")
+	require.NoError(t, err)
+	tb, err := store.Find(p, tablebase.MemoryOnly)
+	require.NoError(t, err)
+	r, err := tb.Probe(p)
+	require.NoError(t, err)
+	require.Zero(t, r.WDL, "a knight does not mate")
 }

@@ -1,4 +1,4 @@
-package tablebase
+package tbbuild
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package tablebase
+package tbbuild
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build unix
 
-package tablebase
+package tbbuild
 
 import (
 	"os"

@@ -1,0 +1,38 @@
+// Package tbtest holds the tablebase tests' small variants and helpers,
+// shared by the tests of the tables and of the builder.
+package tbtest
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// ChessOn is chess on a board of files×ranks with the given first FEN
+// field as its start position, no castling.
+func ChessOn(t testing.TB, name string, files, ranks int, board string) *engine.Variant {
+	t.Helper()
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load(name, []byte(fmt.Sprintf("[%s:chess]\nmaxRank = %d\nmaxFile = %d\n"+
+		"startFen = %s w - - 0 1\ncastling = false\n", name, ranks, files, board))))
+	v, err := cat.Lookup(name)
+	require.NoError(t, err)
+	return v
+}
+
+// Tiny is chess on a 4×4 board: four- and five-piece tables with riders
+// on both sides generate and verify in milliseconds there.
+func Tiny(t testing.TB) *engine.Variant { return ChessOn(t, "tiny", 4, 4, "rnbk/pppp/PPPP/RNBK") }
+
+// Material parses a material of v or fails the test.
+func Material(t testing.TB, v *engine.Variant, s string) tablebase.Material {
+	t.Helper()
+	m, err := tablebase.ParseMaterial(v, s)
+	require.NoError(t, err)
+	return m
+}
