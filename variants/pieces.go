@@ -12,8 +12,9 @@ type predefinedPiece struct {
 }
 
 // predefinedPieces lists the named pieces in the order their types are
-// numbered. Values are the documents' (003) where they give one; fairy
-// pieces without a value get an estimate from the evaluation later.
+// numbered. Values are the documents' (package eval says which document)
+// where they give one; fairy pieces without a value get an estimate from
+// the evaluation later.
 var predefinedPieces = []predefinedPiece{
 	{"pawn", "fmWfceF", engine.RolePawn, 100},
 	{"knight", "N", engine.RoleKnight, 300},

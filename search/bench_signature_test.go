@@ -1,0 +1,29 @@
+package search_test
+
+import (
+	"io"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// benchSignature is "Nodes searched" of `chimera bench` (one thread,
+// depth search.BenchDepth, 16 MiB): a change of search behaviour changes
+// it. A commit that changes it on purpose updates it here and says
+// "Bench: N" in its message, as Stockfish's commits do; any other change
+// of it is a bug found.
+const benchSignature = 4812074
+
+// TestBenchSignature runs the bench as `chimera bench` does and compares
+// its node count with the signature (about five seconds; not in -short).
+func TestBenchSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the bench takes seconds")
+	}
+	totals, err := search.RunBench(search.BenchConfig{}, variants.Builtin().Lookup, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, uint64(benchSignature), totals.Nodes, "the bench signature changed: search behaves differently")
+}
