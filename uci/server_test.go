@@ -499,9 +499,10 @@ func TestInterruptedIterationInfo(t *testing.T) {
 }
 
 // TestRedefinedVariantTablesOverUCI: a table made for a user's variant
-// is not used once VariantPath reloads the file with the variant
-// redefined. The engine used to read the stale KAvK table (A a rook then,
-// a knight now) and announce "score mate 14" with "tbhits 1".
+// is not used once the variant is redefined: neither by an engine started
+// after the file was edited nor after VariantPath loads it again. The
+// engine used to read the stale KAvK table (A a rook then, a knight now)
+// and announce "score mate 14" with "tbhits 1".
 func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(t.TempDir(), "custom.ini")
@@ -518,19 +519,30 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 	_, err = tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 
-	s := start(t, uci.Config{TablebaseDir: dir})
 	const position = "position fen 8/8/8/8/4k3/8/8/A3K3 w - - 0 1"
-	s.Send("setoption name TablebaseBuild value 0", "setoption name VariantPath value "+file,
-		"setoption name UCI_Variant value custom", position, "go depth 4")
+	setup := []string{"setoption name TablebaseBuild value 0", "setoption name VariantPath value " + file,
+		"setoption name UCI_Variant value custom", position, "go depth 4"}
+	s := start(t, uci.Config{TablebaseDir: dir})
+	s.Send(setup...)
 	_, infos := s.Expect("bestmove ")
 	require.Contains(t, infos[len(infos)-1], "score mate", "the rook's table, for the rook")
 	require.NotContains(t, infos[len(infos)-1], "tbhits 0")
 
 	write("N")
+	requireNoTable := func(infos []string) {
+		t.Helper()
+		last := infos[len(infos)-1]
+		require.NotContains(t, last, "score mate", "a knight cannot mate")
+		require.Contains(t, last, "tbhits 0", "the stale table is not used")
+	}
 	s.Send("setoption name VariantPath value "+file, position, "go depth 4")
 	_, infos = s.Expect("bestmove ")
-	last := infos[len(infos)-1]
-	require.NotContains(t, last, "score mate", "a knight cannot mate")
-	require.Contains(t, last, "tbhits 0", "the stale table is not used")
+	requireNoTable(infos)
 	s.quiet()
+
+	fresh := start(t, uci.Config{TablebaseDir: dir})
+	fresh.Send(setup...)
+	_, infos = fresh.Expect("bestmove ")
+	requireNoTable(infos)
+	fresh.quiet()
 }

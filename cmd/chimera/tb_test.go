@@ -213,3 +213,38 @@ func TestUnusableTableDirectoriesAtStart(t *testing.T) {
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "serve: table directory "+file+"/tables")
 }
+
+// TestTablebaseUserVariants: tables of users' variants are refused where
+// the generator does not model a rule (a knight promoting by piece got a
+// KNvK table tb verify rejected with 9,457 disagreements), and never
+// answered from a file made for an earlier definition of the variant (a
+// KAvK table of a rook answered "win: mate in 14" for a knight).
+func TestTablebaseUserVariants(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(t.TempDir(), "user.ini")
+	write := func(text string) {
+		require.NoError(t, os.WriteFile(file, []byte(text), 0o644))
+	}
+	write("[promochess:chess]\npromotedPieceType = n:q\n")
+	code, _, errOut := runCommand("tb", "generate", "KNvK", "--variant", "promochess", "--variant-file", file, "--dir", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "does not model optional promotion by piece (promotedPieceType)")
+	code, _, _ = runCommand("tb", "generate", "KRvK", "--variant", "promochess", "--variant-file", file, "--dir", dir)
+	require.Zero(t, code, "a rook does not promote: its table is fine")
+
+	const fen = "8/8/8/8/4k3/8/8/A3K3 w - - 0 1"
+	custom := []string{"--variant", "custom", "--variant-file", file, "--dir", dir}
+	write("[custom:chess]\ncustomPiece1 = a:R\n")
+	code, out, _ := runCommand(append([]string{"tb", "probe", "--fen", fen}, custom...)...)
+	require.Zero(t, code)
+	require.Contains(t, out, "win: mate in")
+	write("[custom:chess]\ncustomPiece1 = a:N\n")
+	code, _, errOut = runCommand(append([]string{"tb", "verify", "KAvK"}, custom...)...)
+	require.Equal(t, 2, code, "verify reports the stale file")
+	require.Contains(t, errOut, "made for another definition of custom")
+	code, out, errOut = runCommand(append([]string{"tb", "probe", "--fen", fen}, custom...)...)
+	require.Zero(t, code)
+	require.Contains(t, out, "\n  draw")
+	require.Contains(t, errOut, "made for another definition of custom")
+	require.Contains(t, errOut, "regenerating it")
+}
