@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -204,16 +203,6 @@ func mustMove(t *testing.T, p *engine.Position, uci string) engine.Move {
 	m, err := p.ParseUCI(uci)
 	require.NoError(t, err)
 	return m
-}
-
-// waitFor polls cond until it holds; the deadline only guards a hang.
-func waitFor(t *testing.T, cond func() bool, msg string) {
-	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for !cond() {
-		require.True(t, time.Now().Before(deadline), msg)
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 func TestMaterialNames(t *testing.T) {

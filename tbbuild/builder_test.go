@@ -111,7 +111,7 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 
 	// Resumed, it goes on with its plan (KBNvK first).
 	b.Resume()
-	waitFor(t, func() bool { return strings.Contains(log.text(), "built chess KBNvK") }, "the plan was not built")
+	tbtest.WaitFor(t, func() bool { return strings.Contains(log.text(), "built chess KBNvK") }, "the plan was not built")
 	_, err = os.Stat(filepath.Join(dir, "chess-KBNvK.ctb"))
 	require.NoError(t, err)
 }
@@ -142,7 +142,7 @@ func TestBuilderCloseAbandons(t *testing.T) {
 	var log logLines
 	b.Log = log.add
 	b.Prepare(v, nil) // KBNvK
-	waitFor(t, func() bool { return strings.Contains(log.text(), "building chess KBNvK") }, "no build started")
+	tbtest.WaitFor(t, func() bool { return strings.Contains(log.text(), "building chess KBNvK") }, "no build started")
 	b.Close()
 	require.True(t, tbbuild.Stopped(b), "Close returned with a writer still running")
 	entries, err := os.ReadDir(dir)
@@ -177,7 +177,7 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 	require.False(t, ok, "not in memory yet: the tree does not read files")
 	_, _, _, ok = prober.Probe(p, true) // the root asks for it
 	require.False(t, ok)
-	waitFor(t, func() bool { _, _, _, ok := prober.Probe(p, false); return ok }, "the five-piece file was not read")
+	tbtest.WaitFor(t, func() bool { _, _, _, ok := prober.Probe(p, false); return ok }, "the five-piece file was not read")
 
 	// Without a file, nothing is built.
 	q, err := v.ParseFEN("3k/2n1/1R2/R2K w - - 0 1")
@@ -186,16 +186,6 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 	prober.Probe(q, true)
 	b.Close()
 	require.NoFileExists(t, filepath.Join(dir, tablebase.FileName(v, tbtest.Material(t, v, "KRRvKN"))))
-}
-
-// waitFor polls cond until it holds; the deadline only guards a hang.
-func waitFor(t *testing.T, cond func() bool, msg string) {
-	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for !cond() {
-		require.True(t, time.Now().Before(deadline), msg)
-		time.Sleep(20 * time.Millisecond)
-	}
 }
 
 // TestSearchUsesTablebase: with KBNK on the board the search plays a
@@ -222,7 +212,7 @@ func TestSearchUsesTablebase(t *testing.T) {
 	prober.Missing = builder.Want
 	r = s.Search(context.Background(), p, search.Limits{Depth: 2}, nil)
 	require.False(t, r.Score.IsMate())
-	waitFor(t, func() bool { _, _, _, ok := prober.Probe(p, true); return ok }, "KBNvK was not built in the background")
+	tbtest.WaitFor(t, func() bool { _, _, _, ok := prober.Probe(p, true); return ok }, "KBNvK was not built in the background")
 
 	var infos []search.Info
 	r = s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
@@ -240,7 +230,7 @@ func TestSearchUsesTablebase(t *testing.T) {
 	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
 	require.NoError(t, err)
 	s.Search(context.Background(), q, search.Limits{Depth: 1}, nil)
-	waitFor(t, func() bool { _, _, _, ok := prober.Probe(q, true); return ok }, "KRvK was not built in the background")
+	tbtest.WaitFor(t, func() bool { _, _, _, ok := prober.Probe(q, true); return ok }, "KRvK was not built in the background")
 	r = s.Search(context.Background(), q, search.Limits{Depth: 3}, nil)
 	require.Equal(t, 10, r.Score.MateMoves())
 }
@@ -268,7 +258,7 @@ func TestStaleFilesAreRebuilt(t *testing.T) {
 	b.Log = log.add
 	m := tbtest.Material(t, knight, "KAvK")
 	b.Want(knight, m)
-	waitFor(t, func() bool { return strings.Contains(log.text(), "built custom KAvK") }, "the stale table was not rebuilt")
+	tbtest.WaitFor(t, func() bool { return strings.Contains(log.text(), "built custom KAvK") }, "the stale table was not rebuilt")
 	require.Contains(t, log.text(), "made for another definition of custom")
 	p, err := knight.ParseFEN("8/8/8/8/4k3/8/8/A3K3 w - - 0 1")
 	require.NoError(t, err)

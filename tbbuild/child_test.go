@@ -91,7 +91,7 @@ func TestChildBuilds(t *testing.T) {
 	b.Pause()
 	m := tbtest.Material(t, v, "KQvK")
 	b.Hurry(v, m)
-	waitFor(t, func() bool { return strings.Contains(log.text(), "built chess KQvK") }, "the hurried table was not built while paused")
+	tbtest.WaitFor(t, func() bool { return strings.Contains(log.text(), "built chess KQvK") }, "the hurried table was not built while paused")
 	require.Equal(t, []string{"KQvK"}, j.materials())
 	require.Equal(t, []string{"my.ini"}, j.list[0].VariantFiles)
 	require.Equal(t, dir, j.list[0].Dir)
@@ -113,6 +113,6 @@ func TestChildBuilds(t *testing.T) {
 		return []string{os.Args[0], job.Material.String(), job.Dir, "no-such-variant"}
 	}
 	bad.Want(v, m)
-	waitFor(t, func() bool { return strings.Contains(badLog.text(), "not built: exit status 4") }, "the failure was not reported")
+	tbtest.WaitFor(t, func() bool { return strings.Contains(badLog.text(), "not built: exit status 4") }, "the failure was not reported")
 	require.False(t, slices.Contains(strings.Split(badLog.text(), "\n"), "tablebase: built chess KQvK"))
 }

@@ -5,6 +5,7 @@ package tbtest
 import (
 	"fmt"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -35,4 +36,15 @@ func Material(t testing.TB, v *engine.Variant, s string) tablebase.Material {
 	m, err := tablebase.ParseMaterial(v, s)
 	require.NoError(t, err)
 	return m
+}
+
+// WaitFor polls cond until it holds, for work done in the background; the
+// deadline only guards a hang, no test depends on it.
+func WaitFor(t testing.TB, cond func() bool, msg string) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for !cond() {
+		require.True(t, time.Now().Before(deadline), msg)
+		time.Sleep(20 * time.Millisecond)
+	}
 }
