@@ -102,6 +102,11 @@ func (t *Table) save(dir string) (err error) {
 	if err := w.Flush(); err != nil {
 		return err
 	}
+	// CreateTemp makes the file private; a table is data anyone may read
+	// (a shared table directory, a server's replicas).
+	if err := tmp.Chmod(0o644); err != nil {
+		return err
+	}
 	if err := tmp.Close(); err != nil {
 		return err
 	}

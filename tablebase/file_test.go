@@ -72,6 +72,9 @@ func TestRedefinedVariantIsNotTrusted(t *testing.T) {
 	require.Contains(t, logs[0], "regenerating it")
 	_, err = tablebase.Load(dir, knight, tb.Material)
 	require.NoError(t, err, "the rebuilt file carries the new fingerprint")
+	st, err := os.Stat(filepath.Join(dir, tablebase.FileName(knight, tb.Material)))
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "a table is readable by all")
 }
 
 // TestFingerprint: a fingerprint follows what a table depends on and
