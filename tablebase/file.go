@@ -142,29 +142,12 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	}
 	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
 	r := bufio.NewReader(f)
-	var h header
-	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
-		return nil, corrupt("short header")
+	h, err := readHeader(r, path, v, m)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case h.Magic != magic:
-		return nil, corrupt("not a Chimera tablebase")
-	case h.Version < formatVersion:
-		return nil, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
-	case h.Version != formatVersion:
-		return nil, corrupt(fmt.Sprintf("format version %d, this Chimera reads %d", h.Version, formatVersion))
-	case int(h.Width) != g.w || int(h.Height) != g.h || int(h.Pieces) != len(g.pieces) || int(h.Entries) != g.size:
+	if int(h.Width) != g.w || int(h.Height) != g.h || int(h.Pieces) != len(g.pieces) || int(h.Entries) != g.size {
 		return nil, corrupt("board or material does not match")
-	}
-	for _, want := range []string{v.Name, m.String()} {
-		var n uint16
-		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || int(n) != len(want) {
-			return nil, corrupt("names do not match")
-		}
-		got := make([]byte, n)
-		if _, err := io.ReadFull(r, got); err != nil || string(got) != want {
-			return nil, corrupt("names do not match")
-		}
 	}
 	t := &Table{Variant: v, Material: m, geo: g}
 	for c := range t.val {
@@ -179,9 +162,65 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	if checksum(t.val) != h.Checksum {
 		return nil, corrupt("checksum mismatch")
 	}
-	if want := Fingerprint(v, m); h.Fingerprint != want {
-		return nil, fmt.Errorf("%s: made for another definition of %s (fingerprint %016x, the variant's now %016x): %w",
-			path, v.Name, h.Fingerprint, want, ErrStale)
+	if err := checkFingerprint(h, path, v, m); err != nil {
+		return nil, err
 	}
 	return t, nil
+}
+
+// readHeader reads a file's header, the names included, and checks that
+// it is a Chimera table of this format named for v and m.
+func readHeader(r io.Reader, path string, v *engine.Variant, m Material) (header, error) {
+	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
+	var h header
+	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
+		return h, corrupt("short header")
+	}
+	switch {
+	case h.Magic != magic:
+		return h, corrupt("not a Chimera tablebase")
+	case h.Version < formatVersion:
+		return h, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
+	case h.Version != formatVersion:
+		return h, corrupt(fmt.Sprintf("format version %d, this Chimera reads %d", h.Version, formatVersion))
+	}
+	for _, want := range []string{v.Name, m.String()} {
+		var n uint16
+		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || int(n) != len(want) {
+			return h, corrupt("names do not match")
+		}
+		got := make([]byte, n)
+		if _, err := io.ReadFull(r, got); err != nil || string(got) != want {
+			return h, corrupt("names do not match")
+		}
+	}
+	return h, nil
+}
+
+// checkFingerprint says whether a header's table was made for the variant
+// as it is now.
+func checkFingerprint(h header, path string, v *engine.Variant, m Material) error {
+	if want := Fingerprint(v, m); h.Fingerprint != want {
+		return fmt.Errorf("%s: made for another definition of %s (fingerprint %016x, the variant's now %016x): %w",
+			path, v.Name, h.Fingerprint, want, ErrStale)
+	}
+	return nil
+}
+
+// CheckFile reads only the header of a material's table file and says
+// whether the file is one of this format made for the variant as it is
+// now: what can be known without reading the entries (Load also checks
+// their checksum). An error wraps os.ErrNotExist, ErrCorrupt or ErrStale.
+func CheckFile(dir string, v *engine.Variant, m Material) error {
+	path := filepath.Join(dir, FileName(v, m))
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h, err := readHeader(bufio.NewReader(f), path, v, m)
+	if err != nil {
+		return err
+	}
+	return checkFingerprint(h, path, v, m)
 }

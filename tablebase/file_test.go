@@ -83,12 +83,16 @@ func TestRedefinedVariantIsNotTrusted(t *testing.T) {
 func TestFingerprint(t *testing.T) {
 	chess := variants.Chess()
 	krk := tbtest.Material(t, chess, "KRvK")
-	require.Equal(t, uint64(0x381a7fa4c9e502ad), tablebase.Fingerprint(chess, krk), "the encoding changed: every table would be rebuilt")
+	require.Equal(t, uint64(0x8ba323c77d99a33e), tablebase.Fingerprint(chess, krk), "the encoding changed: every table would be rebuilt")
 	same := customVariant(t, "R")
 	other := customVariant(t, "N")
 	kak := tbtest.Material(t, same, "KAvK")
 	require.Equal(t, tablebase.Fingerprint(same, kak), tablebase.Fingerprint(customVariant(t, "R"), kak), "stable")
 	require.NotEqual(t, tablebase.Fingerprint(same, kak), tablebase.Fingerprint(other, kak), "the piece's movement")
+	// A leap and a ride along the same vectors are different pieces.
+	for _, pair := range [][2]string{{"W", "R"}, {"F", "B"}, {"WF", "RB"}, {"N", "NN"}} {
+		require.NotEqual(t, tablebase.Fingerprint(customVariant(t, pair[0]), kak), tablebase.Fingerprint(customVariant(t, pair[1]), kak), pair)
+	}
 	// A piece the table does not hold, or a piece's value, changes
 	// nothing; the board size does.
 	require.Equal(t, tablebase.Fingerprint(chess, krk), tablebase.Fingerprint(same, krk))

@@ -16,8 +16,8 @@ import (
 const tableSemantics = "chimera: distance to mate, captures and promotions through smaller tables, 1"
 
 // Fingerprint returns a digest of everything in a variant that a material's
-// table depends on: the board, the rules the generator models (rules.go's
-// modelled fields), and the movement of every piece the table holds or
+// table depends on: the board, the rules (every field rules.go does not
+// classify as unused), and the movement of every piece the table holds or
 // promotes to. Two definitions with the same fingerprint give the same
 // table; a file whose fingerprint differs from the variant's is never used.
 // Fields with their zero value are left out, so a rule added to the
@@ -37,8 +37,12 @@ func Fingerprint(v *engine.Variant, m Material) uint64 {
 	return h.Sum64()
 }
 
-// appendFields encodes a rule struct's modelled fields that are not zero,
-// in name order (embedded structs flattened), leaving out skip.
+// appendFields encodes a rule struct's fields that are not zero and not
+// unused, in name order (embedded structs flattened), leaving out skip.
+// Refused fields count too: a field refused but for some values (an
+// atom's kind: leap or ride) is modelled at those values, and a refusal
+// that holds only for some pieces (optional promotion) is a constant of
+// the variant for the others.
 func appendFields(buf []byte, val reflect.Value, fields map[string]field, skip string) []byte {
 	type named struct {
 		name string
@@ -53,7 +57,7 @@ func appendFields(buf []byte, val reflect.Value, fields map[string]field, skip s
 			switch {
 			case sf.Anonymous && sf.Type.Kind() == reflect.Struct:
 				walk(f)
-			case sf.Name != skip && fields[sf.Name].use == modelled && !f.IsZero():
+			case sf.Name != skip && fields[sf.Name].use != unused && !f.IsZero():
 				list = append(list, named{sf.Name, f})
 			}
 		}

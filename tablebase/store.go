@@ -38,9 +38,9 @@ type Store struct {
 	largest atomic.Int32
 
 	mu       sync.Mutex
-	tables   map[tableID]*Table        // by variant and material
-	byKey    map[uint64]*keyed         // by material key of a position
-	building map[tableID]chan struct{} // closed when that table's lookup ends
+	tables   map[tableID]*Table    // by variant and material
+	byKey    map[uint64]*keyed     // by material key of a position
+	building map[tableID]*inFlight // lookups under way that read or generate
 }
 
 // tableID names a table in memory. Tables are kept per variant value, not
@@ -50,6 +50,14 @@ type Store struct {
 type tableID struct {
 	v *engine.Variant
 	m string // the normalised material
+}
+
+// inFlight is a lookup under way: others wait for it rather than read or
+// generate the same table again, unless it generates and they may not
+// (a server's request, the search's root never wait for a generation).
+type inFlight struct {
+	done       chan struct{} // closed when it ends
+	generating bool
 }
 
 // positionID names a position's table: its variant and the material key
@@ -104,6 +112,9 @@ var (
 	ErrNotInMemory = errors.New("table not in memory")
 	// ErrNoFile: the policy does not build and the table has no file.
 	ErrNoFile = errors.New("no table file")
+	// ErrGenerating: the policy does not build, and the table is being
+	// generated: it is not waited for.
+	ErrGenerating = errors.New("table being generated")
 	// ErrNoTable: no table holds the position: bare royal pieces (a draw
 	// by the rules), castling rights, a material or rules the generator
 	// does not model.
@@ -131,7 +142,7 @@ func NewStore(dir string) *Store {
 	if dir == "" {
 		dir = DefaultDir()
 	}
-	return &Store{dir: dir, tables: map[tableID]*Table{}, byKey: map[uint64]*keyed{}, building: map[tableID]chan struct{}{}}
+	return &Store{dir: dir, tables: map[tableID]*Table{}, byKey: map[uint64]*keyed{}, building: map[tableID]*inFlight{}}
 }
 
 // Dir returns the store's directory.
@@ -248,18 +259,21 @@ func (s *Store) find(v *engine.Variant, m Material, policy Policy, hooks Hooks) 
 			s.mu.Unlock()
 			return nil, ErrNotInMemory
 		}
-		if wait, busy := s.building[id]; busy {
+		if f, busy := s.building[id]; busy {
 			s.mu.Unlock()
-			<-wait
+			if f.generating && policy != Build {
+				return nil, fmt.Errorf("%s %s: %w", v.Name, m, ErrGenerating)
+			}
+			<-f.done
 			continue
 		}
-		done := make(chan struct{})
-		s.building[id] = done
+		f := &inFlight{done: make(chan struct{})}
+		s.building[id] = f
 		s.mu.Unlock()
-		t, err := s.loadOrGenerate(v, m, id, policy, hooks)
+		t, err := s.loadOrGenerate(v, m, f, policy, hooks)
 		s.mu.Lock()
 		delete(s.building, id)
-		close(done)
+		close(f.done)
 		s.mu.Unlock()
 		return t, err
 	}
@@ -268,7 +282,8 @@ func (s *Store) find(v *engine.Variant, m Material, policy Policy, hooks Hooks) 
 // loadOrGenerate reads a table's file or, under the Build policy, generates
 // it (and the smaller tables it needs) and saves it; a damaged or stale
 // file is then reported and replaced, unless the store keeps its files.
-func (s *Store) loadOrGenerate(v *engine.Variant, m Material, id tableID, policy Policy, hooks Hooks) (*Table, error) {
+func (s *Store) loadOrGenerate(v *engine.Variant, m Material, f *inFlight, policy Policy, hooks Hooks) (*Table, error) {
+	id := tableID{v, m.String()}
 	t, err := Load(s.dir, v, m)
 	switch {
 	case err == nil:
@@ -284,6 +299,9 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, id tableID, policy
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, err
 	}
+	s.mu.Lock()
+	f.generating = true
+	s.mu.Unlock()
 	inherited := hooks
 	inherited.Progress = nil // a caller follows the table it asked for
 	sub := func(child Material) (*Table, error) { return s.find(v, child, Build, inherited) }

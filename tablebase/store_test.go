@@ -5,11 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -254,4 +256,42 @@ func writeFile(t *testing.T, name, text string) string {
 	path := filepath.Join(t.TempDir(), name)
 	require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
 	return path
+}
+
+// TestLookupsDoNotWaitForGenerations: a lookup that may not build (a
+// server's request, the search's root, Await's first look) is answered at
+// once while the table is being generated, instead of waiting for it; a
+// lookup that may build waits and gets the table.
+func TestLookupsDoNotWaitForGenerations(t *testing.T) {
+	v := variants.Chess()
+	store := tablebase.NewStore(t.TempDir())
+	m := tbtest.Material(t, v, "KRvK")
+	started, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	done := make(chan error)
+	go func() {
+		_, err := store.Build(v, m, tablebase.Hooks{Pause: func() bool {
+			once.Do(func() { close(started) })
+			<-release
+			return true
+		}})
+		done <- err
+	}()
+	<-started
+	_, err := store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+	require.ErrorIs(t, err, tablebase.ErrGenerating)
+	p, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
+	require.NoError(t, err)
+	_, err = store.Find(p, tablebase.MemoryOrDisk)
+	require.ErrorIs(t, err, tablebase.ErrGenerating)
+	waited := make(chan error)
+	go func() {
+		_, err := store.FindMaterial(v, m, tablebase.Build)
+		waited <- err
+	}()
+	close(release)
+	require.NoError(t, <-done)
+	require.NoError(t, <-waited)
+	_, err = store.Find(p, tablebase.MemoryOnly)
+	require.NoError(t, err)
 }

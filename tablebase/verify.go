@@ -149,7 +149,11 @@ func (t *Table) valueAfter(p *engine.Position, tables Tables) (Result, error) {
 	var cr Result
 	switch {
 	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
-		cr = decode(t.lookup(p))
+		v := t.lookup(p)
+		if v == notPosition {
+			return Result{}, fmt.Errorf("%s: %s holds no such position", p.FEN(), t.Material)
+		}
+		cr = decode(v)
 	case t.Covers(p):
 		var err error
 		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, error) {

@@ -2,6 +2,7 @@ package tbbuild
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -35,8 +36,21 @@ func (b *Builder) Missing(p *engine.Position) (tablebase.Material, bool) {
 // left of it, when it is being built) at the speed of the last builds,
 // after the build under way, if another, which finishes first.
 func (b *Builder) Estimate(v *engine.Variant, m tablebase.Material) time.Duration {
-	if size, ok := b.store.FileSize(v, m); ok {
-		return time.Duration(size) * readNsPerByte // read at once, beside any build
+	m, err := m.Normalised(v)
+	if err != nil {
+		return 0
+	}
+	// A file is read at once, beside any build, unless it was made for
+	// another definition of the variant (or by an older format) or failed
+	// to load: then it is built again.
+	size, ok := b.store.FileSize(v, m)
+	if ok && tablebase.CheckFile(b.store.Dir(), v, m) == nil {
+		b.mu.Lock()
+		unreadable := b.unreadable[keyOf(v, m)]
+		b.mu.Unlock()
+		if !unreadable {
+			return time.Duration(size) * readNsPerByte
+		}
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -88,6 +102,10 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 	if b.store.HasFile(v, m) {
 		if _, err := b.store.FindMaterial(v, m, tablebase.MemoryOrDisk); err == nil {
 			return nil
+		} else if !errors.Is(err, tablebase.ErrGenerating) {
+			b.mu.Lock()
+			b.unreadable[k] = true // estimated as a build from now on
+			b.mu.Unlock()
 		}
 	}
 	if b.Command != nil && childPauses {

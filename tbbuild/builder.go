@@ -60,6 +60,9 @@ type Builder struct {
 	// awaited are tables Await is building in this process: the builder
 	// leaves them alone.
 	awaited map[key]bool
+	// unreadable are tables whose files failed to load (damaged, or made
+	// for another definition of the variant): estimated as builds.
+	unreadable map[key]bool
 	// variantFiles are the user variant files a child loads.
 	variantFiles []string
 	// nsPerEntry is the measured cost of generation, for Estimate;
@@ -109,7 +112,7 @@ func keyOf(v *engine.Variant, m tablebase.Material) key { return key{v, m.String
 // 1 GiB of memory per generation, 1 GiB of files.
 func New(store *tablebase.Store) *Builder {
 	b := &Builder{store: store, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30,
-		tried: map[key]bool{}, hurried: map[key]bool{}, loading: map[key]bool{}, awaited: map[key]bool{},
+		tried: map[key]bool{}, hurried: map[key]bool{}, loading: map[key]bool{}, awaited: map[key]bool{}, unreadable: map[key]bool{},
 		sizes: map[key]int{}, nsPerEntry: 500}
 	b.cond = sync.NewCond(&b.mu)
 	return b
@@ -216,7 +219,7 @@ func (b *Builder) run() {
 		b.mu.Lock()
 		b.current = nil
 		if gaveWay {
-			b.queue = append(b.queue, j)
+			b.queueLocked(j, b.hurried[j.key]) // first if a search wants it now
 		} else {
 			b.tried[j.key] = true
 			delete(b.hurried, j.key)

@@ -46,12 +46,14 @@ func (b *Builder) Hurry(v *engine.Variant, m tablebase.Material) {
 	delete(b.tried, k) // a failure before may have been a cap since raised
 	b.enqueue(v, m, true)
 	cur := b.current
-	if (cur != nil && cur.key == k) || b.loading[k] || slices.ContainsFunc(b.queue, func(j job) bool { return j.key == k }) {
+	queued := slices.ContainsFunc(b.queue, func(j job) bool { return j.key == k })
+	if (cur != nil && cur.key == k) || b.loading[k] || queued {
 		b.hurried[k] = true
 	}
-	if cur != nil && b.hurried[k] && cur.key != k && !b.hurried[cur.key] && cur.state != givingWay {
+	if cur != nil && queued && cur.key != k && !b.hurried[cur.key] && cur.state != givingWay {
 		// A build nobody waits for gives way to one a search needs; it is
-		// queued again.
+		// queued again. (A file being read needs no way made: reading
+		// goes on beside the build.)
 		cur.giveWay()
 	}
 	b.holdChildLocked()
@@ -119,9 +121,15 @@ func (b *Builder) loadLocked(v *engine.Variant, m tablebase.Material, k key) {
 		switch {
 		case err == nil:
 			delete(b.hurried, k)
+		case errors.Is(err, tablebase.ErrGenerating):
+			// Await builds it in this process: it is in memory soon.
 		case rebuild && len(m.Strong)+len(m.Weak) <= b.MaxPieces:
 			b.log("tablebase: %v; building it again", err)
+			b.unreadable[k] = true
 			b.queueLocked(job{v: v, m: m, key: k}, b.hurried[k])
+			if cur := b.current; b.hurried[k] && cur != nil && !b.hurried[cur.key] && cur.state != givingWay {
+				cur.giveWay() // now that it must be built, the search's table goes first
+			}
 		default:
 			delete(b.hurried, k)
 			b.tried[k] = true

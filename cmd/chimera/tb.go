@@ -33,16 +33,20 @@ func (f *tbFlags) register(cmd *cobra.Command) {
 }
 
 // open resolves the variant and opens the store, after checking that its
-// directory can hold tables (and be written to, when write is set): an
-// unusable directory is refused before any work.
+// directory can hold tables (created when missing) and, when write is set,
+// be written to: an unusable directory is refused before any work. A
+// read-only directory serves commands that only read (a table that must
+// be built there is then refused when it is saved).
 func (f *tbFlags) open(cmd *cobra.Command, write bool) (*engine.Variant, *tablebase.Store, error) {
 	v, err := f.vf.variant()
 	if err != nil {
 		return nil, nil, err
 	}
 	store := f.store(cmd.ErrOrStderr())
-	if err := tablebase.CheckDir(store.Dir(), write); err != nil {
-		return nil, nil, err
+	if err := tablebase.CheckDir(store.Dir(), false); err != nil || write {
+		if err := tablebase.CheckDir(store.Dir(), true); err != nil {
+			return nil, nil, err
+		}
 	}
 	return v, store, nil
 }
@@ -230,6 +234,9 @@ is left as it is. With --build the missing tables are generated first
 			if err != nil {
 				return err
 			}
+			// A damaged or stale file is what verify reports, never
+			// something to rebuild over, even with --build.
+			store.KeepFiles = true
 			m, err := tablebase.ParseMaterial(v, args[0])
 			if err != nil {
 				return err
@@ -358,7 +365,7 @@ position per line; with --json each answer is one JSON object:
 			if (fen == "") == (fenFile == "") {
 				return errors.New("tb probe: give --fen or --fen-file")
 			}
-			v, store, err := f.open(cmd, true)
+			v, store, err := f.open(cmd, false)
 			if err != nil {
 				return err
 			}

@@ -146,6 +146,12 @@ func TestTablebaseVerifyTrustsNothing(t *testing.T) {
 	after, err := os.ReadFile(path)
 	require.NoError(t, err)
 	require.Equal(t, data, after, "the damaged file is left for the user to see")
+	code, _, errOut = runCommand("tb", "verify", "KRvK", "--dir", dir, "--build")
+	require.Equal(t, 2, code, "--build builds what is missing, never over what is damaged")
+	require.Contains(t, errOut, "checksum mismatch")
+	after, err = os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, data, after)
 
 	// Missing tables are not built behind the user's back (chess on a
 	// 4x4 board: its tables verify in milliseconds).
