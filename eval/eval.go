@@ -1,165 +1,37 @@
-// Package eval is the documents' evaluation: material plus mobility,
+// Package eval holds the evaluations a search can be given, each an
+// Evaluator for one variant, chosen per session as the pieces are chosen
+// per variant:
 //
-//	Σ value(piece)·(own − enemy) + 10·(own mobility − enemy mobility),
+//   - Documents (documents.go), the default and the reference: material
+//     plus mobility,
 //
-// "The documents" are the five source articles of the project (digested
-// in its shared/docs/SEEDS.md), and this formula is document 003's, "A
-// fast, flexible engine for 15 chess variants" (Izaron): f = 20000(K−K′)
-// + 900(Q−Q′) + 500(R−R′) + 300(B−B′+N−N′) + 100(P−P′) + 10(M−M′), M the
-// number of available moves; the fairy piece values it gives are the
-// variants package's predefined pieces'. This comment is the one place
-// that names the source: elsewhere "the documents' evaluation" means
-// this package.
+//     Σ value(piece)·(own − enemy) + 10·(own mobility − enemy mobility),
 //
-// pieces in hand counted with those on the board, drops with the moves,
-// in centipawns from the side to move's point of view. Piece values come
-// from the variant; a piece without one gets an estimate from its mobility.
-// Game ends (mate, draws, variant wins) are the search's business, decided
-// by the rules core, never by this formula.
+//     pieces in hand counted with those on the board, drops with the
+//     moves. "The documents" are the five source articles of the project
+//     (digested in its shared/docs/SEEDS.md), and this formula is
+//     document 003's, "A fast, flexible engine for 15 chess variants"
+//     (Izaron): f = 20000(K−K′) + 900(Q−Q′) + 500(R−R′) + 300(B−B′+N−N′)
+//     + 100(P−P′) + 10(M−M′), M the number of available moves; the fairy
+//     piece values it gives are the variants package's predefined
+//     pieces'. This comment is the one place that names the source:
+//     elsewhere "the documents' evaluation" means Documents.
+//
+// Scores are in centipawns from the side to move's point of view. Piece
+// values come from the variant; a piece without one gets an estimate from
+// its mobility. Game ends (mate, draws, variant wins) are the search's
+// business, decided by the rules core, never by an evaluation.
 package eval
 
-import (
-	"strconv"
-	"strings"
+import "github.com/chimera-chess/chimera/engine"
 
-	"github.com/chimera-chess/chimera/engine"
-)
-
-// RoyalValue is the value of a royal piece (the documents' 20000·K).
-const RoyalValue = 20000
-
-// MobilityWeight is the centipawn value of one pseudo-legal move.
-const MobilityWeight = 10
-
-// Evaluator evaluates positions of one variant. It is immutable and may be
-// shared between goroutines.
-type Evaluator struct {
-	values [64]int // by piece code
-	// hands: pieces in hand count at their value too (types: how many
-	// piece types the variant has).
-	hands bool
-	types int
-}
-
-// New returns the evaluator for a variant.
-func New(v *engine.Variant) *Evaluator {
-	e := &Evaluator{hands: v.HasHands(), types: len(v.Pieces)}
-	for t, val := range Values(v) {
-		e.values[engine.MakePiece(t+1, engine.White)] = val
-		e.values[engine.MakePiece(t+1, engine.Black)] = val
-	}
-	return e
-}
-
-// Value returns the value of a piece (0 for an empty square).
-func (e *Evaluator) Value(pc engine.Piece) int { return e.values[pc] }
-
-// Evaluate returns the documents' evaluation of p for the side to move.
-func (e *Evaluator) Evaluate(p *engine.Position) int {
-	us := p.SideToMove()
-	score := 0
-	var mobility [2]int
-	mobility[engine.White], mobility[engine.Black] = p.Mobilities()
-	for c := engine.White; c <= engine.Black; c++ {
-		material := 0
-		for _, s := range p.Pieces(c) {
-			material += e.values[p.At(s)]
-		}
-		if e.hands {
-			for t := 1; t <= e.types; t++ {
-				material += p.InHand(c, t) * e.values[engine.MakePiece(t, c)]
-			}
-		}
-		side := material + MobilityWeight*mobility[c]
-		if c == us {
-			score += side
-		} else {
-			score -= side
-		}
-	}
-	return score
-}
-
-// Values returns the value of each of the variant's piece types (by type
-// index − 1): royal pieces are worth RoyalValue, pieces with a value keep
-// it, and the others are estimated by EstimateValue.
-func Values(v *engine.Variant) []int {
-	out := make([]int, len(v.Pieces))
-	for i, pt := range v.Pieces {
-		switch {
-		case pt.Royal:
-			out[i] = RoyalValue
-		case pt.Value > 0:
-			out[i] = pt.Value
-		default:
-			out[i] = EstimateValue(v, i+1)
-		}
-	}
-	return out
-}
-
-// knightValue anchors the mobility estimate: a knight comes out at 300.
-const knightValue = 300
-
-// EstimateValue estimates a piece type's value from its average number of
-// target squares over all squares of the variant's empty board, scaled so
-// that a knight on the same board comes out at 300.
-func EstimateValue(v *engine.Variant, typ int) int {
-	knight := engine.PieceType{Name: "knight", Letter: 'N', Atoms: []engine.Atom{engine.Leaper(1, 2)}}
-	ref := averageMobility(v, v.Pieces[typ-1])
-	if ref == 0 {
-		return 0
-	}
-	unit := averageMobility(v, knight)
-	if unit == 0 {
-		return ref * knightValue
-	}
-	return int(float64(ref)/float64(unit)*knightValue + 0.5)
-}
-
-// averageMobility returns 1000 × the average number of squares pt reaches
-// from each square of an empty board of v's size.
-func averageMobility(v *engine.Variant, pt engine.PieceType) int {
-	lone := pt
-	lone.Letter, lone.Royal, lone.Role = 'X', false, engine.RoleOther
-	probe, err := engine.NewVariant(engine.Rules{Name: "probe", Width: v.Width, Height: v.Height,
-		Pieces: []engine.PieceType{lone}, StartFEN: loneFEN(v.Width, v.Height, 0, 0)})
-	if err != nil {
-		return 0
-	}
-	total, squares := 0, 0
-	for f := 0; f < v.Width; f++ {
-		for r := 0; r < v.Height; r++ {
-			p, err := probe.ParseFEN(loneFEN(v.Width, v.Height, f, r))
-			if err != nil {
-				continue
-			}
-			total += p.Mobility(engine.White)
-			squares++
-		}
-	}
-	if squares == 0 {
-		return 0
-	}
-	return total * 1000 / squares
-}
-
-// loneFEN is the FEN of a board with a single white X on (file, rank).
-func loneFEN(width, height, file, rank int) string {
-	rows := make([]string, height)
-	for r := range rows {
-		row := strconv.Itoa(width)
-		if r == height-1-rank {
-			row = ""
-			if file > 0 {
-				row += strconv.Itoa(file)
-			}
-			row += "X"
-			if width-file-1 > 0 {
-				row += strconv.Itoa(width - file - 1)
-			}
-		}
-		rows[r] = row
-	}
-	return strings.Join(rows, "/") + " w - - 0 1"
+// Evaluator evaluates positions of one variant for the side to move, in
+// centipawns (a pawn about 100). Implementations are immutable and safe
+// for concurrent use: the search's threads share one.
+type Evaluator interface {
+	// Evaluate returns the static evaluation of p for its side to move.
+	Evaluate(p *engine.Position) int
+	// Value returns a piece's material value on the same scale (0 for an
+	// empty square): the search orders moves and judges exchanges by it.
+	Value(pc engine.Piece) int
 }

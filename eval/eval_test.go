@@ -12,7 +12,7 @@ import (
 
 func TestEvaluateFormula(t *testing.T) {
 	v := variants.Chess()
-	e := eval.New(v)
+	e := eval.NewDocuments(v)
 	start := v.StartPosition()
 	require.Zero(t, e.Evaluate(start), "symmetric start")
 
@@ -56,7 +56,7 @@ func TestValues(t *testing.T) {
 
 func BenchmarkEvaluate(b *testing.B) {
 	v := variants.Chess()
-	e := eval.New(v)
+	e := eval.NewDocuments(v)
 	p, err := v.ParseFEN("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	require.NoError(b, err)
 	for b.Loop() {

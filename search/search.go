@@ -37,6 +37,9 @@ type Options struct {
 	// IgnoreMoveRule makes the search blind to the n-move rule (repetitions
 	// still count), for measuring how it converts a won ending.
 	IgnoreMoveRule bool
+	// Evaluation gives the evaluator of a variant (nil: the documents'
+	// evaluation, eval.NewDocuments).
+	Evaluation func(*engine.Variant) eval.Evaluator
 
 	// test holds switches only the package's tests set (export_test.go).
 	test testSwitches
@@ -104,7 +107,7 @@ type Searcher struct {
 	opts    Options
 	tt      *table
 	variant *engine.Variant
-	eval    *eval.Evaluator
+	eval    eval.Evaluator
 	workers []*worker // workers[0] is the main thread
 	lmr     [64][64]int8
 
@@ -177,6 +180,22 @@ func (s *Searcher) SetThreads(n int) {
 
 // Threads returns the number of search threads.
 func (s *Searcher) Threads() int { return len(s.workers) }
+
+// SetEvaluation chooses how positions are evaluated from the next search
+// on (nil: the documents' evaluation). The transposition table is
+// cleared: its scores are the other evaluation's.
+func (s *Searcher) SetEvaluation(f func(*engine.Variant) eval.Evaluator) {
+	s.opts.Evaluation = f
+	s.variant = nil // the next search builds its evaluator afresh
+}
+
+// evaluatorFor returns the evaluator of a variant under the options.
+func (s *Searcher) evaluatorFor(v *engine.Variant) eval.Evaluator {
+	if s.opts.Evaluation == nil {
+		return eval.NewDocuments(v)
+	}
+	return s.opts.Evaluation(v)
+}
 
 // SetProber installs or removes (nil) a tablebase prober. Every search
 // thread probes it: it must be safe for concurrent use.
@@ -316,7 +335,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	s.ctx, s.limits = ctx, limits
 	if s.variant != pos.Variant() {
 		s.variant = pos.Variant()
-		s.eval = eval.New(s.variant)
+		s.eval = s.evaluatorFor(s.variant)
 		s.nearPromotion = nearPromotion(s.variant)
 		s.tt.clear()
 		for _, w := range s.workers {

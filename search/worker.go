@@ -21,7 +21,7 @@ type worker struct {
 	id int
 
 	pos    *engine.Position
-	eval   *eval.Evaluator
+	eval   eval.Evaluator
 	values [64]int // piece values by piece code, for exchanges
 	evals  evalCache
 	hist   histories
@@ -82,7 +82,7 @@ func (w *worker) clear() {
 }
 
 // setVariant prepares the worker for a new variant.
-func (w *worker) setVariant(e *eval.Evaluator) {
+func (w *worker) setVariant(e eval.Evaluator) {
 	w.eval = e
 	for pc := range w.values {
 		w.values[pc] = e.Value(engine.Piece(pc))
