@@ -12,7 +12,8 @@
 //     (digested in its shared/docs/SEEDS.md), and this formula is
 //     document 003's, "A fast, flexible engine for 15 chess variants"
 //     (Izaron): f = 20000(K−K′) + 900(Q−Q′) + 500(R−R′) + 300(B−B′+N−N′)
-//     + 100(P−P′) + 10(M−M′), M the number of available moves; the fairy
+//
+//   - 100(P−P′) + 10(M−M′), M the number of available moves; the fairy
 //     piece values it gives are the variants package's predefined
 //     pieces'. This comment is the one place that names the source:
 //     elsewhere "the documents' evaluation" means Documents.
