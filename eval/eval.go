@@ -3,20 +3,16 @@
 // per variant:
 //
 //   - Documents (documents.go), the default and the reference: material
-//     plus mobility,
-//
-//     Σ value(piece)·(own − enemy) + 10·(own mobility − enemy mobility),
-//
-//     pieces in hand counted with those on the board, drops with the
-//     moves. "The documents" are the five source articles of the project
-//     (digested in its shared/docs/SEEDS.md), and this formula is
-//     document 003's, "A fast, flexible engine for 15 chess variants"
-//     (Izaron): f = 20000(K−K′) + 900(Q−Q′) + 500(R−R′) + 300(B−B′+N−N′)
-//
-//   - 100(P−P′) + 10(M−M′), M the number of available moves; the fairy
-//     piece values it gives are the variants package's predefined
-//     pieces'. This comment is the one place that names the source:
-//     elsewhere "the documents' evaluation" means Documents.
+//     plus mobility, Σ value(piece)·(own − enemy) + 10·(own mobility −
+//     enemy mobility), pieces in hand counted with those on the board,
+//     drops with the moves. "The documents" are the five source articles
+//     of the project (digested in its shared/docs/SEEDS.md), and this
+//     formula is document 003's, "A fast, flexible engine for 15 chess
+//     variants" (Izaron): f = 20000(K−K′) + 900(Q−Q′) + 500(R−R′) +
+//     300(B−B′+N−N′) + 100(P−P′) + 10(M−M′), M the number of available
+//     moves; the fairy piece values it gives are the variants package's
+//     predefined pieces'. This comment is the one place that names the
+//     source: elsewhere "the documents' evaluation" means Documents.
 //
 // Scores are in centipawns from the side to move's point of view. Piece
 // values come from the variant; a piece without one gets an estimate from
