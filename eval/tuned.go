@@ -1,0 +1,49 @@
+package eval
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Tuned is the tuned evaluation of one variant: its feature set (Layout)
+// weighted by weights learned from the variant's own games (chimera
+// tune). It is immutable and may be shared between goroutines.
+type Tuned struct {
+	layout  *Layout
+	weights *Weights
+	values  [64]int // by piece code: the weights' material, for the search
+}
+
+// NewTuned returns the tuned evaluation of the weights' variant.
+func NewTuned(w *Weights) *Tuned {
+	e := &Tuned{layout: w.layout, weights: w}
+	docs := NewDocuments(w.layout.v)
+	for pc := range e.values {
+		e.values[pc] = docs.Value(engine.Piece(pc))
+	}
+	return e
+}
+
+// Value returns a piece's value for the search's move ordering and
+// exchanges: the documents' values, the scale its pruning margins are set
+// in (a tuned evaluation keeps centipawns).
+func (e *Tuned) Value(pc engine.Piece) int { return e.values[pc] }
+
+// Evaluate returns the tuned evaluation of p for the side to move.
+func (e *Tuned) Evaluate(p *engine.Position) int {
+	f := features{w: e.weights}
+	phase := e.layout.extract(p, &f)
+	score := (f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
+	if p.SideToMove() == engine.Black {
+		return -score
+	}
+	return score
+}
+
+// Trace returns p's features as the tuner reads them, and the evaluation
+// (White's point of view) they add up to under the weights.
+func (e *Tuned) Trace(p *engine.Position) (Trace, int) {
+	f := features{w: e.weights, trace: make([]int32, e.layout.Len())}
+	phase := e.layout.extract(p, &f)
+	return Trace{Counts: f.trace, Phase: phase, White: p.SideToMove() == engine.White},
+		(f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
+}

@@ -1,0 +1,238 @@
+package eval
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// A weights file is text, one item a line; blank lines and lines starting
+// with # are comments (chimera tune writes how the weights were made
+// there):
+//
+//	chimera-weights 1
+//	variant chess 8x8 PNBRQK
+//	scale 1.13
+//	tempo 14 9
+//	material P 82 104
+//	rank N 3 12 4
+//	…
+//
+// The first line names the format, the second the variant, its board and
+// its pieces' letters, which must be the variant's; "scale" is the fitted
+// scale of the tuner's win-probability curve (informative). Every other
+// line is a feature's name (see features.go) and its middlegame and
+// endgame weights in centipawns. A feature not listed weighs nothing; an
+// unknown or repeated one is an error.
+
+// weightsFormat is the format line of a weights file.
+const weightsFormat = "chimera-weights 1"
+
+// maxWeightsBytes bounds a weights file: a real one is a few kilobytes.
+const maxWeightsBytes = 1 << 20
+
+// maxWeight bounds a weight's magnitude, in centipawns.
+const maxWeight = 100000
+
+// maxErrors bounds the problems a weights error lists.
+const maxErrors = 5
+
+// Weights are a variant's feature weights, bound to its feature set.
+type Weights struct {
+	layout *Layout
+	mg, eg []int32 // by feature index
+	// Scale is the tuner's fitted scale of sigmoid(Scale·eval/400).
+	Scale float64
+	// Comments are the file's comment lines, without the "# ".
+	Comments []string
+}
+
+// NewWeights returns zero weights for a variant's feature set.
+func NewWeights(l *Layout) *Weights {
+	return &Weights{layout: l, mg: make([]int32, l.Len()), eg: make([]int32, l.Len()), Scale: 1}
+}
+
+// Layout returns the feature set the weights are for.
+func (w *Weights) Layout() *Layout { return w.layout }
+
+// Get returns feature i's middlegame and endgame weights.
+func (w *Weights) Get(i int) (mg, eg int) { return int(w.mg[i]), int(w.eg[i]) }
+
+// Set sets feature i's weights.
+func (w *Weights) Set(i, mg, eg int) {
+	w.mg[i] = int32(max(-maxWeight, min(maxWeight, mg)))
+	w.eg[i] = int32(max(-maxWeight, min(maxWeight, eg)))
+}
+
+// DocumentsWeights returns the weights that make the tuned evaluation the
+// documents' formula as nearly as its features allow: the documents'
+// material values and ten centipawns a move of mobility, every other
+// feature zero. The tuner starts from them.
+func DocumentsWeights(l *Layout) *Weights {
+	w := NewWeights(l)
+	values := Values(l.v)
+	for i := range l.v.Pieces {
+		t := i + 1
+		if m := l.material[t]; m >= 0 {
+			w.Set(m, values[i], values[i])
+		}
+		if h := l.hand[t]; h >= 0 {
+			w.Set(h, values[i], values[i])
+		}
+		w.Set(l.mobility[t], MobilityWeight, MobilityWeight)
+	}
+	return w
+}
+
+// boardAndPieces is the variant line's description of a variant.
+func boardAndPieces(v *engine.Variant) (string, string) {
+	var letters strings.Builder
+	for _, pt := range v.Pieces {
+		letters.WriteByte(pt.Letter)
+	}
+	return fmt.Sprintf("%dx%d", v.Width, v.Height), letters.String()
+}
+
+// Write writes the weights in the file format.
+func (w *Weights) Write(out io.Writer) error {
+	b := bufio.NewWriter(out)
+	for _, c := range w.Comments {
+		fmt.Fprintf(b, "# %s\n", c)
+	}
+	board, pieces := boardAndPieces(w.layout.v)
+	fmt.Fprintf(b, "%s\nvariant %s %s %s\nscale %s\n", weightsFormat, w.layout.v.Name, board, pieces,
+		strconv.FormatFloat(w.Scale, 'f', 4, 64))
+	for i, name := range w.layout.names {
+		fmt.Fprintf(b, "%s %d %d\n", name, w.mg[i], w.eg[i])
+	}
+	return b.Flush()
+}
+
+// WeightsVariant returns the variant name a weights file is for, reading
+// no further than its variant line.
+func WeightsVariant(data []byte) (string, error) {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for n := 0; sc.Scan(); {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if n++; n == 2 {
+			if fields := strings.Fields(line); len(fields) == 4 && fields[0] == "variant" {
+				return fields[1], nil
+			}
+			break
+		}
+	}
+	return "", errors.New("weights: no variant line (want: variant NAME WIDTHxHEIGHT LETTERS)")
+}
+
+// ParseWeights reads a weights file for variant v. The error lists the
+// first problems found, with their line numbers, and how many more.
+func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
+	if len(data) > maxWeightsBytes {
+		return nil, fmt.Errorf("weights: %d bytes, more than a weights file has (at most %d)", len(data), maxWeightsBytes)
+	}
+	l := NewLayout(v)
+	index := map[string]int{}
+	for i, name := range l.names {
+		index[name] = i
+	}
+	w := NewWeights(l)
+	var problems []string
+	more := 0
+	bad := func(line int, format string, args ...any) {
+		if len(problems) < maxErrors {
+			problems = append(problems, fmt.Sprintf("line %d: %s", line, fmt.Sprintf(format, args...)))
+		} else {
+			more++
+		}
+	}
+	seen := map[string]bool{}
+	board, pieces := boardAndPieces(v)
+	items := 0
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, maxWeightsBytes)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if c, ok := strings.CutPrefix(line, "#"); ok {
+			w.Comments = append(w.Comments, strings.TrimSpace(c))
+			continue
+		}
+		if line == "" {
+			continue
+		}
+		items++
+		fields := strings.Fields(line)
+		switch {
+		case items == 1:
+			if line != weightsFormat {
+				bad(n, "%q is not a weights file's first line (want %q)", truncate(line), weightsFormat)
+			}
+		case items == 2:
+			if len(fields) != 4 || fields[0] != "variant" {
+				bad(n, "want: variant NAME WIDTHxHEIGHT LETTERS")
+			} else if fields[1] != v.Name || fields[2] != board || fields[3] != pieces {
+				bad(n, "weights for %s %s %s, not for %s %s %s", fields[1], fields[2], fields[3], v.Name, board, pieces)
+			}
+		case fields[0] == "scale":
+			f, err := strconv.ParseFloat(fields[len(fields)-1], 64)
+			if len(fields) != 2 || err != nil || !(f > 0) || math.IsInf(f, 0) {
+				bad(n, "want: scale POSITIVE-NUMBER")
+				continue
+			}
+			w.Scale = f
+		default:
+			if len(fields) < 3 {
+				bad(n, "want: FEATURE MIDDLEGAME ENDGAME")
+				continue
+			}
+			name := strings.Join(fields[:len(fields)-2], " ")
+			i, known := index[name]
+			mg, err1 := strconv.Atoi(fields[len(fields)-2])
+			eg, err2 := strconv.Atoi(fields[len(fields)-1])
+			switch {
+			case !known:
+				bad(n, "no feature %q in %s's feature set", truncate(name), v.Name)
+			case seen[name]:
+				bad(n, "feature %q given twice", name)
+			case err1 != nil || err2 != nil || abs(mg) > maxWeight || abs(eg) > maxWeight:
+				bad(n, "%q: weights are whole numbers of centipawns up to %d", name, maxWeight)
+			default:
+				seen[name] = true
+				w.Set(i, mg, eg)
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		bad(0, "%v", err)
+	}
+	if items < 2 {
+		bad(0, "no %q and variant lines: not a weights file", weightsFormat)
+	}
+	if len(problems) > 0 {
+		msg := "weights: " + strings.Join(problems, "; ")
+		if more > 0 {
+			msg += fmt.Sprintf("; and %d more", more)
+		}
+		return nil, errors.New(msg)
+	}
+	return w, nil
+}
+
+func abs(x int) int { return max(x, -x) }
+
+// truncate shortens text quoted in an error.
+func truncate(s string) string {
+	if len(s) > 40 {
+		return s[:40] + "…"
+	}
+	return s
+}
