@@ -46,6 +46,8 @@ type optionValues struct {
 	// variant played is their combination.
 	variant  string
 	chess960 bool
+	// evaluation is the Evaluation option's value.
+	evaluation string
 }
 
 func (v optionValues) moveOverhead() time.Duration {
@@ -110,6 +112,13 @@ func optionTable() []optionDecl {
 			}},
 		{Option: Option{Name: "VariantPath", Kind: String},
 			apply: (*Session).loadVariantFile},
+		// Evaluation: the documents' formula (the default and the
+		// reference) or the tuned evaluation; EvalFile loads a weights
+		// file (chimera tune's) for the variant it names.
+		{Option: Option{Name: "Evaluation", Kind: Combo, Default: Documents, Choices: []string{Documents, Tuned}},
+			apply: (*Session).setEvaluation},
+		{Option: Option{Name: "EvalFile", Kind: String},
+			apply: (*Session).loadEvalFile},
 		{Option: Option{Name: "UseTablebase", Kind: Check, Default: "true"},
 			apply: func(s *Session, v value) error {
 				s.values.useTablebase = v.on
@@ -210,6 +219,15 @@ func (d *optionDecl) parse(text string) (value, error) {
 		case "false":
 		default:
 			return v, fmt.Errorf("option %s: %q is not true or false", d.Name, text)
+		}
+	case Combo:
+		// Run-time choices (variants) are checked where they apply.
+		if len(d.Choices) > 0 {
+			i := slices.IndexFunc(d.Choices, func(c string) bool { return strings.EqualFold(c, text) })
+			if i < 0 {
+				return v, fmt.Errorf("option %s: %q is not one of %s", d.Name, text, strings.Join(d.Choices, ", "))
+			}
+			v.text = d.Choices[i]
 		}
 	case String:
 		if text == "<empty>" {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tbbuild"
@@ -28,6 +29,7 @@ type Searcher interface {
 	SetHash(mb int)
 	SetMoveOverhead(d time.Duration)
 	SetProber(p search.Prober)
+	SetEvaluation(f func(*engine.Variant) eval.Evaluator)
 	SetThreads(n int)
 }
 
@@ -83,6 +85,9 @@ type Session struct {
 	builder *tbbuild.Builder
 	// engaged: a game is under way (Ready, NewGame or SetPosition came).
 	engaged bool
+	// evalFiles are the weights files EvalFile loaded, by the name of the
+	// variant they are for (bound to a variant value when it is played).
+	evalFiles map[string][]byte
 	// lag measures what a move costs beyond the engine's own time; it is
 	// added to the Move Overhead option for the clock budget.
 	lag lagMeter

@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/session"
 )
@@ -25,6 +26,8 @@ type blockingSearcher struct {
 	searches int
 	clears   int
 	hash     int
+	// evaluation is what the session last set as the evaluation.
+	evaluation func(*engine.Variant) eval.Evaluator
 }
 
 func (b *blockingSearcher) Search(ctx context.Context, pos *engine.Position, l search.Limits, _ func(search.Info)) search.Result {
@@ -36,11 +39,16 @@ func (b *blockingSearcher) Search(ctx context.Context, pos *engine.Position, l s
 	}
 	return search.Result{Best: pos.LegalMoves(nil)[0]}
 }
-func (b *blockingSearcher) Clear()                        { b.mu.Lock(); b.clears++; b.mu.Unlock() }
-func (b *blockingSearcher) SetHash(mb int)                { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
-func (b *blockingSearcher) SetMoveOverhead(time.Duration) {}
-func (b *blockingSearcher) SetProber(search.Prober)       {}
-func (b *blockingSearcher) SetThreads(int)                {}
+func (b *blockingSearcher) Clear()                                             { b.mu.Lock(); b.clears++; b.mu.Unlock() }
+func (b *blockingSearcher) SetHash(mb int)                                     { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
+func (b *blockingSearcher) SetMoveOverhead(time.Duration)                      {}
+func (b *blockingSearcher) SetProber(search.Prober)                            {}
+func (b *blockingSearcher) SetEvaluation(f func(*engine.Variant) eval.Evaluator) {
+	b.mu.Lock()
+	b.evaluation = f
+	b.mu.Unlock()
+}
+func (b *blockingSearcher) SetThreads(int)                                     {}
 
 // harness drives a session through Serve with a tiny command language, so
 // every call happens on the serving goroutine, as a protocol's would.
@@ -184,11 +192,12 @@ func (g *gatedSearcher) Search(ctx context.Context, pos *engine.Position, _ sear
 	}
 	return search.Result{Best: pos.LegalMoves(nil)[n]}
 }
-func (g *gatedSearcher) Clear()                        {}
-func (g *gatedSearcher) SetHash(mb int)                { g.mu.Lock(); g.hash = mb; g.mu.Unlock() }
-func (g *gatedSearcher) SetThreads(int)                {}
-func (g *gatedSearcher) SetMoveOverhead(time.Duration) {}
-func (g *gatedSearcher) SetProber(search.Prober)       {}
+func (g *gatedSearcher) Clear()                                             {}
+func (g *gatedSearcher) SetHash(mb int)                                     { g.mu.Lock(); g.hash = mb; g.mu.Unlock() }
+func (g *gatedSearcher) SetThreads(int)                                     {}
+func (g *gatedSearcher) SetMoveOverhead(time.Duration)                      {}
+func (g *gatedSearcher) SetProber(search.Prober)                            {}
+func (g *gatedSearcher) SetEvaluation(func(*engine.Variant) eval.Evaluator) {}
 
 // TestGoWhileSearchingIsQueued: commands piped without waiting for
 // bestmove run in order, each go answered exactly once, and an option set
@@ -229,7 +238,7 @@ func TestOptionTable(t *testing.T) {
 	for _, o := range s.Options() {
 		names[o.Name] = o
 	}
-	require.Len(t, names, 12)
+	require.Len(t, names, 14)
 	hash := names["Hash"]
 	require.Equal(t, session.Option{Name: "Hash", Kind: session.Spin, Default: "16", Min: 1, Max: hash.Max}, hash)
 	require.True(t, hash.Max >= 16 && hash.Max <= 65536, "a maximum the machine can hold: %d", hash.Max)

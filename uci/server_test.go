@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/pipetest"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
@@ -366,11 +367,12 @@ func (e *instantEngine) Search(_ context.Context, pos *engine.Position, l search
 	}
 	return search.Result{Best: moves[0]}
 }
-func (*instantEngine) Clear()                        {}
-func (*instantEngine) SetHash(int)                   {}
-func (*instantEngine) SetMoveOverhead(time.Duration) {}
-func (*instantEngine) SetProber(search.Prober)       {}
-func (*instantEngine) SetThreads(int)                {}
+func (*instantEngine) Clear()                                             {}
+func (*instantEngine) SetHash(int)                                        {}
+func (*instantEngine) SetMoveOverhead(time.Duration)                      {}
+func (*instantEngine) SetProber(search.Prober)                            {}
+func (*instantEngine) SetEvaluation(func(*engine.Variant) eval.Evaluator) {}
+func (*instantEngine) SetThreads(int)                                     {}
 
 // FuzzCommands: no input line crashes the server or stops it answering.
 func FuzzCommands(f *testing.F) {
