@@ -39,16 +39,16 @@ func (b *blockingSearcher) Search(ctx context.Context, pos *engine.Position, l s
 	}
 	return search.Result{Best: pos.LegalMoves(nil)[0]}
 }
-func (b *blockingSearcher) Clear()                                             { b.mu.Lock(); b.clears++; b.mu.Unlock() }
-func (b *blockingSearcher) SetHash(mb int)                                     { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
-func (b *blockingSearcher) SetMoveOverhead(time.Duration)                      {}
-func (b *blockingSearcher) SetProber(search.Prober)                            {}
+func (b *blockingSearcher) Clear()                        { b.mu.Lock(); b.clears++; b.mu.Unlock() }
+func (b *blockingSearcher) SetHash(mb int)                { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
+func (b *blockingSearcher) SetMoveOverhead(time.Duration) {}
+func (b *blockingSearcher) SetProber(search.Prober)       {}
 func (b *blockingSearcher) SetEvaluation(f func(*engine.Variant) eval.Evaluator) {
 	b.mu.Lock()
 	b.evaluation = f
 	b.mu.Unlock()
 }
-func (b *blockingSearcher) SetThreads(int)                                     {}
+func (b *blockingSearcher) SetThreads(int) {}
 
 // harness drives a session through Serve with a tiny command language, so
 // every call happens on the serving goroutine, as a protocol's would.
