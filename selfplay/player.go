@@ -19,8 +19,14 @@ type Config struct {
 	Name     string
 	Depth    int
 	MoveTime time.Duration
-	TC       *game.TimeControl
-	HashMB   int
+	// Nodes limits each search to that many nodes (a deterministic limit,
+	// for the tuner's games).
+	Nodes  uint64
+	TC     *game.TimeControl
+	HashMB int
+	// Evaluation and EvalFile set the session options of those names
+	// (default: the documents' evaluation).
+	Evaluation, EvalFile string
 	// TablebaseDir, when set, gives the player endgame tables kept there,
 	// and builds the missing ones in its idle time, as the UCI engine does.
 	TablebaseDir string
@@ -58,6 +64,25 @@ func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 		must(sess.SetOption("UseTablebase", "false"))
 	}
 	return &SearchPlayer{cfg: cfg, sess: sess}
+}
+
+// NewSearchPlayerChecked is NewSearchPlayer for a configuration whose
+// evaluation options come from a user: a bad weights file is an error.
+func NewSearchPlayerChecked(cfg Config, opts search.Options) (*SearchPlayer, error) {
+	p := NewSearchPlayer(cfg, opts)
+	if cfg.EvalFile != "" {
+		if err := p.sess.SetOption("EvalFile", cfg.EvalFile); err != nil {
+			p.Close()
+			return nil, err
+		}
+	}
+	if cfg.Evaluation != "" {
+		if err := p.sess.SetOption("Evaluation", cfg.Evaluation); err != nil {
+			p.Close()
+			return nil, err
+		}
+	}
+	return p, nil
 }
 
 // must panics on an option error: the values above are always valid.
@@ -98,11 +123,11 @@ func (p *SearchPlayer) Move(ctx context.Context, t *game.Turn) (string, error) {
 
 // limits returns the search limits for a move.
 func (p *SearchPlayer) limits(clock *game.ClockState) search.Limits {
-	l := search.Limits{Depth: p.cfg.Depth, MoveTime: p.cfg.MoveTime}
+	l := search.Limits{Depth: p.cfg.Depth, MoveTime: p.cfg.MoveTime, Nodes: p.cfg.Nodes}
 	if p.cfg.TC != nil && clock != nil {
 		l.WTime, l.BTime, l.WInc, l.BInc, l.MovesToGo = clock.WTime, clock.BTime, clock.WInc, clock.BInc, clock.MovesToGo
 	}
-	if l.Depth == 0 && l.MoveTime == 0 && p.cfg.TC == nil {
+	if l.Depth == 0 && l.MoveTime == 0 && l.Nodes == 0 && p.cfg.TC == nil {
 		l.Depth = 1
 	}
 	return l

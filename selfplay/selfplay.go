@@ -28,6 +28,11 @@ type SelfPlay struct {
 	// the game number) so that games differ.
 	RandomPlies int
 	Seed        uint64
+	// FirstGame is the number of the games before this series: its games
+	// are numbered from FirstGame+1 (for the random plies' seed and the
+	// colours), so a long series can be played in parts that give the
+	// same games.
+	FirstGame int
 	// MaxPlies ends a game as a draw ("move limit") after that many plies;
 	// 0 means no limit beyond the variant's own rules.
 	MaxPlies int
@@ -76,13 +81,19 @@ func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 		store := tablebase.NewStore(sp.A.TablebaseDir)
 		sp.A.Store, sp.B.Store = store, store
 	}
-	a := NewSearchPlayer(sp.A, search.Options{})
-	b := NewSearchPlayer(sp.B, search.Options{})
+	a, err := NewSearchPlayerChecked(sp.A, search.Options{})
+	if err != nil {
+		return Stats{}, nil, err
+	}
 	defer a.Close()
+	b, err := NewSearchPlayerChecked(sp.B, search.Options{})
+	if err != nil {
+		return Stats{}, nil, err
+	}
 	defer b.Close()
 	var stats Stats
 	var records []*game.Record
-	for g := 1; g <= sp.Games && ctx.Err() == nil; g++ {
+	for g := sp.FirstGame + 1; g <= sp.FirstGame+sp.Games && ctx.Err() == nil; g++ {
 		aWhite := sp.FixedColours || g%2 == 1
 		white, black := a, b
 		if !aWhite {

@@ -1,0 +1,201 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/tune"
+)
+
+func newTuneCommand() *cobra.Command {
+	var (
+		vf                                  variantFlags
+		out, from, epd                      string
+		positions, nodes, randomPlies, skip int
+		maxPlies, threads, iterations, seed int
+		rate, regularisation, heldOut       float64
+	)
+	cmd := &cobra.Command{
+		Use:   "tune --variant V --out FILE [--positions N] [--from FILE] [--epd FILE]",
+		Short: "Learn the tuned evaluation's weights for a variant from its own games",
+		Long: `Tune plays the engine against itself in the variant (searches of --nodes
+nodes a move, the first --random-plies plies at random), keeps the quiet
+positions of the games labelled with their results, and fits the weights of
+the tuned evaluation's generic features to them by the Texel method: the
+mean squared error between each result and sigmoid(K·eval/400), K fitted
+first. A share of the positions (--held-out) is kept out of the fit to
+measure it. The weights go to --out, a text file EvalFile loads (with
+"setoption name Evaluation value tuned"); its comments say how it was made
+and the losses before and after.
+
+--from starts from a weights file and plays the games with it (a second
+round learns from better games); --epd learns from labelled positions
+(FEN and 1-0, 0-1, 1/2-1/2 or [1.0], [0.5], [0.0]) instead of games. The
+same --seed gives the same weights. Every CPU is used unless --threads
+says otherwise.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := vf.variant()
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				return errors.New("tune: give --out FILE for the weights")
+			}
+			if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
+				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
+			}
+			cfg := tune.Config{Variant: v, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip,
+				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
+				Regularisation: regularisation, Workers: threads}
+			if from != "" {
+				data, err := os.ReadFile(from)
+				if err != nil {
+					return fmt.Errorf("tune: --from: %w", err)
+				}
+				if cfg.Start, err = eval.ParseWeights(v, data); err != nil {
+					return fmt.Errorf("tune: --from %s: %w", from, err)
+				}
+				cfg.StartFile = from
+			}
+			if epd != "" {
+				f, err := os.Open(epd)
+				if err != nil {
+					return fmt.Errorf("tune: --epd: %w", err)
+				}
+				start := cfg.Start
+				if start == nil {
+					start = eval.DocumentsWeights(eval.NewLayout(v))
+				}
+				cfg.Samples, err = tune.ReadEPD(f, v, eval.NewTuned(start), positions)
+				f.Close()
+				if err != nil {
+					return fmt.Errorf("tune: --epd %s: %w", epd, err)
+				}
+			}
+			errOut := cmd.ErrOrStderr()
+			bar := newProgressBar(errOut)
+			cfg.OnGames = func(samples, games int) {
+				bar.show("games", samples, positions, fmt.Sprintf("%d games, %d positions", games, samples))
+			}
+			cfg.OnFit = func(done int, train, held float64) {
+				bar.show("fit", done, iterations, fmt.Sprintf("loss %.5f, held out %.5f", train, held))
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			start := time.Now()
+			w, rep, err := tune.Run(ctx, cfg)
+			bar.done()
+			if err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			l := rep.Losses
+			w.Comments = []string{
+				"made by: chimera " + strings.Join(os.Args[1:], " "),
+				fmt.Sprintf("positions: %d (fitted on %d, held out %d); K = %.4f; best at iteration %d of %d; %s",
+					rep.Samples, rep.Train, rep.Held, l.Scale, l.BestIteration, iterations, time.Since(start).Round(time.Second)),
+				fmt.Sprintf("loss: %.5f -> %.5f; held out: %.5f -> %.5f", l.TrainBefore, l.TrainAfter, l.HeldBefore, l.HeldAfter),
+			}
+			if err := writeWeights(out, w); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f; weights in %s\n",
+				v.Name, rep.Samples, l.TrainBefore, l.TrainAfter, l.HeldBefore, l.HeldAfter, out)
+			return nil
+		},
+	}
+	vf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&out, "out", "", "the weights file to write")
+	fl.StringVar(&from, "from", "", "start from this weights file, and play the games with it")
+	fl.StringVar(&epd, "epd", "", "learn from these labelled positions instead of games")
+	intFlag(fl, &positions, "positions", 100000, 10, 100000000, "positions to learn from")
+	intFlag(fl, &nodes, "nodes", 2000, 1, 100000000, "search nodes a move in the games")
+	intFlag(fl, &randomPlies, "random-plies", 8, 0, 100, "plies played at random to open each game")
+	intFlag(fl, &skip, "skip", 4, 0, 1000, "plies after the random ones not sampled")
+	intFlag(fl, &maxPlies, "max-plies", 400, 10, 100000, "plies after which a game is drawn")
+	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "games and fitting at once")
+	intFlag(fl, &iterations, "iterations", 1000, 1, 1000000, "steps of the fit")
+	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the openings and the held-out share")
+	fl.Float64Var(&rate, "rate", 1, "the fit's step, in centipawns")
+	fl.Float64Var(&regularisation, "regularisation", 0, "pull of each weight toward its start, per centipawn squared")
+	fl.Float64Var(&heldOut, "held-out", 0.1, "share of the positions kept out of the fit to measure it")
+	return cmd
+}
+
+// writeWeights writes weights to a file atomically.
+func writeWeights(path string, w *eval.Weights) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".weights-*")
+	if err != nil {
+		return err
+	}
+	if err := w.Write(tmp); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+// progressBar draws a stage's progress on one line with an estimate of
+// the time left.
+type progressBar struct {
+	out   io.Writer
+	stage string
+	start time.Time
+	last  time.Time
+}
+
+func newProgressBar(out io.Writer) *progressBar { return &progressBar{out: out} }
+
+// show draws done of total for a stage (at most every 200 ms).
+func (b *progressBar) show(stage string, done, total int, detail string) {
+	now := time.Now()
+	if stage != b.stage {
+		if b.stage != "" {
+			fmt.Fprintln(b.out)
+		}
+		b.stage, b.start = stage, now
+	} else if now.Sub(b.last) < 200*time.Millisecond && done < total {
+		return
+	}
+	b.last = now
+	const width = 30
+	frac := float64(done) / float64(max(total, 1))
+	n := int(frac * width)
+	eta := "?"
+	if done > 0 {
+		left := time.Duration(float64(now.Sub(b.start)) * (1 - frac) / frac)
+		eta = left.Round(time.Second).String()
+	}
+	fmt.Fprintf(b.out, "\r%-5s [%s%s] %3d%%  ETA %-8s %s ", stage, strings.Repeat("#", n), strings.Repeat(".", width-n),
+		int(100*frac), eta, detail)
+}
+
+func (b *progressBar) done() {
+	if b.stage != "" {
+		fmt.Fprintln(b.out)
+	}
+}

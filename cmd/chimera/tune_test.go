@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestTuneCommand: a small tuning run writes a weights file the engine
+// reads, saying how it was made; the same seed gives the same file; bad
+// input is refused at once.
+func TestTuneCommand(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "chess.txt")
+	args := []string{"tune", "--variant", "chess", "--positions", "300", "--nodes", "100", "--iterations", "30",
+		"--threads", "2", "--seed", "5", "--out", out}
+	code, stdout, errOut := runCommand(args...)
+	require.Zero(t, code, errOut)
+	require.Contains(t, stdout, "chess: 300 positions; loss ")
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	w, err := eval.ParseWeights(variants.Chess(), data)
+	require.NoError(t, err)
+	require.Len(t, w.Comments, 3)
+	require.Contains(t, w.Comments[0], "made by: ")
+	require.Contains(t, w.Comments[1], "positions: 300 (fitted on 270, held out 30)")
+
+	again := filepath.Join(dir, "again.txt")
+	args[len(args)-1] = again
+	args[len(args)-5] = "1" // one thread: the same games
+	code, _, errOut = runCommand(args...)
+	require.Zero(t, code, errOut)
+	second, err := os.ReadFile(again)
+	require.NoError(t, err)
+	w2, err := eval.ParseWeights(variants.Chess(), second)
+	require.NoError(t, err)
+	for i := range w.Layout().Len() {
+		a1, b1 := w.Get(i)
+		a2, b2 := w2.Get(i)
+		require.Equal(t, [2]int{a1, b1}, [2]int{a2, b2}, w.Layout().Names()[i])
+	}
+
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("chimera-weights 1\nvariant chess 8x8 PNBRQK\nmaterial Z 1 1\n"), 0o644))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tune", "--variant", "chess"}, "give --out FILE"},
+		{[]string{"tune", "--variant", "chess", "--out", filepath.Join(dir, "no", "w.txt")}, "no directory"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--from", bad}, `no feature "material Z"`},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad}, "line 1: no result"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--positions", "5"}, "from 10 to"},
+	} {
+		code, _, errOut := runCommand(c.args...)
+		require.Equal(t, 2, code, c.args)
+		require.Contains(t, errOut, c.want, c.args)
+	}
+}

@@ -1,0 +1,235 @@
+package tune
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/selfplay"
+)
+
+// Sample is one training position: its features as the tuned evaluation
+// counts them (sparse: the features that are not zero), its phase and
+// the result of its game for White (1, ½ or 0).
+type Sample struct {
+	Index  []uint16
+	Count  []int16
+	Phase  uint16
+	Result float32
+}
+
+// SampleOf traces a position's features into a sample labelled result.
+func SampleOf(e *eval.Tuned, p *engine.Position, result float32) Sample {
+	tr, _ := e.Trace(p)
+	s := Sample{Phase: uint16(tr.Phase), Result: result}
+	for i, c := range tr.Counts {
+		if c != 0 {
+			s.Index = append(s.Index, uint16(i))
+			s.Count = append(s.Count, int16(max(-32768, min(32767, c))))
+		}
+	}
+	return s
+}
+
+// quiet reports whether a position is one the evaluation should be judged
+// on: not in check, and the move the game went on with neither captures
+// nor promotes (a position whose best move wins material is not what a
+// static evaluation sees).
+func quiet(p *engine.Position, next engine.Move) bool {
+	return !p.InCheck() && !p.IsCapture(next) && next.Promotion() == 0
+}
+
+// whiteResult is a game result as White's score, false for an unfinished
+// game.
+func whiteResult(result string) (float32, bool) {
+	switch result {
+	case "1-0":
+		return 1, true
+	case "0-1":
+		return 0, true
+	case "1/2-1/2":
+		return 0.5, true
+	}
+	return 0, false
+}
+
+// GameSamples samples a finished game: each quiet position after the
+// opening (skip plies), labelled with the game's result, each position
+// once (seen, by key, is shared across games).
+func GameSamples(e *eval.Tuned, rec *game.Record, skip int, seen map[uint64]bool) ([]Sample, error) {
+	result, ok := whiteResult(rec.Result)
+	if !ok {
+		return nil, nil
+	}
+	p, err := rec.Variant.ParseFEN(rec.StartFEN)
+	if err != nil {
+		return nil, err
+	}
+	var out []Sample
+	for ply, m := range rec.Moves {
+		if ply >= skip && quiet(p, m) && !seen[p.Key()] {
+			seen[p.Key()] = true
+			out = append(out, SampleOf(e, p, result))
+		}
+		p.Make(m)
+	}
+	return out, nil
+}
+
+// Games are the self-play games the tuner learns from.
+type Games struct {
+	Variant *engine.Variant
+	// Player plays both sides: its search limit (Nodes, for games that do
+	// not depend on the machine's speed) and evaluation options.
+	Player selfplay.Config
+	// RandomPlies open each game at random; Skip more are not sampled.
+	RandomPlies, Skip int
+	// MaxPlies ends a game as a draw.
+	MaxPlies int
+	Seed     uint64
+	// Positions is how many samples to collect.
+	Positions int
+	// Workers play games at once (default: every CPU).
+	Workers int
+	// Progress, when set, is told the samples collected so far.
+	Progress func(samples, games int)
+}
+
+// Play plays games until Positions samples are collected. Game i is the
+// same whatever the number of workers (its seed is Seed and i, its search
+// limited by nodes), and the samples are taken from games 1, 2, … in
+// order, so the result depends on the seed alone.
+func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
+	workers := g.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var next atomic.Int64
+	var mu sync.Mutex
+	records := map[int]*game.Record{}
+	var firstErr error
+	enough := make(chan struct{})
+	var once sync.Once
+	// The positions of the contiguous run of finished games 1..done.
+	done, positions := 0, 0
+	seen := map[uint64]bool{}
+	var samples []Sample
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			for {
+				select {
+				case <-enough:
+					return
+				default:
+				}
+				if ctx.Err() != nil {
+					return
+				}
+				i := int(next.Add(1))
+				sp := &selfplay.SelfPlay{Variant: g.Variant, Games: 1, FirstGame: i - 1, A: g.Player, B: g.Player,
+					RandomPlies: g.RandomPlies, Seed: g.Seed, MaxPlies: g.MaxPlies}
+				_, recs, err := sp.Run(ctx)
+				mu.Lock()
+				if err != nil {
+					if firstErr == nil {
+						firstErr = err
+					}
+					mu.Unlock()
+					once.Do(func() { close(enough) })
+					return
+				}
+				if len(recs) == 1 {
+					records[i] = recs[0]
+				}
+				// Sample the games that now run without a gap from 1.
+				for records[done+1] != nil {
+					done++
+					if positions < g.Positions {
+						got, err := GameSamples(e, records[done], g.RandomPlies+g.Skip, seen)
+						if err != nil && firstErr == nil {
+							firstErr = err
+						}
+						samples = append(samples, got...)
+						positions += len(got)
+					}
+					delete(records, done)
+				}
+				if g.Progress != nil {
+					g.Progress(min(positions, g.Positions), done)
+				}
+				full := positions >= g.Positions
+				mu.Unlock()
+				if full {
+					once.Do(func() { close(enough) })
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil && len(samples) < g.Positions {
+		return samples, err
+	}
+	return samples[:min(len(samples), g.Positions)], nil
+}
+
+// ReadEPD reads labelled positions, one a line: a FEN and the game's
+// result as "1-0", "0-1" or "1/2-1/2" (quoted or not, as in c9 "1-0";),
+// or as White's score in brackets, [1.0], [0.5] or [0.0]. Blank lines and
+// lines starting with # are skipped; a line it cannot read is an error
+// naming it.
+func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample, error) {
+	var out []Sample
+	sc := bufio.NewScanner(r)
+	sc.Buffer(nil, 1<<20)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fen, result, ok := splitLabel(line)
+		if !ok {
+			return nil, fmt.Errorf("line %d: no result (want 1-0, 0-1, 1/2-1/2, [1.0], [0.5] or [0.0])", n)
+		}
+		p, err := v.ParseFEN(fen)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", n, err)
+		}
+		out = append(out, SampleOf(e, p, result))
+		if limit > 0 && len(out) >= limit {
+			break
+		}
+	}
+	return out, sc.Err()
+}
+
+// splitLabel splits a labelled line into its FEN and White's result.
+func splitLabel(line string) (string, float32, bool) {
+	for _, l := range []struct {
+		text  string
+		score float32
+	}{
+		{"[1.0]", 1}, {"[0.5]", 0.5}, {"[0.0]", 0},
+		{"1/2-1/2", 0.5}, {"1-0", 1}, {"0-1", 0},
+	} {
+		if i := strings.LastIndex(line, l.text); i > 0 {
+			fen := strings.TrimRight(strings.TrimSpace(line[:i]), `"`)
+			fen = strings.TrimSuffix(strings.TrimSpace(fen), "c9")
+			fen = strings.TrimSpace(strings.TrimSuffix(fen, ";"))
+			return fen, l.score, true
+		}
+	}
+	return "", 0, false
+}

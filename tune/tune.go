@@ -1,0 +1,100 @@
+// Package tune learns the tuned evaluation's weights for a variant from
+// the variant's own games, on one machine: it plays the engine against
+// itself (package selfplay, searches limited by nodes, random openings),
+// samples the quiet positions of the games labelled with their results,
+// and fits the weights of the generic feature set (package eval) by the
+// Texel method (fit.go). Built-in variants and users' variant files alike:
+// a variant is data, and so are its weights.
+package tune
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/selfplay"
+)
+
+// Config is one tuning run.
+type Config struct {
+	Variant *engine.Variant
+	// Start are the weights the fit starts from, and, when StartFile
+	// names their file, the evaluation the games are played with (a
+	// second round learns from better games); nil starts from the
+	// documents' formula and plays with it.
+	Start     *eval.Weights
+	StartFile string
+	// Samples, when set, are the positions to learn from (read from a
+	// file); otherwise Positions of them are collected from games.
+	Samples   []Sample
+	Positions int
+	// Nodes per move in the games, RandomPlies opening them at random,
+	// Skip more plies not sampled, MaxPlies drawing a game that long.
+	Nodes                       uint64
+	RandomPlies, Skip, MaxPlies int
+	Seed                        uint64
+	// HeldOut is the share of the samples kept out of the fit to measure
+	// it (default 0.1).
+	HeldOut float64
+	// Iterations, Rate and Regularisation steer the fit (see Fit).
+	Iterations     int
+	Rate           float64
+	Regularisation float64
+	// Workers play games and compute gradients (default: every CPU).
+	Workers int
+	// OnGames and OnFit, when set, follow the two stages.
+	OnGames func(samples, games int)
+	OnFit   func(done int, train, held float64)
+}
+
+// Report says what a run did.
+type Report struct {
+	Samples, Train, Held int
+	Losses               Losses
+}
+
+// Run tunes the weights: collects the samples (unless given) and fits
+// them. It stops early, with ctx's error, when ctx is done.
+func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
+	layout := eval.NewLayout(cfg.Variant)
+	start := cfg.Start
+	if start == nil {
+		start = eval.DocumentsWeights(layout)
+	}
+	samples := cfg.Samples
+	if samples == nil {
+		player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1}
+		if cfg.StartFile != "" {
+			player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
+		}
+		g := &Games{Variant: cfg.Variant, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip,
+			MaxPlies: cfg.MaxPlies, Seed: cfg.Seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: cfg.OnGames}
+		var err error
+		if samples, err = g.Play(ctx, eval.NewTuned(start)); err != nil {
+			return nil, Report{}, err
+		}
+	}
+	if len(samples) < 10 {
+		return nil, Report{}, errors.New("tune: fewer than 10 positions to learn from")
+	}
+	train, held := split(samples, cfg.HeldOut, cfg.Seed)
+	f := &Fit{Layout: layout, Train: train, Held: held, Iterations: cfg.Iterations, Rate: cfg.Rate,
+		Regularisation: cfg.Regularisation, Workers: cfg.Workers, Progress: cfg.OnFit}
+	w, losses := f.Run(start)
+	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
+}
+
+// split shuffles the samples (by the seed) and keeps a share out of the
+// fit.
+func split(samples []Sample, heldOut float64, seed uint64) (train, held []Sample) {
+	if heldOut <= 0 || heldOut >= 1 {
+		heldOut = 0.1
+	}
+	shuffled := append([]Sample(nil), samples...)
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
+	n := int(float64(len(shuffled)) * heldOut)
+	return shuffled[n:], shuffled[:n]
+}

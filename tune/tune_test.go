@@ -1,0 +1,125 @@
+package tune_test
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/tune"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// randomPositions plays random games and returns positions along them.
+func randomPositions(v *engine.Variant, games, plies int, seed uint64) []*engine.Position {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var out []*engine.Position
+	for range games {
+		p := v.StartPosition()
+		for range plies {
+			moves := p.LegalMoves(nil)
+			if len(moves) == 0 || p.Result().Over() {
+				break
+			}
+			p.Make(moves[rng.IntN(len(moves))])
+			out = append(out, p.Clone())
+		}
+	}
+	return out
+}
+
+// TestFitRecoversKnownWeights: positions labelled with the win probability
+// that known weights give them are fitted back to those weights, starting
+// from the documents' formula: the material weights within a few
+// centipawns, and the held-out loss close to zero.
+func TestFitRecoversKnownWeights(t *testing.T) {
+	v := variants.Chess()
+	l := eval.NewLayout(v)
+	truth := eval.NewWeights(l)
+	index := map[string]int{}
+	for i, name := range l.Names() {
+		index[name] = i
+	}
+	want := map[string][2]int{
+		"material P": {80, 120}, "material N": {320, 280}, "material B": {330, 300},
+		"material R": {480, 560}, "material Q": {950, 900}, "mobility N": {6, 2}, "tempo": {20, 10},
+	}
+	for name, w := range want {
+		truth.Set(index[name], w[0], w[1])
+	}
+	const scale = 1.3
+	e := eval.NewTuned(truth)
+	var samples []tune.Sample
+	for _, p := range randomPositions(v, 60, 120, 2) {
+		s := tune.SampleOf(e, p, 0)
+		_, white := e.Trace(p)
+		s.Result = float32(1 / (1 + math.Exp(-scale*float64(white)/400)))
+		samples = append(samples, s)
+	}
+	w, rep, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1500, Rate: 2, Seed: 1})
+	require.NoError(t, err)
+	require.Less(t, rep.Losses.HeldAfter, rep.Losses.HeldBefore/20, "%+v", rep.Losses)
+	// K and the weights' scale trade off (K is fitted first, to the
+	// starting weights, so that the weights stay centipawns), and a
+	// piece's material and its piece-square terms overlap (a piece counts
+	// in one rank and one file bucket): what comes back is the truth's
+	// evaluation times scale/K, position by position.
+	k := scale / rep.Losses.Scale
+	fitted := eval.NewTuned(w)
+	worst := 0.0
+	for _, p := range randomPositions(v, 20, 120, 99) {
+		_, got := fitted.Trace(p)
+		_, wnt := e.Trace(p)
+		worst = max(worst, math.Abs(float64(got)/k-float64(wnt)))
+	}
+	t.Logf("losses %+v, worst difference %.1f cp", rep.Losses, worst)
+	require.Less(t, worst, 25.0, "the fitted evaluation is the truth's")
+	_ = want
+}
+
+// TestGamesAreDeterministic: the same seed gives the same samples,
+// whatever the number of workers; every sample is quiet and labelled.
+func TestGamesAreDeterministic(t *testing.T) {
+	v := variants.Chess()
+	e := eval.NewTuned(eval.DocumentsWeights(eval.NewLayout(v)))
+	play := func(workers int) []tune.Sample {
+		g := &tune.Games{Variant: v, RandomPlies: 6, Skip: 2, MaxPlies: 80, Seed: 3, Positions: 150, Workers: workers}
+		g.Player.Nodes, g.Player.HashMB = 300, 1
+		s, err := g.Play(context.Background(), e)
+		require.NoError(t, err)
+		return s
+	}
+	one, two := play(1), play(2)
+	require.Len(t, one, 150)
+	require.Equal(t, one, two)
+	for _, s := range one {
+		require.Contains(t, []float32{0, 0.5, 1}, s.Result)
+	}
+}
+
+// TestReadEPD: labelled positions in the usual forms; a line without a
+// label or with a bad FEN is an error naming the line.
+func TestReadEPD(t *testing.T) {
+	v := variants.Chess()
+	e := eval.NewTuned(eval.DocumentsWeights(eval.NewLayout(v)))
+	text := strings.Join([]string{
+		"# a comment",
+		`rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 c9 "1-0";`,
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1 [0.5]",
+		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1; 0-1",
+		"",
+	}, "\n")
+	s, err := tune.ReadEPD(strings.NewReader(text), v, e, 0)
+	require.NoError(t, err)
+	require.Len(t, s, 3)
+	require.Equal(t, []float32{1, 0.5, 0}, []float32{s[0].Result, s[1].Result, s[2].Result})
+	_, err = tune.ReadEPD(strings.NewReader("4k3/8/8/8/8/8/8/3QK3 w - - 0 1\n"), v, e, 0)
+	require.ErrorContains(t, err, "line 1: no result")
+	_, err = tune.ReadEPD(strings.NewReader("# x\n4k3/8/8/8/8/8/8/3QK9 w - - 0 1 1-0\n"), v, e, 0)
+	require.ErrorContains(t, err, "line 2:")
+}
