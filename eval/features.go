@@ -146,25 +146,83 @@ type Trace struct {
 	White  bool    // White to move
 }
 
-// features is the accumulator the extraction writes into: the weighted
-// sums, and the counts when a trace is kept.
-type features struct {
-	w      *Weights
-	mg, eg int
-	trace  []int32
+// sink is where the extraction puts the features: the evaluation's
+// weighted sums (evalSink), or the tuner's counts besides (traceSink). A
+// type parameter, not an interface value: each sink gets an extraction of
+// its own, compiled with the sink's methods inlined.
+type sink interface {
+	// add counts v of feature i for White (v < 0: for Black).
+	add(i, v int)
+	// piece counts a piece's material and piece-square features: pc of
+	// colour c on s, for White (sign 1) or Black (−1).
+	piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.Square, sign int)
 }
 
-// add counts v of feature i for White (v < 0: for Black).
-func (f *features) add(i, v int) {
-	f.mg += int(f.w.mg[i]) * v
-	f.eg += int(f.w.eg[i]) * v
-	if f.trace != nil {
-		f.trace[i] += int32(v)
+// sums are the weighted sums of the features, middlegame and endgame.
+type sums struct{ mg, eg int }
+
+// evalSink adds the features' weights; a piece's material and
+// piece-square weights come added up in one table (psq).
+type evalSink struct {
+	s   *sums
+	w   *Weights
+	psq []sums // by piece code · NumSquares + square
+}
+
+func (f evalSink) add(i, v int) {
+	f.s.mg += int(f.w.mg[i]) * v
+	f.s.eg += int(f.w.eg[i]) * v
+}
+
+func (f evalSink) piece(_ *Layout, pc engine.Piece, _ engine.Colour, s engine.Square, sign int) {
+	w := f.psq[int(pc)*engine.NumSquares+int(s)]
+	f.s.mg += sign * w.mg
+	f.s.eg += sign * w.eg
+}
+
+// traceSink adds the weights and counts every feature.
+type traceSink struct {
+	evalSink
+	counts []int32
+}
+
+func (f traceSink) add(i, v int) {
+	f.evalSink.add(i, v)
+	f.counts[i] += int32(v)
+}
+
+func (f traceSink) piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.Square, sign int) {
+	t := pc.Type()
+	if i := l.material[t]; i >= 0 {
+		f.add(i, sign)
 	}
+	f.add(l.rank[t]+int(l.relRank[c][s]), sign)
+	f.add(l.file[t]+int(l.fileBucket[s]), sign)
+}
+
+// pieceSquares adds up each piece's material and piece-square weights on
+// each square, for evalSink.
+func (l *Layout) pieceSquares(w *Weights) []sums {
+	psq := make([]sums, 64*engine.NumSquares)
+	trace := traceSink{evalSink: evalSink{s: &sums{}, w: w}, counts: make([]int32, l.Len())}
+	for t := 1; t <= len(l.v.Pieces); t++ {
+		for c := engine.White; c <= engine.Black; c++ {
+			pc := engine.MakePiece(t, c)
+			for f := 0; f < l.v.Width; f++ {
+				for r := 0; r < l.v.Height; r++ {
+					s := engine.SquareAt(f, r)
+					*trace.s = sums{}
+					trace.piece(l, pc, c, s, 1)
+					psq[int(pc)*engine.NumSquares+int(s)] = *trace.s
+				}
+			}
+		}
+	}
+	return psq
 }
 
 // extract computes every feature of p into f and returns the phase.
-func (l *Layout) extract(p *engine.Position, f *features) int {
+func extract[S sink](l *Layout, p *engine.Position, f S) int {
 	v := l.v
 	phase := 0
 	var royals [2]int
@@ -204,11 +262,7 @@ func (l *Layout) extract(p *engine.Position, f *features) int {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
-			if i := l.material[t]; i >= 0 {
-				f.add(i, sign)
-			}
-			f.add(l.rank[t]+int(l.relRank[c][s]), sign)
-			f.add(l.file[t]+int(l.fileBucket[s]), sign)
+			f.piece(l, pc, c, s, sign)
 			moves, hits := p.PieceActivity(s, &zones[them])
 			f.add(l.mobility[t], sign*moves)
 			if hits > 0 && royals[them] > 0 {
@@ -219,7 +273,7 @@ func (l *Layout) extract(p *engine.Position, f *features) int {
 				f.add(l.defenders, sign)
 			}
 			if l.pawn[pc] {
-				l.pawnTerms(p, f, c, s, &pawnsOnFile)
+				pawnTerms(l, p, f, c, s, &pawnsOnFile)
 			}
 		}
 		if royals[them] > 0 {
@@ -247,7 +301,7 @@ func (l *Layout) extract(p *engine.Position, f *features) int {
 }
 
 // pawnTerms adds the structure terms of colour c's pawn on s.
-func (l *Layout) pawnTerms(p *engine.Position, f *features, c engine.Colour, s engine.Square, onFile *[2][engine.MaxSize]int8) {
+func pawnTerms[S sink](l *Layout, p *engine.Position, f S, c engine.Colour, s engine.Square, onFile *[2][engine.MaxSize]int8) {
 	v := l.v
 	sign := 1 - 2*int(c)
 	file, rank := s.File(), s.Rank()

@@ -11,11 +11,12 @@ type Tuned struct {
 	layout  *Layout
 	weights *Weights
 	values  [64]int // by piece code: the weights' material, for the search
+	psq     []sums  // material and piece-square weights by piece and square
 }
 
 // NewTuned returns the tuned evaluation of the weights' variant.
 func NewTuned(w *Weights) *Tuned {
-	e := &Tuned{layout: w.layout, weights: w}
+	e := &Tuned{layout: w.layout, weights: w, psq: w.layout.pieceSquares(w)}
 	docs := NewDocuments(w.layout.v)
 	for pc := range e.values {
 		e.values[pc] = docs.Value(engine.Piece(pc))
@@ -30,9 +31,9 @@ func (e *Tuned) Value(pc engine.Piece) int { return e.values[pc] }
 
 // Evaluate returns the tuned evaluation of p for the side to move.
 func (e *Tuned) Evaluate(p *engine.Position) int {
-	f := features{w: e.weights}
-	phase := e.layout.extract(p, &f)
-	score := (f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
+	var s sums
+	phase := extract(e.layout, p, evalSink{s: &s, w: e.weights, psq: e.psq})
+	score := (s.mg*phase + s.eg*(phaseScale-phase)) / phaseScale
 	if p.SideToMove() == engine.Black {
 		return -score
 	}
@@ -42,8 +43,9 @@ func (e *Tuned) Evaluate(p *engine.Position) int {
 // Trace returns p's features as the tuner reads them, and the evaluation
 // (White's point of view) they add up to under the weights.
 func (e *Tuned) Trace(p *engine.Position) (Trace, int) {
-	f := features{w: e.weights, trace: make([]int32, e.layout.Len())}
-	phase := e.layout.extract(p, &f)
-	return Trace{Counts: f.trace, Phase: phase, White: p.SideToMove() == engine.White},
-		(f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
+	var s sums
+	f := traceSink{evalSink: evalSink{s: &s, w: e.weights}, counts: make([]int32, e.layout.Len())}
+	phase := extract(e.layout, p, f)
+	return Trace{Counts: f.counts, Phase: phase, White: p.SideToMove() == engine.White},
+		(s.mg*phase + s.eg*(phaseScale-phase)) / phaseScale
 }

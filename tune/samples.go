@@ -5,7 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -61,10 +63,12 @@ func whiteResult(result string) (float32, bool) {
 	return 0, false
 }
 
-// GameSamples samples a finished game: each quiet position after the
-// opening (skip plies), labelled with the game's result, each position
-// once (seen, by key, is shared across games).
-func GameSamples(e *eval.Tuned, rec *game.Record, skip int, seen map[uint64]bool) ([]Sample, error) {
+// GameSamples samples a finished game: up to perGame of its quiet
+// positions after the opening (skip plies), chosen by rng (all of them
+// when perGame is 0), labelled with the game's result, each position once
+// (seen, by key, is shared across games). Positions of one game share its
+// result: a few from many games teach more than many from a few.
+func GameSamples(e *eval.Tuned, rec *game.Record, skip, perGame int, rng *rand.Rand, seen map[uint64]bool) ([]Sample, error) {
 	result, ok := whiteResult(rec.Result)
 	if !ok {
 		return nil, nil
@@ -73,11 +77,30 @@ func GameSamples(e *eval.Tuned, rec *game.Record, skip int, seen map[uint64]bool
 	if err != nil {
 		return nil, err
 	}
-	var out []Sample
+	var plies []int
 	for ply, m := range rec.Moves {
-		if ply >= skip && quiet(p, m) && !seen[p.Key()] {
-			seen[p.Key()] = true
-			out = append(out, SampleOf(e, p, result))
+		if ply >= skip && quiet(p, m) {
+			plies = append(plies, ply)
+		}
+		p.Make(m)
+	}
+	if perGame > 0 && len(plies) > perGame {
+		rng.Shuffle(len(plies), func(i, j int) { plies[i], plies[j] = plies[j], plies[i] })
+		plies = plies[:perGame]
+		slices.Sort(plies)
+	}
+	if p, err = rec.Variant.ParseFEN(rec.StartFEN); err != nil {
+		return nil, err
+	}
+	var out []Sample
+	next := 0
+	for ply, m := range rec.Moves {
+		if next < len(plies) && plies[next] == ply {
+			next++
+			if !seen[p.Key()] {
+				seen[p.Key()] = true
+				out = append(out, SampleOf(e, p, result))
+			}
 		}
 		p.Make(m)
 	}
@@ -90,8 +113,9 @@ type Games struct {
 	// Player plays both sides: its search limit (Nodes, for games that do
 	// not depend on the machine's speed) and evaluation options.
 	Player selfplay.Config
-	// RandomPlies open each game at random; Skip more are not sampled.
-	RandomPlies, Skip int
+	// RandomPlies open each game at random; Skip more are not sampled;
+	// PerGame positions at most are sampled from a game (0: all).
+	RandomPlies, Skip, PerGame int
 	// MaxPlies ends a game as a draw.
 	MaxPlies int
 	Seed     uint64
@@ -154,7 +178,8 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 				for records[done+1] != nil {
 					done++
 					if positions < g.Positions {
-						got, err := GameSamples(e, records[done], g.RandomPlies+g.Skip, seen)
+						rng := rand.New(rand.NewPCG(g.Seed, uint64(done)))
+						got, err := GameSamples(e, records[done], g.RandomPlies+g.Skip, g.PerGame, rng, seen)
 						if err != nil && firstErr == nil {
 							firstErr = err
 						}

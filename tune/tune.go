@@ -31,10 +31,11 @@ type Config struct {
 	Samples   []Sample
 	Positions int
 	// Nodes per move in the games, RandomPlies opening them at random,
-	// Skip more plies not sampled, MaxPlies drawing a game that long.
-	Nodes                       uint64
-	RandomPlies, Skip, MaxPlies int
-	Seed                        uint64
+	// Skip more plies not sampled, PerGame positions at most sampled from
+	// a game, MaxPlies drawing a game that long.
+	Nodes                                uint64
+	RandomPlies, Skip, PerGame, MaxPlies int
+	Seed                                 uint64
 	// HeldOut is the share of the samples kept out of the fit to measure
 	// it (default 0.1).
 	HeldOut float64
@@ -69,7 +70,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 		if cfg.StartFile != "" {
 			player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
 		}
-		g := &Games{Variant: cfg.Variant, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip,
+		g := &Games{Variant: cfg.Variant, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip, PerGame: cfg.PerGame,
 			MaxPlies: cfg.MaxPlies, Seed: cfg.Seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: cfg.OnGames}
 		var err error
 		if samples, err = g.Play(ctx, eval.NewTuned(start)); err != nil {

@@ -16,8 +16,9 @@ func newBenchCommand() *cobra.Command {
 		Short: "Search a fixed list of positions to a fixed depth",
 		Long: `Bench searches a fixed list of positions across several variants to a fixed
 depth, one position after another on one thread, and prints one line per
-position and, last, "Nodes searched: N" and "Nodes/second: N". The node count
-is a signature: it changes only when search behaviour changes.
+position, then "Nodes searched: N" and "Nodes/second: N", and last the same
+as "N nodes M nps", the line OpenBench reads. The node count is a
+signature: it changes only when search behaviour changes.
 
 With --threads above 1 the search runs Lazy SMP (the node count then
 varies from run to run): it measures nodes per second and time to depth
@@ -30,6 +31,8 @@ against one thread.`,
 				return err
 			}
 			fmt.Fprintf(out, "\nNodes searched: %d\nNodes/second: %d\n", totals.Nodes, totals.NPS())
+			// The last line in the form OpenBench reads ("N nodes M nps").
+			fmt.Fprintf(out, "%d nodes %d nps\n", totals.Nodes, totals.NPS())
 			return nil
 		},
 	}

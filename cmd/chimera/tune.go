@@ -23,6 +23,7 @@ func newTuneCommand() *cobra.Command {
 		out, from, epd                      string
 		positions, nodes, randomPlies, skip int
 		maxPlies, threads, iterations, seed int
+		perGame                             int
 		rate, regularisation, heldOut       float64
 	)
 	cmd := &cobra.Command{
@@ -55,7 +56,7 @@ says otherwise.`,
 			if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
 			}
-			cfg := tune.Config{Variant: v, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip,
+			cfg := tune.Config{Variant: v, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
 				Regularisation: regularisation, Workers: threads}
 			if from != "" {
@@ -123,12 +124,13 @@ says otherwise.`,
 	intFlag(fl, &nodes, "nodes", 2000, 1, 100000000, "search nodes a move in the games")
 	intFlag(fl, &randomPlies, "random-plies", 8, 0, 100, "plies played at random to open each game")
 	intFlag(fl, &skip, "skip", 4, 0, 1000, "plies after the random ones not sampled")
+	intFlag(fl, &perGame, "per-game", 12, 0, 100000, "positions at most sampled from one game (0: all)")
 	intFlag(fl, &maxPlies, "max-plies", 400, 10, 100000, "plies after which a game is drawn")
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "games and fitting at once")
 	intFlag(fl, &iterations, "iterations", 1000, 1, 1000000, "steps of the fit")
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the openings and the held-out share")
 	fl.Float64Var(&rate, "rate", 1, "the fit's step, in centipawns")
-	fl.Float64Var(&regularisation, "regularisation", 0, "pull of each weight toward its start, per centipawn squared")
+	fl.Float64Var(&regularisation, "regularisation", 1e-7, "pull of each weight toward its start, per centipawn squared")
 	fl.Float64Var(&heldOut, "held-out", 0.1, "share of the positions kept out of the fit to measure it")
 	return cmd
 }

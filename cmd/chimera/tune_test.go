@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -61,4 +62,17 @@ func TestTuneCommand(t *testing.T) {
 		require.Equal(t, 2, code, c.args)
 		require.Contains(t, errOut, c.want, c.args)
 	}
+}
+
+// TestBenchForOpenBench: bench's last line is "N nodes M nps", the form
+// OpenBench's client reads (it scans from the last line for a number next
+// to "nodes" and to "nps"), with the node count of "Nodes searched".
+func TestBenchForOpenBench(t *testing.T) {
+	code, out, errOut := runCommand("bench", "--depth", "3")
+	require.Zero(t, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	require.Regexp(t, `^\d+ nodes \d+ nps$`, last)
+	nodes := strings.Fields(last)[0]
+	require.Contains(t, out, "Nodes searched: "+nodes+"\n")
 }
