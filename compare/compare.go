@@ -60,6 +60,9 @@ type Comparison struct {
 	Seed      uint64
 	// MaxMoves ends a game not won by then (default 150).
 	MaxMoves int
+	// Evaluation and EvalFile choose the search's evaluation (the session
+	// options; default: the documents' formula, the reference).
+	Evaluation, EvalFile string
 	// Progress, when set, is told each finished game.
 	Progress func(done, total int)
 }
@@ -74,6 +77,18 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 	if len(starts) == 0 {
 		return nil, fmt.Errorf("compare: no won positions found for %s", c.Table.Material)
 	}
+	player := func(setting Setting) (*selfplay.SearchPlayer, error) {
+		// Blind to the fifty-move rule: the comparison measures mating
+		// skill, and a search that sees the draw coming stops trying.
+		return selfplay.NewSearchPlayerChecked(selfplay.Config{Name: "search " + setting.String(),
+			Depth: setting.Depth, MoveTime: setting.MoveTime, Evaluation: c.Evaluation, EvalFile: c.EvalFile},
+			search.Options{HashMB: 16, IgnoreMoveRule: true})
+	}
+	check, err := player(Setting{Depth: 1}) // a bad weights file is said before any game
+	if err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
+	check.Close()
 	rows := make([]Row, len(c.Settings))
 	total, done := len(starts)*len(c.Settings), 0
 	var mu sync.Mutex
@@ -85,10 +100,7 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				// Blind to the fifty-move rule: the comparison measures mating
-				// skill, and a search that sees the draw coming stops trying.
-				attacker := selfplay.NewSearchPlayer(selfplay.Config{Name: "search " + setting.String(),
-					Depth: setting.Depth, MoveTime: setting.MoveTime}, search.Options{HashMB: 16, IgnoreMoveRule: true})
+				attacker, _ := player(setting) // checked above
 				defer attacker.Close()
 				for start := range jobs {
 					g := c.play(ctx, attacker, start)

@@ -19,11 +19,12 @@ import (
 
 func newCompareCommand() *cobra.Command {
 	var (
-		f                  tbFlags
-		material, depths   string
-		movetimes, svgPath string
-		positions          int
-		seed               uint64
+		f                    tbFlags
+		material, depths     string
+		movetimes, svgPath   string
+		evaluation, evalFile string
+		positions            int
+		seed                 uint64
 	)
 	cmd := &cobra.Command{
 		Use:   "compare --material KBNvK --positions 500 --depth 2,4,6 | --movetime MS [--svg FILE]",
@@ -66,6 +67,7 @@ threw the win away. --svg draws the moves used against the optimum.`,
 				return err
 			}
 			c := &compare.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
+				Evaluation: evaluation, EvalFile: evalFile,
 				Progress: func(done, total int) { fmt.Fprintf(errOut, "\rgames %d/%d", done, total) }}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()
@@ -88,6 +90,8 @@ threw the win away. --svg draws the moves used against the optimum.`,
 	fl.StringVar(&depths, "depth", "", "comma-separated search depths, e.g. 2,4,6")
 	fl.StringVar(&movetimes, "movetime", "", "comma-separated milliseconds per move")
 	fl.StringVar(&svgPath, "svg", "", "write a chart to this SVG file")
+	fl.StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the reference) or tuned")
+	fl.StringVar(&evalFile, "eval-file", "", "a weights file for the tuned evaluation")
 	fl.Uint64Var(&seed, "seed", 1, "seed for choosing the positions")
 	return cmd
 }

@@ -76,3 +76,19 @@ func TestBenchForOpenBench(t *testing.T) {
 	nodes := strings.Fields(last)[0]
 	require.Contains(t, out, "Nodes searched: "+nodes+"\n")
 }
+
+// TestCompareEvaluation: compare measures the documents' formula unless
+// told otherwise, and refuses a bad weights file before any game.
+func TestCompareEvaluation(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("nonsense\n"), 0o644))
+	code, _, errOut := runCommand("compare", "--material", "KQvK", "--positions", "2", "--depth", "1", "--dir", dir,
+		"--evaluation", "tuned", "--eval-file", bad)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "compare: option EvalFile")
+	code, _, errOut = runCommand("compare", "--material", "KQvK", "--positions", "2", "--depth", "1", "--dir", dir,
+		"--evaluation", "neural")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, `"neural" is not one of documents, tuned`)
+}
