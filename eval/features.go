@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"math/bits"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -24,10 +25,14 @@ import (
 //     square (the danger grows faster than the count); defenders: own
 //     pieces around the own royal piece; shelter: own pawns just in front
 //     of it;
+//   - open X, halfopen X: pieces of type X on a file without pawns, or
+//     without own pawns but with enemy ones;
 //   - pawns (pieces that promote): passed r (no enemy pawn ahead on its
 //     file or the next, r ranks from its side), doubled, isolated,
 //     connected (an own pawn beside it or guarding it), blocked (the square
-//     ahead occupied).
+//     ahead occupied); passed own, passed enemy: the distance in king
+//     steps from the own and the enemy royal piece to the square ahead of
+//     a passed pawn.
 
 // Layout is a variant's feature set: every feature's name and index, and
 // what computing them needs, derived once per variant.
@@ -37,8 +42,10 @@ type Layout struct {
 	// first index of each per-type group, by type index (0 unused), -1
 	// where a type has none (royal pieces have no material).
 	material, hand, rank, file, pair, mobility, attack [engine.MaxPieceTypes + 1]int
+	open, halfOpen                                     [engine.MaxPieceTypes + 1]int
 	tempo, attackers, attackers2, defenders, shelter   int
 	passed, doubled, isolated, connected, blocked      int
+	passedOwn, passedEnemy                             int
 	// relRank[c][s] is square s's rank counted from colour c's side;
 	// fileBucket[s] its distance in files from the nearer edge.
 	relRank    [2][engine.NumSquares]int8
@@ -63,6 +70,7 @@ func NewLayout(v *engine.Variant) *Layout {
 	l.tempo = add("tempo")
 	for t := range l.material {
 		l.material[t], l.hand[t], l.rank[t], l.file[t], l.pair[t], l.mobility[t], l.attack[t] = -1, -1, -1, -1, -1, -1, -1
+		l.open[t], l.halfOpen[t] = -1, -1
 	}
 	for i, pt := range v.Pieces {
 		t, x := i+1, string(pt.Letter)
@@ -81,6 +89,8 @@ func NewLayout(v *engine.Variant) *Layout {
 			}
 			if pt.Role != engine.RolePawn {
 				l.pair[t] = add("pair %s", x)
+				l.open[t] = add("open %s", x)
+				l.halfOpen[t] = add("halfopen %s", x)
 			}
 		}
 		l.rank[t] = add("rank %s 0", x)
@@ -106,6 +116,8 @@ func NewLayout(v *engine.Variant) *Layout {
 	l.isolated = add("isolated")
 	l.connected = add("connected")
 	l.blocked = add("blocked")
+	l.passedOwn = add("passed own")
+	l.passedEnemy = add("passed enemy")
 	for f := 0; f < v.Width; f++ {
 		for r := 0; r < v.Height; r++ {
 			s := engine.SquareAt(f, r)
@@ -146,52 +158,40 @@ type Trace struct {
 	White  bool    // White to move
 }
 
-// sink is where the extraction puts the features: the evaluation's
-// weighted sums (evalSink), or the tuner's counts besides (traceSink). A
-// type parameter, not an interface value: each sink gets an extraction of
-// its own, compiled with the sink's methods inlined.
-type sink interface {
-	// add counts v of feature i for White (v < 0: for Black).
-	add(i, v int)
-	// piece counts a piece's material and piece-square features: pc of
-	// colour c on s, for White (sign 1) or Black (−1).
-	piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.Square, sign int)
+// features is where the extraction puts the features: the weighted sums
+// and, for the tuner, each feature's count. One concrete type with a
+// branch on trace, not a type parameter: Go calls a type parameter's
+// methods through a dictionary, and the evaluation's hottest calls must
+// inline.
+type features struct {
+	mg, eg int
+	w      *Weights
+	psq    []sums  // material and piece-square weights, by piece code · NumSquares + square
+	trace  []int32 // counts by feature; nil when only evaluating
 }
 
-// sums are the weighted sums of the features, middlegame and endgame.
+// sums are a middlegame and an endgame weight.
 type sums struct{ mg, eg int }
 
-// evalSink adds the features' weights; a piece's material and
-// piece-square weights come added up in one table (psq).
-type evalSink struct {
-	s   *sums
-	w   *Weights
-	psq []sums // by piece code · NumSquares + square
+// add counts v of feature i for White (v < 0: for Black).
+func (f *features) add(i, v int) {
+	f.mg += int(f.w.mg[i]) * v
+	f.eg += int(f.w.eg[i]) * v
+	if f.trace != nil {
+		f.trace[i] += int32(v)
+	}
 }
 
-func (f evalSink) add(i, v int) {
-	f.s.mg += int(f.w.mg[i]) * v
-	f.s.eg += int(f.w.eg[i]) * v
-}
-
-func (f evalSink) piece(_ *Layout, pc engine.Piece, _ engine.Colour, s engine.Square, sign int) {
-	w := f.psq[int(pc)*engine.NumSquares+int(s)]
-	f.s.mg += sign * w.mg
-	f.s.eg += sign * w.eg
-}
-
-// traceSink adds the weights and counts every feature.
-type traceSink struct {
-	evalSink
-	counts []int32
-}
-
-func (f traceSink) add(i, v int) {
-	f.evalSink.add(i, v)
-	f.counts[i] += int32(v)
-}
-
-func (f traceSink) piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.Square, sign int) {
+// piece counts a piece's material and piece-square features: pc of colour
+// c on s, for White (sign 1) or Black (−1). Evaluating, the three weights
+// come added up from one table.
+func (f *features) piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.Square, sign int) {
+	if f.trace == nil {
+		w := f.psq[int(pc)*engine.NumSquares+int(s)]
+		f.mg += sign * w.mg
+		f.eg += sign * w.eg
+		return
+	}
 	t := pc.Type()
 	if i := l.material[t]; i >= 0 {
 		f.add(i, sign)
@@ -201,19 +201,19 @@ func (f traceSink) piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.S
 }
 
 // pieceSquares adds up each piece's material and piece-square weights on
-// each square, for evalSink.
+// each square, for the evaluation's features.piece.
 func (l *Layout) pieceSquares(w *Weights) []sums {
 	psq := make([]sums, 64*engine.NumSquares)
-	trace := traceSink{evalSink: evalSink{s: &sums{}, w: w}, counts: make([]int32, l.Len())}
+	f := &features{w: w, trace: make([]int32, l.Len())}
 	for t := 1; t <= len(l.v.Pieces); t++ {
 		for c := engine.White; c <= engine.Black; c++ {
 			pc := engine.MakePiece(t, c)
-			for f := 0; f < l.v.Width; f++ {
+			for file := 0; file < l.v.Width; file++ {
 				for r := 0; r < l.v.Height; r++ {
-					s := engine.SquareAt(f, r)
-					*trace.s = sums{}
-					trace.piece(l, pc, c, s, 1)
-					psq[int(pc)*engine.NumSquares+int(s)] = *trace.s
+					s := engine.SquareAt(file, r)
+					f.mg, f.eg = 0, 0
+					f.piece(l, pc, c, s, 1)
+					psq[int(pc)*engine.NumSquares+int(s)] = sums{f.mg, f.eg}
 				}
 			}
 		}
@@ -222,15 +222,13 @@ func (l *Layout) pieceSquares(w *Weights) []sums {
 }
 
 // extract computes every feature of p into f and returns the phase.
-func extract[S sink](l *Layout, p *engine.Position, f S) int {
+func extract(l *Layout, p *engine.Position, f *features) int {
 	v := l.v
 	phase := 0
 	var royals [2]int
 	var zones [2]engine.Zone // around each side's royal pieces
 	var typeCount [2][engine.MaxPieceTypes + 1]int
-	// Pawns by file, for the structure terms: counts, and the most
-	// advanced (from each side's view) and least advanced ranks.
-	var pawnsOnFile [2][engine.MaxSize]int8
+	var pawns pawnMap
 	for c := engine.White; c <= engine.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -240,7 +238,7 @@ func extract[S sink](l *Layout, p *engine.Position, f S) int {
 				zones[c].Merge(&z)
 			}
 			if l.pawn[pc] {
-				pawnsOnFile[c][s.File()]++
+				pawns[c][s.File()+1] |= 1 << s.Rank()
 			}
 			typeCount[c][pc.Type()]++
 			phase += l.phaseValue[pc]
@@ -263,6 +261,15 @@ func extract[S sink](l *Layout, p *engine.Position, f S) int {
 			pc := p.At(s)
 			t := pc.Type()
 			f.piece(l, pc, c, s, sign)
+			if i := l.open[t]; i >= 0 {
+				switch file := s.File() + 1; {
+				case pawns[c][file] != 0:
+				case pawns[them][file] == 0:
+					f.add(i, sign)
+				default:
+					f.add(l.halfOpen[t], sign)
+				}
+			}
 			moves, hits := p.PieceActivity(s, &zones[them])
 			f.add(l.mobility[t], sign*moves)
 			if hits > 0 && royals[them] > 0 {
@@ -273,7 +280,7 @@ func extract[S sink](l *Layout, p *engine.Position, f S) int {
 				f.add(l.defenders, sign)
 			}
 			if l.pawn[pc] {
-				pawnTerms(l, p, f, c, s, &pawnsOnFile)
+				pawnTerms(l, p, f, c, s, &pawns)
 			}
 		}
 		if royals[them] > 0 {
@@ -281,7 +288,7 @@ func extract[S sink](l *Layout, p *engine.Position, f S) int {
 			f.add(l.attackers2, sign*attackers*attackers)
 		}
 		if royals[c] > 0 {
-			f.add(l.shelter, sign*l.shelterOf(p, c))
+			f.add(l.shelter, sign*l.shelterOf(p, c, &pawns))
 		}
 		for t := 1; t <= len(v.Pieces); t++ {
 			if typeCount[c][t] >= 2 && l.pair[t] >= 0 {
@@ -300,94 +307,91 @@ func extract[S sink](l *Layout, p *engine.Position, f S) int {
 	return min(phase*phaseScale/l.phaseFull, phaseScale)
 }
 
+// pawnMap is each side's pawns as a mask of ranks per file, the files
+// shifted by one so that the ones beyond the edges are there, empty.
+type pawnMap [2][engine.MaxSize + 2]uint16
+
 // pawnTerms adds the structure terms of colour c's pawn on s.
-func pawnTerms[S sink](l *Layout, p *engine.Position, f S, c engine.Colour, s engine.Square, onFile *[2][engine.MaxSize]int8) {
-	v := l.v
+func pawnTerms(l *Layout, p *engine.Position, f *features, c engine.Colour, s engine.Square, pawns *pawnMap) {
 	sign := 1 - 2*int(c)
-	file, rank := s.File(), s.Rank()
-	fwd := 1 - 2*int(c) // ranks grow toward Black for White's pawns
-	if onFile[c][file] > 1 {
+	file, rank := s.File()+1, s.Rank() // file in pawnMap's numbering
+	fwd := 1 - 2*int(c)                // ranks grow toward Black for White's pawns
+	own := &pawns[c]
+	if own[file]&(own[file]-1) != 0 {
 		f.add(l.doubled, sign)
 	}
-	neighbours := 0
-	for _, df := range []int{-1, 1} {
-		if nf := file + df; nf >= 0 && nf < v.Width {
-			neighbours += int(onFile[c][nf])
-		}
-	}
-	if neighbours == 0 {
+	beside := own[file-1] | own[file+1]
+	if beside == 0 {
 		f.add(l.isolated, sign)
 	}
 	ahead := rank + fwd
-	if ahead >= 0 && ahead < v.Height && p.At(engine.SquareAt(file, ahead)) != engine.NoPiece {
+	if ahead >= 0 && ahead < l.v.Height && p.At(engine.SquareAt(file-1, ahead)) != engine.NoPiece {
 		f.add(l.blocked, sign)
 	}
-	if l.pawnBeside(p, c, file, rank) || l.pawnBeside(p, c, file, rank-fwd) {
+	behind := rank - fwd
+	if beside>>rank&1 != 0 || (behind >= 0 && behind < l.v.Height && beside>>behind&1 != 0) {
 		f.add(l.connected, sign)
 	}
 	// Passed: no enemy pawn ahead on its file or the next ones.
-	them := c.Other()
-	for df := -1; df <= 1; df++ {
-		nf := file + df
-		if nf < 0 || nf >= v.Width || onFile[them][nf] == 0 {
-			continue
-		}
-		for r := ahead; r >= 0 && r < v.Height; r += fwd {
-			if q := p.At(engine.SquareAt(nf, r)); q != engine.NoPiece && q.Colour() == them && l.pawn[q] {
-				return
-			}
-		}
+	them := &pawns[c.Other()]
+	var aheadMask uint16
+	if c == engine.White {
+		aheadMask = ^uint16(0) << (rank + 1)
+	} else {
+		aheadMask = 1<<rank - 1
+	}
+	if (them[file-1]|them[file]|them[file+1])&aheadMask != 0 {
+		return
 	}
 	f.add(l.passed+int(l.relRank[c][s]), sign)
+	if ahead < 0 || ahead >= l.v.Height {
+		return
+	}
+	stop := engine.SquareAt(file-1, ahead)
+	if d, ok := l.royalDistance(p, c, stop); ok {
+		f.add(l.passedOwn, sign*d)
+	}
+	if d, ok := l.royalDistance(p, c.Other(), stop); ok {
+		f.add(l.passedEnemy, sign*d)
+	}
 }
 
-// pawnBeside reports whether colour c has a pawn on rank, a file beside.
-func (l *Layout) pawnBeside(p *engine.Position, c engine.Colour, file, rank int) bool {
-	if rank < 0 || rank >= l.v.Height {
-		return false
-	}
-	for _, df := range []int{-1, 1} {
-		if nf := file + df; nf >= 0 && nf < l.v.Width {
-			if q := p.At(engine.SquareAt(nf, rank)); q != engine.NoPiece && q.Colour() == c && l.pawn[q] {
-				return true
+// royalDistance returns the king steps from colour c's nearest royal
+// piece to s, false when c has none.
+func (l *Layout) royalDistance(p *engine.Position, c engine.Colour, s engine.Square) (int, bool) {
+	best := -1
+	for _, k := range p.Pieces(c) {
+		if l.royal[p.At(k)] {
+			if d := distance(k, s); best < 0 || d < best {
+				best = d
 			}
 		}
 	}
-	return false
+	return best, best >= 0
+}
+
+// distance is the number of king steps between two squares.
+func distance(a, b engine.Square) int {
+	return max(abs(a.File()-b.File()), abs(a.Rank()-b.Rank()))
 }
 
 // shelterOf counts colour c's pawns on the three files around each of its
 // royal pieces, one or two ranks in front of it.
-func (l *Layout) shelterOf(p *engine.Position, c engine.Colour) int {
-	n := 0
-	for _, k := range p.Pieces(c) {
-		if l.royal[p.At(k)] {
-			n += l.shelterAround(p, c, k)
-		}
-	}
-	return n
-}
-
-// shelterAround counts colour c's pawns on the three files around k, one
-// or two ranks in front of it.
-func (l *Layout) shelterAround(p *engine.Position, c engine.Colour, k engine.Square) int {
-	v := l.v
+func (l *Layout) shelterOf(p *engine.Position, c engine.Colour, pawns *pawnMap) int {
 	fwd := 1 - 2*int(c)
 	n := 0
-	for df := -1; df <= 1; df++ {
-		file := k.File() + df
-		if file < 0 || file >= v.Width {
+	for _, k := range p.Pieces(c) {
+		if !l.royal[p.At(k)] {
 			continue
 		}
+		var front uint16
 		for dr := 1; dr <= 2; dr++ {
-			r := k.Rank() + dr*fwd
-			if r < 0 || r >= v.Height {
-				continue
-			}
-			if q := p.At(engine.SquareAt(file, r)); q != engine.NoPiece && q.Colour() == c && l.pawn[q] {
-				n++
+			if r := k.Rank() + dr*fwd; r >= 0 && r < l.v.Height {
+				front |= 1 << r
 			}
 		}
+		file := k.File() + 1
+		n += bits.OnesCount16(pawns[c][file-1]&front) + bits.OnesCount16(pawns[c][file]&front) + bits.OnesCount16(pawns[c][file+1]&front)
 	}
 	return n
 }

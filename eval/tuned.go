@@ -31,9 +31,9 @@ func (e *Tuned) Value(pc engine.Piece) int { return e.values[pc] }
 
 // Evaluate returns the tuned evaluation of p for the side to move.
 func (e *Tuned) Evaluate(p *engine.Position) int {
-	var s sums
-	phase := extract(e.layout, p, evalSink{s: &s, w: e.weights, psq: e.psq})
-	score := (s.mg*phase + s.eg*(phaseScale-phase)) / phaseScale
+	f := features{w: e.weights, psq: e.psq}
+	phase := extract(e.layout, p, &f)
+	score := (f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
 	if p.SideToMove() == engine.Black {
 		return -score
 	}
@@ -43,9 +43,8 @@ func (e *Tuned) Evaluate(p *engine.Position) int {
 // Trace returns p's features as the tuner reads them, and the evaluation
 // (White's point of view) they add up to under the weights.
 func (e *Tuned) Trace(p *engine.Position) (Trace, int) {
-	var s sums
-	f := traceSink{evalSink: evalSink{s: &s, w: e.weights}, counts: make([]int32, e.layout.Len())}
-	phase := extract(e.layout, p, f)
-	return Trace{Counts: f.counts, Phase: phase, White: p.SideToMove() == engine.White},
-		(s.mg*phase + s.eg*(phaseScale-phase)) / phaseScale
+	f := features{w: e.weights, trace: make([]int32, e.layout.Len())}
+	phase := extract(e.layout, p, &f)
+	return Trace{Counts: f.trace, Phase: phase, White: p.SideToMove() == engine.White},
+		(f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
 }
