@@ -16,6 +16,7 @@ import (
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/selfplay"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // Setting is one way of searching in a comparison: a fixed depth or a
@@ -61,8 +62,10 @@ type Comparison struct {
 	// MaxMoves ends a game not won by then (default 150).
 	MaxMoves int
 	// Evaluation and EvalFile choose the search's evaluation (the session
-	// options; default: the documents' formula, the reference).
+	// options; default: the documents' formula, the reference), read with
+	// the variants of Catalogue (default: the built-ins).
 	Evaluation, EvalFile string
+	Catalogue            *variants.Catalogue
 	// Progress, when set, is told each finished game.
 	Progress func(done, total int)
 }
@@ -81,7 +84,7 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 		// Blind to the fifty-move rule: the comparison measures mating
 		// skill, and a search that sees the draw coming stops trying.
 		return selfplay.NewSearchPlayerChecked(selfplay.Config{Name: "search " + setting.String(),
-			Depth: setting.Depth, MoveTime: setting.MoveTime, Evaluation: c.Evaluation, EvalFile: c.EvalFile},
+			Depth: setting.Depth, MoveTime: setting.MoveTime, Evaluation: c.Evaluation, EvalFile: c.EvalFile, Catalogue: c.Catalogue},
 			search.Options{HashMB: 16, IgnoreMoveRule: true})
 	}
 	check, err := player(Setting{Depth: 1}) // a bad weights file is said before any game

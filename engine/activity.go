@@ -48,8 +48,9 @@ func (z *Zone) Count() int { return z.set.Count() }
 // PieceActivity returns, for the piece on s, the number of squares it can
 // move to (what Mobility counts for it) and the number of squares of zone
 // it attacks: squares it could capture on were an enemy piece there,
-// whatever stands there now. Attacks by hoppers, cannons and moves with
-// skipped squares are not counted in the zone (their moves are).
+// whatever stands there now, by its leaps, blockable leaps and rides.
+// Attacks by hoppers, cannons and rides with skipped squares or one mode
+// are not counted in the zone (their moves are), on any board.
 func (p *Position) PieceActivity(s Square, zone *Zone) (moves, attacks int) {
 	pc := p.board[s]
 	us := pc.Colour()
@@ -96,6 +97,11 @@ func (p *Position) PieceActivity(s Square, zone *Zone) (moves, attacks int) {
 				moves++
 			}
 			break
+		}
+	}
+	for i := range sm.lame {
+		if l := &sm.lame[i]; l.capture && !l.screen && zone.set.Has(l.to) && p.pathEmpty(l.path) {
+			attacks++
 		}
 	}
 	return moves + p.countSpecial(sm, s, us), attacks

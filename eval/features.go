@@ -245,7 +245,7 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 		}
 		if v.HasHands() {
 			for t := 1; t <= len(v.Pieces); t++ {
-				if n := p.InHand(c, t); n > 0 {
+				if n := p.InHand(c, t); n > 0 && l.hand[t] >= 0 { // a royal piece in hand has no weight
 					sign := 1 - 2*int(c)
 					f.add(l.hand[t], sign*n)
 					phase += n * l.phaseValue[engine.MakePiece(t, c)]
@@ -395,3 +395,5 @@ func (l *Layout) shelterOf(p *engine.Position, c engine.Colour, pawns *pawnMap) 
 	}
 	return n
 }
+
+func abs(x int) int { return max(x, -x) }

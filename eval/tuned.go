@@ -33,12 +33,16 @@ func (e *Tuned) Value(pc engine.Piece) int { return e.values[pc] }
 func (e *Tuned) Evaluate(p *engine.Position) int {
 	f := features{w: e.weights, psq: e.psq}
 	phase := extract(e.layout, p, &f)
-	score := (f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
+	score := max(-MaxScore, min(MaxScore, (f.mg*phase+f.eg*(phaseScale-phase))/phaseScale))
 	if p.SideToMove() == engine.Black {
 		return -score
 	}
 	return score
 }
+
+// MaxScore bounds the tuned evaluation: well inside the scores a search
+// keeps for mates, whatever a weights file holds.
+const MaxScore = 20000
 
 // Trace returns p's features as the tuner reads them, and the evaluation
 // (White's point of view) they add up to under the weights.

@@ -226,10 +226,13 @@ func TestWeightsFiles(t *testing.T) {
 		"hello\n": "is not a weights file's first line",
 		strings.Replace(good, "material P", "material Z", 1): "no feature \"material Z\"",
 		good + "tempo 1 2\n": "feature \"tempo\" given twice",
-		strings.Replace(good, "scale 1.2500", "scale -1", 1):                  "want: scale POSITIVE-NUMBER",
-		good + "material Q 1\n":                                               "line",
-		strings.Repeat("x\n", 100):                                            "and 95 more",
-		"chimera-weights 1\nvariant chess 8x8 PNBRQK\nmobility N 9999999 1\n": "weights are whole numbers of centipawns up to 100000",
+		strings.Replace(good, "scale 1.2500", "scale -1", 1):                               "want: scale POSITIVE-NUMBER",
+		good + "material Q 1\n":                                                            "line",
+		strings.Repeat("x\n", 100):                                                         "and 96 more",
+		"chimera-weights 1\nvariant chess 8x8 PNBRQK\nmobility N 9999999 1\n":              "weights are whole numbers of centipawns from -10000 to 10000",
+		"chimera-weights 1\nvariant chess 8x8 PNBRQK\n":                                    "no feature weights",
+		"\ufeffchimera-weights 1\nvariant chess 8x8 PNBRQK\nscale 1\nscale 2\ntempo 1 1\n": "scale given twice",
+		"chimera-weights 1\nvariant chess 8x8 PNBRQK\ntempo -9223372036854775808 1\n":      "from -10000 to 10000",
 	} {
 		_, err := eval.ParseWeights(v, []byte(text))
 		require.ErrorContains(t, err, want, text[:min(len(text), 30)])
@@ -258,4 +261,23 @@ func BenchmarkEvaluators(b *testing.B) {
 			})
 		}
 	}
+}
+
+// TestRoyalPiecesInHand: where a spare royal piece can be captured into a
+// hand (two kings each, with drops), the tuned evaluation evaluates the
+// positions that follow (a royal piece in hand has no feature).
+func TestRoyalPiecesInHand(t *testing.T) {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("twohouse.ini", []byte("[twohouse:twokings]\npieceDrops = true\ncapturesToHand = true\n")))
+	v, err := cat.Lookup("twohouse")
+	require.NoError(t, err)
+	e := eval.NewTuned(randomWeights(eval.NewLayout(v), 3))
+	royalInHand := false
+	for _, p := range randomPositions(v, 20, 150, 4) {
+		e.Evaluate(p)
+		for c := engine.White; c <= engine.Black; c++ {
+			royalInHand = royalInHand || p.InHand(c, v.TypeByLetter('K')) > 0
+		}
+	}
+	require.True(t, royalInHand, "the games reach a royal piece in hand")
 }

@@ -38,8 +38,9 @@ const weightsFormat = "chimera-weights 1"
 // maxWeightsBytes bounds a weights file: a real one is a few kilobytes.
 const maxWeightsBytes = 1 << 20
 
-// maxWeight bounds a weight's magnitude, in centipawns.
-const maxWeight = 100000
+// maxWeight bounds a weight's magnitude, in centipawns (a queen is about
+// a thousand; the evaluation is bounded by MaxScore besides).
+const maxWeight = 10000
 
 // maxErrors bounds the problems a weights error lists.
 const maxErrors = 5
@@ -157,7 +158,8 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 	}
 	seen := map[string]bool{}
 	board, pieces := boardAndPieces(v)
-	items := 0
+	items, features := 0, 0
+	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte-order mark some editors write
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, maxWeightsBytes)
 	for n := 1; sc.Scan(); n++ {
@@ -184,11 +186,15 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 			}
 		case fields[0] == "scale":
 			f, err := strconv.ParseFloat(fields[len(fields)-1], 64)
-			if len(fields) != 2 || err != nil || !(f > 0) || math.IsInf(f, 0) {
+			switch {
+			case len(fields) != 2 || err != nil || !(f > 0) || math.IsInf(f, 0):
 				bad(n, "want: scale POSITIVE-NUMBER")
-				continue
+			case seen["scale"]:
+				bad(n, "scale given twice")
+			default:
+				seen["scale"] = true
+				w.Scale = f
 			}
-			w.Scale = f
 		default:
 			if len(fields) < 3 {
 				bad(n, "want: FEATURE MIDDLEGAME ENDGAME")
@@ -203,10 +209,11 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 				bad(n, "no feature %q in %s's feature set", truncate(name), v.Name)
 			case seen[name]:
 				bad(n, "feature %q given twice", name)
-			case err1 != nil || err2 != nil || abs(mg) > maxWeight || abs(eg) > maxWeight:
-				bad(n, "%q: weights are whole numbers of centipawns up to %d", name, maxWeight)
+			case err1 != nil || err2 != nil || mg < -maxWeight || mg > maxWeight || eg < -maxWeight || eg > maxWeight:
+				bad(n, "%q: weights are whole numbers of centipawns from -%d to %d", name, maxWeight, maxWeight)
 			default:
 				seen[name] = true
+				features++
 				w.Set(i, mg, eg)
 			}
 		}
@@ -214,8 +221,11 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 	if err := sc.Err(); err != nil {
 		bad(0, "%v", err)
 	}
-	if items < 2 {
+	switch {
+	case items < 2:
 		bad(0, "no %q and variant lines: not a weights file", weightsFormat)
+	case features == 0:
+		bad(0, "no feature weights: a cut-off file?")
 	}
 	if len(problems) > 0 {
 		msg := "weights: " + strings.Join(problems, "; ")
@@ -226,8 +236,6 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 	}
 	return w, nil
 }
-
-func abs(x int) int { return max(x, -x) }
 
 // truncate shortens text quoted in an error.
 func truncate(s string) string {

@@ -11,6 +11,7 @@ import (
 	"github.com/chimera-chess/chimera/session"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tbbuild"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // Config is one configuration of the engine: a fixed depth, a fixed time
@@ -27,6 +28,9 @@ type Config struct {
 	// Evaluation and EvalFile set the session options of those names
 	// (default: the documents' evaluation).
 	Evaluation, EvalFile string
+	// Catalogue holds the variants the player's session knows (default:
+	// the built-ins): a user's variant, for an EvalFile made for it.
+	Catalogue *variants.Catalogue
 	// TablebaseDir, when set, gives the player endgame tables kept there,
 	// and builds the missing ones in its idle time, as the UCI engine does.
 	TablebaseDir string
@@ -57,7 +61,7 @@ func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 	if opts.HashMB == 0 {
 		opts.HashMB = max(cfg.HashMB, 1)
 	}
-	sess := session.New(session.Config{Searcher: search.New(opts), TablebaseDir: cfg.TablebaseDir, Store: cfg.Store,
+	sess := session.New(session.Config{Searcher: search.New(opts), Catalogue: cfg.Catalogue, TablebaseDir: cfg.TablebaseDir, Store: cfg.Store,
 		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles})
 	must(sess.SetOption("Hash", strconv.Itoa(opts.HashMB)))
 	if cfg.TablebaseDir == "" {

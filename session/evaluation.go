@@ -58,7 +58,11 @@ func (s *Session) loadEvalFile(v value) error {
 		s.evalFiles = map[string][]byte{}
 	}
 	s.evalFiles[name] = data
-	s.cfg.OnMessage(fmt.Sprintf("evaluation: weights for %s loaded from %s", name, v.text))
+	note := ""
+	if s.values.evaluation != Tuned {
+		note = " (they play when Evaluation is tuned)"
+	}
+	s.cfg.OnMessage(fmt.Sprintf("evaluation: weights for %s loaded from %s%s", name, v.text, note))
 	s.searcher.SetEvaluation(s.evaluation())
 	return nil
 }

@@ -1,6 +1,7 @@
 package tune
 
 import (
+	"context"
 	"math"
 	"runtime"
 	"sync"
@@ -185,8 +186,8 @@ func (f *Fit) gradient(p params, scale float64) params {
 
 // Run fits the weights, starting from start, and returns the best weights
 // found on the held-out samples (checked every few iterations) and the
-// losses.
-func (f *Fit) Run(start *eval.Weights) (*eval.Weights, Losses) {
+// losses. When ctx is done it stops at the next check.
+func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Losses) {
 	p := paramsOf(start)
 	p0 := append(params(nil), p...)
 	scale := f.fitScale(p)
@@ -224,6 +225,9 @@ func (f *Fit) Run(start *eval.Weights) (*eval.Weights, Losses) {
 			}
 			if f.Progress != nil {
 				f.Progress(it, train, held)
+			}
+			if ctx.Err() != nil {
+				break
 			}
 		}
 	}

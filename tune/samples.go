@@ -3,6 +3,7 @@ package tune
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -26,6 +27,9 @@ type Sample struct {
 	Count  []int16
 	Phase  uint16
 	Result float32
+	// Game numbers the game the position comes from: the held-out share
+	// is whole games, so a result is never on both sides of the split.
+	Game uint32
 }
 
 // SampleOf traces a position's features into a sample labelled result.
@@ -68,7 +72,7 @@ func whiteResult(result string) (float32, bool) {
 // when perGame is 0), labelled with the game's result, each position once
 // (seen, by key, is shared across games). Positions of one game share its
 // result: a few from many games teach more than many from a few.
-func GameSamples(e *eval.Tuned, rec *game.Record, skip, perGame int, rng *rand.Rand, seen map[uint64]bool) ([]Sample, error) {
+func GameSamples(e *eval.Tuned, rec *game.Record, number, skip, perGame int, rng *rand.Rand, seen map[uint64]bool) ([]Sample, error) {
 	result, ok := whiteResult(rec.Result)
 	if !ok {
 		return nil, nil
@@ -99,13 +103,19 @@ func GameSamples(e *eval.Tuned, rec *game.Record, skip, perGame int, rng *rand.R
 			next++
 			if !seen[p.Key()] {
 				seen[p.Key()] = true
-				out = append(out, SampleOf(e, p, result))
+				sample := SampleOf(e, p, result)
+				sample.Game = uint32(number)
+				out = append(out, sample)
 			}
 		}
 		p.Make(m)
 	}
 	return out, nil
 }
+
+// maxBarren is how many games in a row may add no new position before
+// the games are judged to repeat each other.
+const maxBarren = 500
 
 // Games are the self-play games the tuner learns from.
 type Games struct {
@@ -132,16 +142,29 @@ type Games struct {
 // limited by nodes), and the samples are taken from games 1, 2, … in
 // order, so the result depends on the seed alone.
 func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
+	if g.RandomPlies < 1 {
+		// Both sides are one deterministic player: without random plies
+		// every game would be the same game.
+		return nil, errors.New("games need at least one random ply to differ")
+	}
 	workers := g.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
+	// Games under way when enough are collected are abandoned.
+	parent := ctx
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var next atomic.Int64
 	var mu sync.Mutex
 	records := map[int]*game.Record{}
 	var firstErr error
 	enough := make(chan struct{})
 	var once sync.Once
+	stop := func() { once.Do(func() { close(enough); cancel() }) }
+	// barren counts the games in a row that added no position: games
+	// that repeat each other never reach the count.
+	barren := 0
 	// The positions of the contiguous run of finished games 1..done.
 	done, positions := 0, 0
 	seen := map[uint64]bool{}
@@ -164,11 +187,11 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 				_, recs, err := sp.Run(ctx)
 				mu.Lock()
 				if err != nil {
-					if firstErr == nil {
+					if firstErr == nil && ctx.Err() == nil {
 						firstErr = err
 					}
 					mu.Unlock()
-					once.Do(func() { close(enough) })
+					stop()
 					return
 				}
 				if len(recs) == 1 {
@@ -179,22 +202,28 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 					done++
 					if positions < g.Positions {
 						rng := rand.New(rand.NewPCG(g.Seed, uint64(done)))
-						got, err := GameSamples(e, records[done], g.RandomPlies+g.Skip, g.PerGame, rng, seen)
+						got, err := GameSamples(e, records[done], done, g.RandomPlies+g.Skip, g.PerGame, rng, seen)
 						if err != nil && firstErr == nil {
 							firstErr = err
 						}
 						samples = append(samples, got...)
 						positions += len(got)
+						if barren++; len(got) > 0 {
+							barren = 0
+						}
 					}
 					delete(records, done)
 				}
 				if g.Progress != nil {
 					g.Progress(min(positions, g.Positions), done)
 				}
-				full := positions >= g.Positions
+				if barren >= maxBarren && firstErr == nil {
+					firstErr = fmt.Errorf("%d games in a row added no new position: the games repeat each other (more --random-plies?)", barren)
+				}
+				finished := positions >= g.Positions || firstErr != nil
 				mu.Unlock()
-				if full {
-					once.Do(func() { close(enough) })
+				if finished {
+					stop()
 					return
 				}
 			}
@@ -204,7 +233,7 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	if err := ctx.Err(); err != nil && len(samples) < g.Positions {
+	if err := parent.Err(); err != nil && len(samples) < g.Positions {
 		return samples, err
 	}
 	return samples[:min(len(samples), g.Positions)], nil
@@ -232,7 +261,9 @@ func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", n, err)
 		}
-		out = append(out, SampleOf(e, p, result))
+		sample := SampleOf(e, p, result)
+		sample.Game = uint32(n) // a position of its own: its own game
+		out = append(out, sample)
 		if limit > 0 && len(out) >= limit {
 			break
 		}

@@ -15,11 +15,15 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/selfplay"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // Config is one tuning run.
 type Config struct {
 	Variant *engine.Variant
+	// Catalogue is the catalogue Variant comes from (default: the
+	// built-ins), which the games' engines read a weights file with.
+	Catalogue *variants.Catalogue
 	// Start are the weights the fit starts from, and, when StartFile
 	// names their file, the evaluation the games are played with (a
 	// second round learns from better games); nil starts from the
@@ -66,7 +70,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	}
 	samples := cfg.Samples
 	if samples == nil {
-		player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1}
+		player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1, Catalogue: cfg.Catalogue}
 		if cfg.StartFile != "" {
 			player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
 		}
@@ -83,19 +87,23 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	train, held := split(samples, cfg.HeldOut, cfg.Seed)
 	f := &Fit{Layout: layout, Train: train, Held: held, Iterations: cfg.Iterations, Rate: cfg.Rate,
 		Regularisation: cfg.Regularisation, Workers: cfg.Workers, Progress: cfg.OnFit}
-	w, losses := f.Run(start)
+	w, losses := f.Run(ctx, start)
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
 }
 
-// split shuffles the samples (by the seed) and keeps a share out of the
-// fit.
+// split keeps a share of the games (by the seed) out of the fit: whole
+// games, so no game's result is on both sides.
 func split(samples []Sample, heldOut float64, seed uint64) (train, held []Sample) {
 	if heldOut <= 0 || heldOut >= 1 {
 		heldOut = 0.1
 	}
-	shuffled := append([]Sample(nil), samples...)
-	rng := rand.New(rand.NewPCG(seed, 0x5eed))
-	rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
-	n := int(float64(len(shuffled)) * heldOut)
-	return shuffled[n:], shuffled[:n]
+	for _, s := range samples {
+		h := rand.New(rand.NewPCG(seed, uint64(s.Game))).Float64()
+		if h < heldOut {
+			held = append(held, s)
+		} else {
+			train = append(train, s)
+		}
+	}
+	return train, held
 }

@@ -55,8 +55,9 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	const scale = 1.3
 	e := eval.NewTuned(truth)
 	var samples []tune.Sample
-	for _, p := range randomPositions(v, 60, 120, 2) {
+	for i, p := range randomPositions(v, 60, 120, 2) {
 		s := tune.SampleOf(e, p, 0)
+		s.Game = uint32(i)
 		_, white := e.Trace(p)
 		s.Result = float32(1 / (1 + math.Exp(-scale*float64(white)/400)))
 		samples = append(samples, s)

@@ -37,7 +37,11 @@ distance, the share of moves that kept the shortest mate, and the share that
 threw the win away. --svg draws the moves used against the optimum.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v, err := f.vf.variant()
+			cat, err := f.vf.catalogue()
+			if err != nil {
+				return err
+			}
+			v, err := cat.Lookup(f.vf.name)
 			if err != nil {
 				return err
 			}
@@ -67,7 +71,7 @@ threw the win away. --svg draws the moves used against the optimum.`,
 				return err
 			}
 			c := &compare.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
-				Evaluation: evaluation, EvalFile: evalFile,
+				Evaluation: evaluation, EvalFile: evalFile, Catalogue: cat,
 				Progress: func(done, total int) { fmt.Fprintf(errOut, "\rgames %d/%d", done, total) }}
 			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 			defer stop()

@@ -46,7 +46,11 @@ same --seed gives the same weights. Every CPU is used unless --threads
 says otherwise.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			v, err := vf.variant()
+			cat, err := vf.catalogue()
+			if err != nil {
+				return err
+			}
+			v, err := cat.Lookup(vf.name)
 			if err != nil {
 				return err
 			}
@@ -56,7 +60,7 @@ says otherwise.`,
 			if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
 			}
-			cfg := tune.Config{Variant: v, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
+			cfg := tune.Config{Variant: v, Catalogue: cat, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
 				Regularisation: regularisation, Workers: threads}
 			if from != "" {
@@ -122,7 +126,7 @@ says otherwise.`,
 	fl.StringVar(&epd, "epd", "", "learn from these labelled positions instead of games")
 	intFlag(fl, &positions, "positions", 100000, 10, 100000000, "positions to learn from")
 	intFlag(fl, &nodes, "nodes", 2000, 1, 100000000, "search nodes a move in the games")
-	intFlag(fl, &randomPlies, "random-plies", 8, 0, 100, "plies played at random to open each game")
+	intFlag(fl, &randomPlies, "random-plies", 8, 1, 100, "plies played at random to open each game (at least one: both sides are the same player)")
 	intFlag(fl, &skip, "skip", 4, 0, 1000, "plies after the random ones not sampled")
 	intFlag(fl, &perGame, "per-game", 12, 0, 100000, "positions at most sampled from one game (0: all)")
 	intFlag(fl, &maxPlies, "max-plies", 400, 10, 100000, "plies after which a game is drawn")
