@@ -25,6 +25,15 @@ func Shipped(v *engine.Variant) (*Weights, bool) {
 	return w, err == nil
 }
 
+// ShippedOrDocuments returns the tuned evaluation with the weights shipped
+// for v, or the documents' evaluation if there are none.
+func ShippedOrDocuments(v *engine.Variant) Evaluator {
+	if w, ok := Shipped(v); ok {
+		return NewTuned(w)
+	}
+	return NewDocuments(v)
+}
+
 // ShippedVariants returns the names of the variants with shipped weights.
 func ShippedVariants() []string {
 	entries, _ := shipped.ReadDir("weights")

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 )
 
 // BenchPosition is one position of the bench: a variant and a FEN.
@@ -55,9 +56,12 @@ func (t BenchTotals) NPS() uint64 {
 }
 
 // BenchConfig sets up a bench run; zero values take the signature's
-// settings (BenchDepth, one thread, 16 MiB).
+// settings (BenchDepth, one thread, 16 MiB, the documents' evaluation).
 type BenchConfig struct {
 	Depth, Threads, HashMB int
+	// Evaluation is the searcher's evaluation (Options.Evaluation); each
+	// evaluation has its own signature.
+	Evaluation func(*engine.Variant) eval.Evaluator
 }
 
 // RunBench searches every bench position to depth with a searcher cleared
@@ -66,7 +70,7 @@ type BenchConfig struct {
 func RunBench(cfg BenchConfig, lookup func(string) (*engine.Variant, error), out io.Writer) (BenchTotals, error) {
 	var totals BenchTotals
 	depth := cmp.Or(cfg.Depth, BenchDepth)
-	s := New(Options{HashMB: cmp.Or(cfg.HashMB, 16)})
+	s := New(Options{HashMB: cmp.Or(cfg.HashMB, 16), Evaluation: cfg.Evaluation})
 	s.SetThreads(cmp.Or(cfg.Threads, 1))
 	for i, bp := range benchPositions {
 		v, err := lookup(bp.Variant)

@@ -5,14 +5,16 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
 
 func newBenchCommand() *cobra.Command {
 	var depth, threads, hash int
+	var evaluation string
 	cmd := &cobra.Command{
-		Use:   "bench [--depth N] [--threads N] [--hash MB]",
+		Use:   "bench [--depth N] [--threads N] [--hash MB] [--evaluation documents|tuned]",
 		Short: "Search a fixed list of positions to a fixed depth",
 		Long: `Bench searches a fixed list of positions across several variants to a fixed
 depth, one position after another on one thread, and prints one line per
@@ -22,11 +24,23 @@ signature: it changes only when search behaviour changes.
 
 With --threads above 1 the search runs Lazy SMP (the node count then
 varies from run to run): it measures nodes per second and time to depth
-against one thread.`,
+against one thread.
+
+--evaluation tuned searches with the tuned evaluation and the weights
+shipped for each variant (the documents' formula where none are): its
+signature is its own.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
-			totals, err := search.RunBench(search.BenchConfig{Depth: depth, Threads: threads, HashMB: hash}, variants.Builtin().Lookup, out)
+			cfg := search.BenchConfig{Depth: depth, Threads: threads, HashMB: hash}
+			switch evaluation {
+			case "documents":
+			case "tuned":
+				cfg.Evaluation = eval.ShippedOrDocuments
+			default:
+				return fmt.Errorf("--evaluation %q: want documents or tuned", evaluation)
+			}
+			totals, err := search.RunBench(cfg, variants.Builtin().Lookup, out)
 			if err != nil {
 				return err
 			}
@@ -39,5 +53,6 @@ against one thread.`,
 	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
 	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
 	intFlag(cmd.Flags(), &hash, "hash", 16, 1, 1<<16, "transposition table MiB")
+	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's) or tuned (the shipped weights)")
 	return cmd
 }

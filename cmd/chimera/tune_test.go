@@ -90,6 +90,23 @@ func TestBenchForOpenBench(t *testing.T) {
 	require.Contains(t, out, "Nodes searched: "+nodes+"\n")
 }
 
+// TestBenchEvaluation: --evaluation tuned searches with the shipped
+// weights (another node count than the documents' formula), and a bad
+// choice is refused.
+func TestBenchEvaluation(t *testing.T) {
+	nodes := func(args ...string) string {
+		code, out, errOut := runCommand(append([]string{"bench", "--depth", "4"}, args...)...)
+		require.Zero(t, code, errOut)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		return strings.Fields(lines[len(lines)-1])[0]
+	}
+	require.NotEqual(t, nodes(), nodes("--evaluation", "tuned"))
+	require.Equal(t, nodes(), nodes("--evaluation", "documents"))
+	code, _, errOut := runCommand("bench", "--depth", "2", "--evaluation", "best")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, `--evaluation "best": want documents or tuned`)
+}
+
 // TestCompareEvaluation: compare measures the documents' formula unless
 // told otherwise, and refuses a bad weights file before any game.
 func TestCompareEvaluation(t *testing.T) {
