@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -84,7 +85,14 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 				fail(n, "[%s]: a variant of that name exists already; derive one with [my%s:%s]", name, name, name)
 				skip = true
 			}
-			base.name, base.file, base.line, base.description = name, file, n, ""
+			// Without a description key, the variant says where it comes
+			// from rather than nothing.
+			derived := ""
+			if parent != "" {
+				derived = ", derived from " + parent
+			}
+			base.name, base.file, base.line = name, file, n
+			base.description = fmt.Sprintf("a user's variant (%s, line %d%s)", filepath.Base(file), n, derived)
 			current = base
 			local[name] = current
 		default:

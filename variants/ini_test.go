@@ -35,6 +35,8 @@ grasshopper = g
 `
 	c := variants.Builtin()
 	require.NoError(t, c.Load("user.ini", []byte(file)))
+	// Without a description key the variant says where it comes from.
+	require.Equal(t, "a user's variant (user.ini, line 17, derived from mycapablanca)", c.Description("mygrass"))
 	perft := func(name, fen string, depth int) uint64 {
 		v, err := c.Lookup(name)
 		require.NoError(t, err)

@@ -46,3 +46,11 @@ func intFlag(f *pflag.FlagSet, p *int, name string, value, min, max int, usage s
 	*p = value
 	f.Var(boundedInt{p: p, min: min, max: max}, name, usage)
 }
+
+// gameCount says "1 game" or "N games".
+func gameCount(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return strconv.Itoa(n) + " games"
+}

@@ -28,8 +28,8 @@ func newMatchCommand() *cobra.Command {
 	)
 	cmd := &cobra.Command{
 		Use:   "match --engine NAME=CMD [--engine NAME=CMD] --variant V --games N --tc 10+0.1",
-		Short: "Play two UCI engines against each other",
-		Long: `Match plays two UCI engines against each other with Chimera's rules core as
+		Short: "Play two engines (UCI or CECP) against each other",
+		Long: `Match plays two engines, UCI or CECP, against each other with Chimera's rules core as
 the referee: an illegal or malformed move, a crash or a hang loses the game
 and is reported, a flag that falls loses on time, and games end only by the
 variant's rules. Colours alternate; each opening (--openings: an EPD/FEN
@@ -201,7 +201,7 @@ func sprtLine(t match.SPRT, st match.Standing) string {
 // printStanding prints the final table.
 func printStanding(w io.Writer, specs [2]match.EngineSpec, variant string, tc game.TimeControl, st match.Standing) {
 	elo, margin := st.Elo()
-	fmt.Fprintf(w, "%s vs %s, %s, tc %s, %d games\n", specs[0].Name, specs[1].Name, variant, tc, st.Games)
+	fmt.Fprintf(w, "%s vs %s, %s, tc %s, %s\n", specs[0].Name, specs[1].Name, variant, tc, gameCount(st.Games))
 	fmt.Fprintf(w, "%-16s %7s %5s %5s %5s %7s  %s\n", "engine", "score", "W", "D", "L", "score%", "Elo (95%)")
 	pct := 0.0
 	if st.Games > 0 {
@@ -209,8 +209,10 @@ func printStanding(w io.Writer, specs [2]match.EngineSpec, variant string, tc ga
 	}
 	eloText := "n/a"
 	switch {
-	case math.IsInf(elo, 0):
-		eloText = fmt.Sprintf("%+.0f", elo)
+	case math.IsInf(elo, 1):
+		eloText = "+inf (every game won: no finite estimate)"
+	case math.IsInf(elo, -1):
+		eloText = "-inf (every game lost: no finite estimate)"
 	case math.IsInf(margin, 0):
 		eloText = fmt.Sprintf("%+.0f ± inf (too few games)", elo)
 	case st.Games > 0:

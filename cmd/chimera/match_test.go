@@ -1,11 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/match"
 )
 
 // fakeEngine writes a shell script that answers the UCI handshake with the
@@ -79,5 +83,26 @@ func TestUnquotedFEN(t *testing.T) {
 		code, _, errOut := runCommand(cmd...)
 		require.NotZero(t, code)
 		require.Contains(t, errOut, `unexpected argument "w": quote the FEN`)
+	}
+}
+
+// TestStandingWords: a one-game match says "1 game", and a clean sweep
+// says why it has no finite Elo instead of printing +Inf.
+func TestStandingWords(t *testing.T) {
+	specs := [2]match.EngineSpec{{Name: "a"}, {Name: "b"}}
+	tc := game.TimeControl{}
+	for _, c := range []struct {
+		st   match.Standing
+		want []string
+	}{
+		{match.Standing{Games: 1, Wins: 1}, []string{"tc 0, 1 game\n", "+inf (every game won: no finite estimate)"}},
+		{match.Standing{Games: 3, Losses: 3}, []string{"3 games\n", "-inf (every game lost: no finite estimate)"}},
+	} {
+		var b bytes.Buffer
+		printStanding(&b, specs, "chess", tc, c.st)
+		for _, want := range c.want {
+			require.Contains(t, b.String(), want)
+		}
+		require.NotContains(t, b.String(), "Inf")
 	}
 }

@@ -155,7 +155,7 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 			if pgnErr != nil {
 				return fmt.Errorf("selfplay: writing PGN: %w", pgnErr)
 			}
-			fmt.Fprintf(out, "%s vs %s, %s, %d games\n", a.Name, b.Name, v.Name, st.Games)
+			fmt.Fprintf(out, "%s vs %s, %s, %s\n", a.Name, b.Name, v.Name, gameCount(st.Games))
 			fmt.Fprintf(out, "A wins %d, draws %d, B wins %d (score %.1f/%d for A)\n",
 				st.AWins, st.Draws, st.BWins, float64(st.AWins)+float64(st.Draws)/2, st.Games)
 			fmt.Fprintf(out, "average length %.1f moves, %d time forfeits, %d nodes/second\n",

@@ -164,7 +164,13 @@ func newTBGenerateCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate MATERIAL",
 		Short: "Generate a table (and the smaller ones it needs) and save it",
-		Args:  cobra.ExactArgs(1),
+		Long: `Generate builds the table of one material (KBNvK, KRPvKR: white's pieces,
+"v", black's, in the variant's letters) by retrograde analysis, after the
+tables its captures and promotions lead to, and saves each in --dir. It
+says first which tables it will build and the memory of the largest
+generation. A table already on disk is read, not rebuilt; a damaged or
+stale file is rebuilt and said so.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			start := time.Now()
 			// A generation's memory is a few huge arrays without pointers,
@@ -311,7 +317,11 @@ func newTBStatsCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "stats MATERIAL",
 		Short: "Print counts per result and the histogram of distances to mate",
-		Args:  cobra.ExactArgs(1),
+		Long: `Stats prints, for each side to move, the table's legal positions won,
+drawn and lost (with checkmates and stalemates), and how many are won and
+lost at each distance to mate, in moves: the figures published statistics
+give. The table is read from --dir, or generated there first.`,
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.saveRequired = true
 			v, t, _, err := f.build(cmd, args[0])
@@ -362,7 +372,10 @@ position per line; with --json each answer is one JSON object:
 {"fen":…,"error":"…"} for a position no table covers.`,
 		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if (fen == "") == (fenFile == "") {
+			switch {
+			case fen != "" && fenFile != "":
+				return errors.New("tb probe: give --fen or --fen-file, not both")
+			case fen == "" && fenFile == "":
 				return errors.New("tb probe: give --fen or --fen-file")
 			}
 			v, store, err := f.open(cmd, false)

@@ -94,6 +94,14 @@ func TestTablebaseCommands(t *testing.T) {
 	code, _, errOut = runCommand("tb", "probe", "--dir", dir)
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "give --fen or --fen-file")
+	code, _, errOut = runCommand("tb", "probe", "--dir", dir, "--fen", "4k3/8/8/8/8/8/8/4K2R w - - 0 1", "--fen-file", "x")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "give --fen or --fen-file, not both")
+	for _, sub := range []string{"generate", "stats"} {
+		code, out, _ := runCommand("tb", sub, "--help")
+		require.Zero(t, code)
+		require.Regexp(t, `(?s)^\w+ .{200,}Usage:`, out, "tb %s --help has a long description", sub)
+	}
 }
 
 func TestCompareCommand(t *testing.T) {
