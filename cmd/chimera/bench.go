@@ -23,8 +23,8 @@ as "N nodes M nps", the line OpenBench reads. The node count is a
 signature: it changes only when search behaviour changes.
 
 With --threads above 1 the search runs Lazy SMP (the node count then
-varies from run to run): it measures nodes per second and time to depth
-against one thread.
+varies from run to run): to measure it, compare its nodes per second and
+time with a run of --threads 1.
 
 --evaluation tuned searches with the tuned evaluation and the weights
 shipped for each variant (the documents' formula where none are): its
