@@ -18,8 +18,8 @@ import (
 type cecpClient struct {
 	*process
 	spec     EngineSpec
-	features map[string]string // from the feature commands
-	options  map[string]bool   // option names the engine declared
+	features map[string]string     // from the feature commands
+	options  map[string]optionType // the options the engine declared, by lower-case name
 	variant  *engine.Variant
 	sent     int  // plies of the game the engine knows
 	started  bool // the game's position and level were sent
@@ -35,7 +35,7 @@ func startCECP(ctx context.Context, spec EngineSpec) (*cecpClient, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &cecpClient{process: p, spec: spec, features: map[string]string{}, options: map[string]bool{}}
+	c := &cecpClient{process: p, spec: spec, features: map[string]string{}, options: map[string]optionType{}}
 	c.send("xboard")
 	c.send("protover 2")
 	deadline := time.Now().Add(featureTimeout)
@@ -58,7 +58,7 @@ func startCECP(ctx context.Context, spec EngineSpec) (*cecpClient, error) {
 				}
 			case "option":
 				name, _, _ := strings.Cut(kv[1], " -")
-				c.options[strings.ToLower(strings.TrimSpace(name))] = true
+				c.options[strings.ToLower(strings.TrimSpace(name))] = parseCECPOption(kv[1])
 			default:
 				c.features[kv[0]] = kv[1]
 			}
@@ -66,9 +66,14 @@ func startCECP(ctx context.Context, spec EngineSpec) (*cecpClient, error) {
 		}
 	}
 	for name, value := range spec.Options {
-		if !c.options[strings.ToLower(name)] {
+		t, ok := c.options[strings.ToLower(name)]
+		if !ok {
 			c.Kill()
 			return nil, fmt.Errorf("engine %s has no option %q", spec.Name, name)
+		}
+		if err := t.check(value); err != nil {
+			c.Kill()
+			return nil, fmt.Errorf("engine %s: option %s: %w", spec.Name, name, err)
 		}
 		c.send(fmt.Sprintf("option %s=%s", name, value))
 	}

@@ -85,11 +85,26 @@ func StartUCI(ctx context.Context, spec EngineSpec) (*Client, error) {
 			c.Kill()
 			return nil, fmt.Errorf("engine %s has no option %q", spec.Name, name)
 		}
+		if err := parseUCIOption(c.OptionLine(name)).check(value); err != nil {
+			c.Kill()
+			return nil, fmt.Errorf("engine %s: option %s: %w", spec.Name, name, err)
+		}
 		c.send(fmt.Sprintf("setoption name %s value %s", name, value))
 	}
-	if err := c.Ready(ctx); err != nil {
+	c.send("isready")
+	_, answers, err := c.waitFor(ctx, "readyok", time.Now().Add(handshakeTimeout))
+	if err != nil {
 		c.Kill()
-		return nil, err
+		return nil, fmt.Errorf("engine %s: isready: %w", spec.Name, err)
+	}
+	// An engine that refuses a value says so in an info string (Chimera
+	// and Stockfish do): a match on settings other than those asked for
+	// would measure the wrong thing.
+	for _, l := range answers {
+		if msg, ok := strings.CutPrefix(l, "info string "); ok && len(spec.Options) > 0 && strings.Contains(strings.ToLower(msg), "error") {
+			c.Kill()
+			return nil, fmt.Errorf("engine %s refused its options: %s", spec.Name, msg)
+		}
 	}
 	return c, nil
 }

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/search"
@@ -160,7 +162,36 @@ func looksLikeMove(w string) bool {
 }
 
 func (s *Server) errorf(kind, command string) {
-	s.out.Printf("Error (%s): %s", kind, strings.TrimSpace(command))
+	s.out.Printf("Error (%s): %s", kind, echo(strings.TrimSpace(command)))
+}
+
+// maxEcho bounds the part of a bad command echoed back.
+const maxEcho = 200
+
+// echo makes input safe to write back in a line: control bytes and
+// invalid UTF-8 are escaped (a NUL would end the GUI's string, a newline
+// would forge a second reply), and a long input is cut.
+func echo(text string) string {
+	var b strings.Builder
+	for i, r := range text {
+		if b.Len() >= maxEcho {
+			b.WriteString("…")
+			break
+		}
+		switch {
+		case r == utf8.RuneError && strings.HasPrefix(text[i:], "\uFFFD"):
+			b.WriteRune(r)
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, "\\x%02x", text[i])
+		case unicode.IsPrint(r):
+			b.WriteRune(r)
+		case r < utf8.RuneSelf:
+			fmt.Fprintf(&b, "\\x%02x", r)
+		default:
+			fmt.Fprintf(&b, "\\u%04x", r)
+		}
+	}
+	return b.String()
 }
 
 // protover answers with the feature list.
@@ -249,7 +280,7 @@ func (s *Server) playOther(string) {
 func (s *Server) userMove(text string) {
 	m, err := s.parseMove(text)
 	if err != nil {
-		s.out.Printf("Illegal move: %s", text)
+		s.out.Printf("Illegal move: %s", echo(text))
 		return
 	}
 	s.stopPondering()

@@ -306,3 +306,20 @@ func TestJanggiPass(t *testing.T) {
 	move, _ := s.Expect("move ")
 	require.Equal(t, "move pass", move, "after White's pass, Black's pass wins on points")
 }
+
+// TestBadBytesEchoed: a command with control bytes or invalid UTF-8 is
+// echoed escaped in its error line, and a long one is cut.
+func TestBadBytesEchoed(t *testing.T) {
+	s := start(t)
+	s.Send("foo\x00bar\x01\xff")
+	line, _ := s.Expect("Error (unknown command)")
+	require.Equal(t, `Error (unknown command): foo\x00bar\x01\xff`, line)
+	s.Send("usermove e2e9\x00")
+	line, _ = s.Expect("Illegal move")
+	require.Equal(t, `Illegal move: e2e9\x00`, line)
+	s.Send("zz" + strings.Repeat("x", 5000))
+	line, _ = s.Expect("Error (unknown command)")
+	require.Less(t, len(line), 300)
+	require.True(t, strings.HasSuffix(line, "…"))
+	s.quiet("1")
+}
