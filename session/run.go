@@ -70,8 +70,13 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder}
 	limits.MultiPV = s.values.multiPV
 	if ponder {
+		// The clock does not run while pondering; a depth, node or mate
+		// limit still ends the search, whose result is then held until
+		// ponderhit or stop (as Stockfish does).
 		r.ponderClock, r.ponderSide = limits, pos.SideToMove()
-		limits = search.Limits{Infinite: true, SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
+		limits = search.Limits{Depth: limits.Depth, Nodes: limits.Nodes, Mate: limits.Mate,
+			SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
+		limits.Infinite = limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0
 	}
 	s.run = r
 	think := s.searchOf(pos, limits)

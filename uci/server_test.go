@@ -163,6 +163,20 @@ func TestPonder(t *testing.T) {
 	s.quiet()
 }
 
+// TestPonderWithLimits: a depth-, node- or mate-limited ponder search
+// answers at ponderhit (it held its result, or finishes by its limit: the
+// clock never started), and a stop after it has nothing left to answer.
+func TestPonderWithLimits(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("setoption name Ponder value true")
+	for _, limit := range []string{"depth 1", "nodes 1000", "mate 1"} {
+		s.Send("position startpos moves e2e4", "go ponder "+limit, "ponderhit")
+		s.Expect("bestmove ")
+		s.Send("stop")
+		s.quiet()
+	}
+}
+
 // quietExceptInfo asserts that only info lines were printed so far.
 func (s *session) quietExceptInfo() {
 	s.t.Helper()
