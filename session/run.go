@@ -26,7 +26,9 @@ import (
 //   - The run ends (Session.run = nil) when its result has been given.
 type run struct {
 	cancel context.CancelFunc
-	perft  bool
+	// line is the number of the command line that started the run.
+	line  uint64
+	perft bool
 	// hold keeps a finished result until stop or ponderhit.
 	hold bool
 	// stopped: stop came, so the result goes out as soon as it exists.
@@ -78,9 +80,11 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 			SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
 		limits.Infinite = limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0
 	}
+	r.line = s.handling
 	s.run = r
 	think := s.searchOf(pos, limits)
 	go func() { s.done <- finished{result: think(ctx)} }()
+	s.stopBefore(0) // a stop already read behind this go
 	return nil
 }
 
@@ -190,7 +194,7 @@ func (s *Session) Perft(depth int) error {
 		return err
 	}
 	pos := s.pos.Clone()
-	s.run = &run{cancel: func() {}, perft: true} // a perft runs to its end
+	s.run = &run{cancel: func() {}, perft: true, line: s.handling} // a perft runs to its end
 	if s.builder != nil {
 		s.builder.Pause()
 	}
@@ -288,7 +292,12 @@ func (s *Session) awaitIdle(stopHeld bool) bool {
 		s.Stop()
 	}
 	for s.run != nil {
-		s.finish(<-s.done)
+		select {
+		case f := <-s.done:
+			s.finish(f)
+		case n := <-s.urgent: // nil outside Serve: never ready
+			s.stopBefore(n)
+		}
 	}
 	return true
 }

@@ -81,6 +81,15 @@ type Session struct {
 	run  *run          // the running search; nil when idle
 	done chan finished // where the search goroutine reports its end
 
+	// urgent carries the line numbers of the stops and quits Serve's
+	// reader sees, so that even a command waiting for a search
+	// (awaitIdle) acts on them; handling is the number of the line being
+	// handled, and every search started by a line before stopLine is
+	// stopped.
+	urgent   chan uint64
+	handling uint64
+	stopLine uint64
+
 	// builder prepares tables in idle time; nil when nothing is built.
 	builder *tbbuild.Builder
 	// engaged: a game is under way (Ready, NewGame or SetPosition came).
@@ -183,18 +192,30 @@ func (s *Session) Close() {
 	}
 }
 
+// maxQueued bounds the commands read ahead of the one being handled:
+// enough for any GUI, so a stop or quit is seen behind them.
+const maxQueued = 1024
+
 // Serve reads command lines from in and hands each to handle, one at a
 // time, between the reports of finished searches, until handle returns
-// false (quit) or the input ends (which counts as quit). A search still
-// running then is stopped and its answer given, so no Go goes unanswered.
-// A line that cannot be read as a command (longer than MaxLine) goes to
-// bad instead, and reading goes on.
-func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(error)) error {
+// false (quit) or the input ends (which counts as quit, after the commands
+// before it). A search still running then is stopped and its answer given,
+// so no Go goes unanswered. A line that cannot be read as a command (longer
+// than MaxLine) goes to bad instead, and reading goes on.
+//
+// Commands queue while one waits for a search (go, setoption); a line
+// urgent says is a stop or quit acts at once, whatever is queued before
+// it: every search started by a line before it is stopped as soon as the
+// reader sees it (so each queued go is still answered, at once), and the
+// line itself is then handled in its turn.
+func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(error), urgent func(line string) bool) error {
 	type item struct {
 		line string
 		err  error
+		n    uint64
 	}
-	lines := make(chan item)
+	lines := make(chan item, maxQueued)
+	s.urgent = make(chan uint64, maxQueued)
 	quit := make(chan struct{})
 	defer close(quit)
 	send := func(it item) bool {
@@ -207,12 +228,24 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 	}
 	go func() {
 		defer close(lines)
-		readLines(in, func(l string) bool { return send(item{line: l}) },
-			func(err error) bool { return send(item{err: err}) })
+		var n uint64
+		readLines(in, func(l string) bool {
+			n++
+			if urgent(l) {
+				select {
+				case s.urgent <- n:
+				default: // full of stops already: a later one is coming
+				}
+			}
+			return send(item{line: l, n: n})
+		}, func(err error) bool { n++; return send(item{err: err, n: n}) })
 	}()
 	for {
 		select {
 		case it, ok := <-lines:
+			if ok {
+				s.handling = it.n
+			}
 			if ok && it.err != nil {
 				bad(it.err)
 				continue
@@ -222,8 +255,19 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 				s.Close()
 				return nil
 			}
+		case n := <-s.urgent:
+			s.stopBefore(n)
 		case f := <-s.done:
 			s.finish(f)
 		}
+	}
+}
+
+// stopBefore stops, now and whenever one starts, the searches started by
+// lines before line n (a stop or quit the reader has seen).
+func (s *Session) stopBefore(n uint64) {
+	s.stopLine = max(s.stopLine, n)
+	if r := s.run; r != nil && r.line < s.stopLine && !r.stopped {
+		s.Stop()
 	}
 }

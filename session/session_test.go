@@ -91,7 +91,7 @@ func newHarness(t *testing.T, searcher session.Searcher) *harness {
 			}
 			h.errs <- err
 			return true
-		}, func(err error) { h.errs <- err })
+		}, func(err error) { h.errs <- err }, func(string) bool { return false })
 	}()
 	t.Cleanup(func() {
 		w.Close()

@@ -59,10 +59,17 @@ func NewServer(out io.Writer, cfg Config) *Server {
 // as quit) and returns then. A search still running is stopped and
 // answered.
 func (s *Server) Run(in io.Reader) error {
-	return s.sess.Serve(in, s.handle, func(err error) { s.errorf("%v", err) })
+	return s.sess.Serve(in, s.handle, func(err error) { s.errorf("%v", err) }, urgent)
 }
 
 // errorf reports bad input; the session keeps its last good state.
+// urgent tells the commands a GUI expects to act at once, whatever is
+// queued before them: stop and quit.
+func urgent(line string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(line), " ")
+	return first == "stop" || first == "quit"
+}
+
 func (s *Server) errorf(format string, args ...any) {
 	s.out.Printf("info string error: "+format, args...)
 }

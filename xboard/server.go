@@ -82,7 +82,7 @@ func NewServer(out io.Writer, cfg Config) *Server {
 
 // Run reads commands until quit or the end of input.
 func (s *Server) Run(in io.Reader) error {
-	return s.sess.Serve(in, s.handle, func(err error) { s.out.Printf("Error (%v): line", err) })
+	return s.sess.Serve(in, s.handle, func(err error) { s.out.Printf("Error (%v): line", err) }, urgent)
 }
 
 // handle runs one command; it returns false on quit.
@@ -160,6 +160,10 @@ func coordinates(v *engine.Variant, m engine.Move) string {
 func looksLikeMove(w string) bool {
 	return len(w) >= 4 && len(w) <= 8 && w[0] >= 'a' && w[0] <= 'p' && w[1] >= '1' && w[1] <= '9'
 }
+
+// urgent tells the command that acts at once, whatever is queued before
+// it: quit.
+func urgent(line string) bool { return strings.TrimSpace(line) == "quit" }
 
 func (s *Server) errorf(kind, command string) {
 	s.out.Printf("Error (%s): %s", kind, echo(strings.TrimSpace(command)))

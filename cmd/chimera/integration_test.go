@@ -197,3 +197,42 @@ func TestUCIStartposAndStop(t *testing.T) {
 	best, _ := s.expect("bestmove ")
 	require.Regexp(t, `^bestmove [a-h][1-8][a-h][1-8]`, best)
 }
+
+// TestStopAndQuitActAtOnce: commands written all at once, as a careless
+// GUI or a script would, with a search that would run for hours and
+// commands queued behind it that wait for it: stop and quit still act at
+// once (the input stays open, so only quit can end the process).
+func TestStopAndQuitActAtOnce(t *testing.T) {
+	for _, c := range []struct {
+		name, input string
+		bestmoves   int
+	}{
+		{"setoption queued", "position startpos\ngo movetime 3600000\nsetoption name Hash value 32\nstop\nquit\n", 1},
+		{"go queued", "position startpos\ngo depth 60\ngo depth 1\nstop\nquit\n", 2},
+		{"ucinewgame queued", "position startpos\ngo depth 60\nucinewgame\nquit\n", 1},
+		{"quit alone", "position startpos\ngo depth 60\nsetoption name Hash value 32\nquit\n", 1},
+		{"cecp", "xboard\nprotover 2\nnew\nsd 60\ngo\nnew\nquit\n", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cmd := exec.Command(binary)
+			in, err := cmd.StdinPipe()
+			require.NoError(t, err)
+			defer in.Close()
+			var out strings.Builder
+			cmd.Stdout = &out
+			require.NoError(t, cmd.Start())
+			_, err = io.WriteString(in, c.input)
+			require.NoError(t, err)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				require.NoError(t, err)
+			case <-time.After(2 * time.Minute): // a hang guard: the searches queued would take hours
+				cmd.Process.Kill()
+				t.Fatalf("still running; output so far:\n%s", out.String())
+			}
+			require.Equal(t, c.bestmoves, strings.Count(out.String(), "bestmove "), out.String())
+		})
+	}
+}
