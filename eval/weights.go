@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/smallfile"
 )
 
 // A weights file is text, one item a line; blank lines and lines starting
@@ -114,6 +115,12 @@ func (w *Weights) Write(out io.Writer) error {
 		fmt.Fprintf(b, "%s %d %d\n", name, w.mg[i], w.eg[i])
 	}
 	return b.Flush()
+}
+
+// ReadWeightsFile reads a weights file, refusing one larger than a weights
+// file can be without reading it all.
+func ReadWeightsFile(path string) ([]byte, error) {
+	return smallfile.Read(path, maxWeightsBytes, "a weights file")
 }
 
 // WeightsVariant returns the variant name a weights file is for, reading

@@ -1,10 +1,7 @@
 package session
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"os"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
@@ -18,10 +15,6 @@ const (
 	// learned per variant by chimera tune.
 	Tuned = "tuned"
 )
-
-// maxEvalFileBytes bounds a weights file read by EvalFile (a real one is a
-// few kilobytes).
-const maxEvalFileBytes = 1 << 20
 
 // setEvaluation applies the Evaluation option.
 func (s *Session) setEvaluation(v value) error {
@@ -39,7 +32,7 @@ func (s *Session) loadEvalFile(v value) error {
 		s.searcher.SetEvaluation(s.evaluation())
 		return nil
 	}
-	data, err := readBounded(v.text, maxEvalFileBytes)
+	data, err := eval.ReadWeightsFile(v.text)
 	if err != nil {
 		return fmt.Errorf("option EvalFile: %w", err)
 	}
@@ -65,23 +58,6 @@ func (s *Session) loadEvalFile(v value) error {
 	s.cfg.OnMessage(fmt.Sprintf("evaluation: weights for %s loaded from %s%s", name, v.text, note))
 	s.searcher.SetEvaluation(s.evaluation())
 	return nil
-}
-
-// readBounded reads a file of at most limit bytes.
-func readBounded(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	switch {
-	case err != nil:
-		return nil, err
-	case int64(len(data)) > limit:
-		return nil, errors.New(path + ": larger than a weights file can be")
-	}
-	return data, nil
 }
 
 // evaluation returns how the search evaluates each variant under the

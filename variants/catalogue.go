@@ -3,12 +3,12 @@ package variants
 import (
 	_ "embed"
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/smallfile"
 )
 
 //go:embed builtin.ini
@@ -55,11 +55,20 @@ func (c *Catalogue) add(ps []parsed) {
 // LoadFile adds the variants of a variant file. Nothing is added unless the
 // whole file is correct; the error lists every problem as file:line.
 func (c *Catalogue) LoadFile(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readVariantFile(path)
 	if err != nil {
 		return err
 	}
 	return c.Load(path, data)
+}
+
+// MaxFileBytes bounds a variant file (Fairy-Stockfish's own variants.ini,
+// every variant it knows, is about 60 KB).
+const MaxFileBytes = 1 << 20
+
+// readVariantFile reads a variant file of at most MaxFileBytes.
+func readVariantFile(path string) ([]byte, error) {
+	return smallfile.Read(path, MaxFileBytes, "a variant file")
 }
 
 // Load is LoadFile for data already read; name is used in messages.
@@ -74,7 +83,7 @@ func (c *Catalogue) Load(name string, data []byte) error {
 
 // Check reports every problem in a variant file without loading it.
 func (c *Catalogue) Check(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readVariantFile(path)
 	if err != nil {
 		return err
 	}

@@ -21,7 +21,8 @@ type parsed struct {
 // sections [name] or [name:parent], "key = value" lines and # comments.
 // A section without a parent starts from chess. Parents are looked up
 // among the file's earlier sections, then with known. Every problem is
-// reported, each as "file:line: problem"; the variants are returned only
+// reported, each as "file:line: problem" (the first maxProblems, then
+// their count); the variants are returned only
 // when there is none.
 func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]parsed, error) {
 	var (
@@ -32,7 +33,12 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 		local   = map[string]*spec{}
 		setters = keys()
 	)
+	more := 0 // problems beyond maxProblems, counted only
 	fail := func(line int, format string, args ...any) {
+		if len(errs) == maxProblems {
+			more++
+			return
+		}
 		errs = append(errs, fmt.Errorf("%s:%d: %s", file, line, fmt.Sprintf(format, args...)))
 	}
 	finish := func() {
@@ -125,11 +131,18 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 		errs = append(errs, fmt.Errorf("%s: %w", file, err))
 	}
 	finish()
+	if more > 0 {
+		errs = append(errs, fmt.Errorf("%s: and %d more problems", file, more))
+	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	return out, nil
 }
+
+// maxProblems is how many of a file's problems are listed; the rest are
+// counted (a file of garbage would otherwise make an error of megabytes).
+const maxProblems = 20
 
 // parseHeader reads "[name]" or "[name:parent]".
 func parseHeader(line string) (name, parent string, err error) {

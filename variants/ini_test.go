@@ -135,3 +135,18 @@ func FuzzLoadVariantFile(f *testing.F) {
 		}
 	})
 }
+
+// TestUnboundedInput: a huge or endless file is refused without being
+// read whole, and a file of garbage lists its first problems and a count.
+func TestUnboundedInput(t *testing.T) {
+	c := variants.Builtin()
+	if _, err := os.Stat("/dev/zero"); err == nil {
+		require.ErrorContains(t, c.LoadFile("/dev/zero"), "not a variant file")
+		require.ErrorContains(t, c.Check("/dev/zero"), "not a variant file")
+	}
+	path := filepath.Join(t.TempDir(), "garbage.ini")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Repeat("[x]\nnonsense\n", 200)), 0o644))
+	err := c.LoadFile(path)
+	require.ErrorContains(t, err, "and 379 more problems")
+	require.Len(t, strings.Split(err.Error(), "\n"), 21)
+}

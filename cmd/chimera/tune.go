@@ -64,7 +64,7 @@ says otherwise.`,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
 				Regularisation: regularisation, Workers: threads}
 			if from != "" {
-				data, err := os.ReadFile(from)
+				data, err := eval.ReadWeightsFile(from)
 				if err != nil {
 					return fmt.Errorf("tune: --from: %w", err)
 				}
