@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tbbuild"
 )
@@ -75,10 +76,10 @@ type optionDecl struct {
 // option, add its declaration here: UCI and XBoard both read this table.
 func optionTable() []optionDecl {
 	return []optionDecl{
-		{Option: Option{Name: "Hash", Kind: Spin, Default: "16", Min: 1, Max: hashMaxMB()},
+		{Option: Option{Name: "Hash", Kind: Spin, Default: strconv.Itoa(sysmem.DefaultHashMB), Min: 1, Max: sysmem.HashMaxMB()},
 			apply: func(s *Session, v value) error {
-				if err := checkHashMemory(v.n, s.values.hash); err != nil {
-					return err
+				if err := sysmem.CheckTable(v.n, s.values.hash); err != nil {
+					return fmt.Errorf("option Hash: %w; keeping %d MB", err, s.values.hash)
 				}
 				s.values.hash = v.n
 				s.searcher.SetHash(v.n)

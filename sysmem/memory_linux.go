@@ -1,4 +1,4 @@
-package session
+package sysmem
 
 import (
 	"bufio"
@@ -8,8 +8,8 @@ import (
 	"syscall"
 )
 
-// physicalMemory returns the machine's memory in bytes.
-func physicalMemory() (uint64, bool) {
+// physical returns the machine's memory in bytes.
+func physical() (uint64, bool) {
 	var info syscall.Sysinfo_t
 	if err := syscall.Sysinfo(&info); err != nil {
 		return 0, false
@@ -17,9 +17,18 @@ func physicalMemory() (uint64, bool) {
 	return uint64(info.Totalram) * uint64(info.Unit), true
 }
 
-// availableMemory returns the memory the system can give out without
-// swapping (MemAvailable in /proc/meminfo), in bytes.
-func availableMemory() (uint64, bool) {
+// available returns the memory the process can get now, in bytes: what
+// the system can give out without swapping (MemAvailable in
+// /proc/meminfo), and no more than the address space its limit leaves.
+func available() (uint64, bool) {
+	avail, ok := meminfoAvailable()
+	if room, limited := addressSpaceLeft(); limited && (!ok || room < avail) {
+		return room, true
+	}
+	return avail, ok
+}
+
+func meminfoAvailable() (uint64, bool) {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0, false
@@ -34,4 +43,30 @@ func availableMemory() (uint64, bool) {
 		}
 	}
 	return 0, false
+}
+
+// addressSpaceLeft returns what RLIMIT_AS leaves beyond the address space
+// the process already has (/proc/self/statm's first field), if limited.
+func addressSpaceLeft() (uint64, bool) {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &lim); err != nil || lim.Cur == ^uint64(0) {
+		return 0, false
+	}
+	data, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		return 0, false
+	}
+	fields := strings.Fields(string(data))
+	if len(fields) == 0 {
+		return 0, false
+	}
+	pages, err := strconv.ParseUint(fields[0], 10, 64)
+	if err != nil {
+		return 0, false
+	}
+	used := pages * uint64(os.Getpagesize())
+	if used >= lim.Cur {
+		return 0, true
+	}
+	return lim.Cur - used, true
 }

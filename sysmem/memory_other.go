@@ -1,9 +1,9 @@
 //go:build !linux
 
-package session
+package sysmem
 
-// physicalMemory is unknown here: the Hash option keeps its usual ceiling.
-func physicalMemory() (uint64, bool) { return 0, false }
+// physical is unknown here: the Hash option keeps its usual ceiling.
+func physical() (uint64, bool) { return 0, false }
 
-// availableMemory is unknown here: allocations are not checked first.
-func availableMemory() (uint64, bool) { return 0, false }
+// available is unknown here: allocations are not checked first.
+func available() (uint64, bool) { return 0, false }

@@ -1,34 +1,47 @@
-package session
+// Package sysmem says how much memory the engine may ask for, so that a
+// transposition table the system cannot give is refused with a message
+// instead of killing the process (Go cannot recover from a failed
+// allocation): the machine's memory, what the system can give now, and
+// the process's address-space limit (ulimit -v).
+package sysmem
 
 import "fmt"
 
-// hashCeilingMB is the usual ceiling of UCI's Hash option; the engine
+// HashCeilingMB is the usual ceiling of UCI's Hash option; the engine
 // offers less on a machine with less memory.
-const hashCeilingMB = 65536
+const HashCeilingMB = 65536
 
-// hashMaxMB returns the largest Hash the engine offers: half the
+// DefaultHashMB is the Hash option's default: always allowed, as a table
+// that small is no more than the program's own working memory.
+const DefaultHashMB = 16
+
+// spareMB is kept free beside a table for the rest of the program.
+const spareMB = 256
+
+// HashMaxMB returns the largest table the engine offers: half the
 // machine's memory (a GUI's other engine and the system need the rest),
-// at most hashCeilingMB.
-func hashMaxMB() int {
-	total, ok := physicalMemory()
+// at most HashCeilingMB.
+func HashMaxMB() int {
+	total, ok := physical()
 	if !ok {
-		return hashCeilingMB
+		return HashCeilingMB
 	}
-	return max(1, min(hashCeilingMB, int(total>>20)/2))
+	return max(1, min(HashCeilingMB, int(total>>20)/2))
 }
 
-// checkHashMemory reports whether a table of mb MiB can be allocated now,
-// the old one of oldMB MiB being given back first: the system must have
-// that much available and some to spare (an allocation the system cannot
-// back kills a Go program outright).
-func checkHashMemory(mb, oldMB int) error {
-	avail, ok := availableMemory()
+// CheckTable reports whether a table of mb MiB can be allocated now, the
+// old one of oldMB MiB being given back first: the system must have that
+// much available and some to spare, within the address-space limit.
+func CheckTable(mb, oldMB int) error {
+	if mb <= DefaultHashMB {
+		return nil
+	}
+	avail, ok := available()
 	if !ok {
 		return nil
 	}
-	const spareMB = 256
 	if free := int(avail>>20) + oldMB - spareMB; mb > free {
-		return fmt.Errorf("option Hash: %d MB is more than the %d MB of memory available; keeping %d MB", mb, max(free, 0), oldMB)
+		return fmt.Errorf("%d MB is more than the %d MB of memory available", mb, max(free, 0))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/sysmem"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -31,6 +32,9 @@ shipped for each variant (the documents' formula where none are): its
 signature is its own.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := sysmem.CheckTable(hash, 0); err != nil {
+				return fmt.Errorf("bench: --hash %d: %w", hash, err)
+			}
 			out := cmd.OutOrStdout()
 			cfg := search.BenchConfig{Depth: depth, Threads: threads, HashMB: hash}
 			switch evaluation {
@@ -52,7 +56,7 @@ signature is its own.`,
 	}
 	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
 	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
-	intFlag(cmd.Flags(), &hash, "hash", 16, 1, 1<<16, "transposition table MiB")
+	intFlag(cmd.Flags(), &hash, "hash", sysmem.DefaultHashMB, 1, sysmem.HashMaxMB(), "transposition table MiB (at most half the machine's memory)")
 	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's) or tuned (the shipped weights)")
 	return cmd
 }

@@ -236,3 +236,30 @@ func TestStopAndQuitActAtOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestAddressSpaceLimit: under an address-space limit (ulimit -v), a
+// table that would not fit is refused with a message, by the UCI option
+// and by every command's --hash, instead of killing the process.
+func TestAddressSpaceLimit(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh to set ulimit -v")
+	}
+	limited := func(args string, stdin string) (string, int) {
+		cmd := exec.Command(sh, "-c", "ulimit -v 3000000 && exec \"$0\" "+args, binary)
+		cmd.Stdin = strings.NewReader(stdin)
+		out, _ := cmd.CombinedOutput()
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	out, code := limited("", "setoption name Hash value 8000\nisready\nquit\n")
+	require.Zero(t, code, out)
+	require.Contains(t, out, "info string error: option Hash: 8000 MB is more than the")
+	require.Contains(t, out, "keeping 16 MB")
+	require.Contains(t, out, "readyok")
+	for _, args := range []string{"bench --hash 8000 --depth 1", "selfplay --hash 4000 --games 1 --depth 1 --no-tablebase"} {
+		out, code = limited(args, "")
+		require.Equal(t, 2, code, out)
+		require.Contains(t, out, "MB of memory available", args)
+		require.NotContains(t, out, "fatal error", args)
+	}
+}
