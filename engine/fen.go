@@ -103,6 +103,9 @@ func (p *Position) parseFEN(fen string) error {
 				return fmt.Errorf("count %q: want 0 to 1000 plies", fields[4])
 			}
 			p.counting.ply, p.halfmove = int16(n), 0
+			if n > int(p.counting.limit) {
+				return fmt.Errorf("count %d is above its limit %d", n, p.counting.limit)
+			}
 		}
 	}
 	if len(fields) > 5 {
@@ -442,14 +445,29 @@ func (p *Position) setEnPassant(from, to Square) uint64 {
 
 // checkLegal rejects positions the rules could never reach in a way that
 // matters to move generation: the side that just moved left a royal piece
-// attacked, or a pawn stands where it must already have promoted.
+// attacked, a pawn stands where it must already have promoted, a piece
+// outside its region or where it could never move, two pawns on a file
+// where the variant forbids it, more pieces in hand than the game holds.
 func (p *Position) checkLegal() error {
 	v := p.v
+	if err := p.checkHands(); err != nil {
+		return err
+	}
 	for c := White; c <= Black; c++ {
 		if err := p.checkRoyals(c); err != nil {
 			return err
 		}
+		if err := p.checkDoubled(c); err != nil {
+			return err
+		}
 		for _, s := range p.Pieces(c) {
+			pt := &v.Pieces[p.board[s].Type()-1]
+			if pt.Region != nil && !pt.Region[c].Has(s) {
+				return fmt.Errorf("%s %s on %v stands outside its region", c, strings.ToLower(pt.Name), s)
+			}
+			if v.isImmobile(p.board[s], s) {
+				return fmt.Errorf("%s %s on %v could never move (it should have promoted)", c, strings.ToLower(pt.Name), s)
+			}
 			if v.pawnTypes>>p.board[s]&1 != 0 && v.relativeRank(s, c) < v.pawnFloor[c] {
 				return fmt.Errorf("%s pawn on %v stands behind the ranks pawns start on", c, s)
 			}
@@ -462,6 +480,75 @@ func (p *Position) checkLegal() error {
 	}
 	if p.royalInDanger(p.stm.Other()) {
 		return fmt.Errorf("%s is in check but it is %s's move", p.stm.Other(), p.stm)
+	}
+	return nil
+}
+
+// checkHands checks the pieces in hand against the start position: with
+// captures to hand, the two hands hold no more of a type than the game
+// has of it; otherwise each hand holds no more of a type than it started
+// with. (Positions of published perft suites put a pawn in each hand
+// beside all sixteen on the board, so the board is not counted.)
+func (p *Position) checkHands() error {
+	v := p.v
+	if !v.startKnown || !v.HasHands() {
+		return nil
+	}
+	for t := 1; t <= len(v.Pieces); t++ {
+		name := strings.ToLower(v.Pieces[t-1].Name)
+		if v.CapturesToHand {
+			if n := p.InHand(White, t) + p.InHand(Black, t); n > v.startTypes[t] {
+				return fmt.Errorf("%d %ss in hand, variant %s has %d in all", n, name, v.Name, v.startTypes[t])
+			}
+			continue
+		}
+		for c := White; c <= Black; c++ {
+			if n := p.InHand(c, t); n > v.startHand[c][t] {
+				return fmt.Errorf("%s holds %d %s(s) in hand, variant %s starts with %d and never adds any",
+					c, n, name, v.Name, v.startHand[c][t])
+			}
+		}
+	}
+	return nil
+}
+
+// originalTypes counts each piece type, both colours, on the board and in
+// hand, a promoted piece as the type it was.
+func (p *Position) originalTypes() [MaxPieceTypes + 1]int {
+	var n [MaxPieceTypes + 1]int
+	for c := White; c <= Black; c++ {
+		for _, s := range p.Pieces(c) {
+			t := int(p.board[s].Type())
+			if u := p.unpromoted[s]; u != 0 {
+				t = int(u)
+			}
+			n[t]++
+		}
+		for t := 1; t <= len(p.v.Pieces); t++ {
+			n[t] += p.InHand(c, t)
+		}
+	}
+	return n
+}
+
+// checkDoubled refuses two of colour c's DropNoDoubled pieces on a file
+// when that piece never leaves its file (shogi's pawns): only a drop
+// could have made them, and the rule forbids it.
+func (p *Position) checkDoubled(c Colour) error {
+	v := p.v
+	t := int(v.noDoubled)
+	if t == 0 || !v.staysOnFile(MakePiece(t, c)) {
+		return nil
+	}
+	var seen [MaxSize]bool
+	for _, s := range p.Pieces(c) {
+		if int(p.board[s].Type()) != t || p.unpromoted[s] != 0 {
+			continue
+		}
+		if seen[s.File()] {
+			return fmt.Errorf("%s has two %ss on the %c-file, which variant %s forbids", c, strings.ToLower(v.Pieces[t-1].Name), 'a'+s.File(), v.Name)
+		}
+		seen[s.File()] = true
 	}
 	return nil
 }

@@ -267,6 +267,14 @@ type Variant struct {
 	// Zero, no constraint, while the start position itself is parsed.
 	startRoyals [2]int
 	pawnFloor   [2]int
+	// startTypes counts each piece type in the start position, both
+	// colours, on the board and in hand; startHand is each colour's hand
+	// there. With hands, a legal position never holds more of a type
+	// (a captured piece changes sides, a promoted one goes back to hand
+	// as what it was); without captures to hand, a hand only empties.
+	startTypes [MaxPieceTypes + 1]int
+	startHand  [2][MaxPieceTypes + 1]int
+	startKnown bool
 
 	moves   [64][]squareMoves // by piece code, then square
 	attacks [2]attackTables   // by attacking colour
@@ -321,7 +329,12 @@ func NewVariant(r Rules) (*Variant, error) {
 		if !start.hasPawns(c) {
 			v.pawnFloor[c] = 0
 		}
+		for t := 1; t <= len(v.Pieces); t++ {
+			v.startHand[c][t] = start.InHand(c, t)
+		}
 	}
+	v.startTypes = start.originalTypes()
+	v.startKnown = true
 	return v, nil
 }
 
@@ -369,6 +382,32 @@ func (v *Variant) buildImmobile() {
 			v.immobile[pc] = set
 		}
 	}
+}
+
+// staysOnFile reports whether piece pc never leaves its file: every move
+// it has, from every square, keeps the file.
+func (v *Variant) staysOnFile(pc Piece) bool {
+	for s, sm := range v.moves[pc] {
+		from := Square(s).File()
+		for _, list := range [][]Square{sm.quiet, sm.both, sm.capt} {
+			for _, t := range list {
+				if t.File() != from {
+					return false
+				}
+			}
+		}
+		for _, r := range sm.rays {
+			for _, t := range r.squares {
+				if t.File() != from {
+					return false
+				}
+			}
+		}
+		if len(sm.lame) > 0 || len(sm.hops) > 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // isImmobile reports whether piece pc on s could never move again (and

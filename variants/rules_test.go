@@ -2,6 +2,7 @@ package variants_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -195,5 +196,36 @@ startFen = 4k3/8/8/8/8/8/p7/W3K3 w - - 0 1
 	} {
 		err := variants.Builtin().Load("bad.ini", []byte("[bad]\n"+text+"\n"))
 		require.ErrorContains(t, err, want, text)
+	}
+}
+
+// TestImpossiblePositions: every FEN is checked against its variant's own
+// rules — confinement regions, immobility, nifu, the counting limit, hands
+// no larger than the game's material — with a specific error.
+func TestImpossiblePositions(t *testing.T) {
+	for _, c := range []struct{ variant, fen, want string }{
+		{"xiangqi", "k8/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "black general on a10 stands outside its region"},
+		{"janggi", "k8/9/9/9/9/9/9/9/9/4K4 b - - 0 1", "black general on a10 stands outside its region"},
+		{"xiangqi", "3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", ""},
+		{"shogi", "4k4/9/9/9/9/9/4P4/4P4/4K4[-] w 0 1", "white has two shogipawns on the e-file"},
+		{"shogi", "4k4/9/9/9/9/9/4P4/4+P4/4K4[-] w 0 1", ""},
+		{"shogi", "P3k4/9/9/9/9/9/9/9/4K4[-] w 0 1", "white shogipawn on a9 could never move"},
+		{"shogi", "4k4/9/9/9/9/9/9/9/N3K4[-] b 0 1", ""},
+		{"shogi", "4k4/N8/9/9/9/9/9/9/4K4[-] b 0 1", "white shogiknight on a8 could never move"},
+		{"makruk", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR b - 32 99 1", "count 99 is above its limit 32"},
+		{"makruk", "4k3/8/8/8/8/8/8/R3K3 b - 32 20 1", ""},
+		{"seirawan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HHHHhe] w KQBCDFGkqbcdfg - 0 1", "white holds 4 hawk(s) in hand, variant seirawan starts with 1"},
+		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[" + strings.Repeat("P", 68) + "] w KQkq - 0 1", "68 pawns in hand, variant crazyhouse has 16 in all"},
+		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQ] w KQkq - 0 1", "3 queens in hand, variant crazyhouse has 2 in all"},
+		{"crazyhouse", "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R[Pp] w KQkq - 0 4", ""},
+	} {
+		v, err := variants.Lookup(c.variant)
+		require.NoError(t, err)
+		_, err = v.ParseFEN(c.fen)
+		if c.want == "" {
+			require.NoError(t, err, "%s %s", c.variant, c.fen)
+		} else {
+			require.ErrorContains(t, err, c.want, "%s %s", c.variant, c.fen)
+		}
 	}
 }
