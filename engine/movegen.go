@@ -225,8 +225,14 @@ func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 	if cr.KingTo < cr.KingFrom {
 		step = ^Square(0) // -1
 	}
-	for s := cr.KingFrom; s != cr.KingTo; s += step {
-		if p.castlingSquareAttacked(s) {
+	// The start square counts even when the king does not move (a
+	// Chess960 king already on its castled square may not castle out of
+	// check by the rook's move); the end square is the legality test's.
+	if p.castlingSquareAttacked(cr.KingFrom, cr.KingFrom) {
+		return false
+	}
+	for s := cr.KingFrom + step; cr.KingFrom != cr.KingTo && s != cr.KingTo; s += step {
+		if p.castlingSquareAttacked(s, cr.KingFrom) {
 			return false
 		}
 	}

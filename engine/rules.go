@@ -64,8 +64,10 @@ func (p *Position) immediateEnd() (Result, bool) {
 		switch {
 		case white && black:
 			return end(FlagReached, Draw)
-		case white && v.FlagMove && us == Black:
-			// Black's reply may still reach the flag region too.
+		case white && v.FlagMove && us == Black && p.canReachFlag(Black):
+			// Black's reply may still reach the flag region too; when
+			// no legal move can, the game is over now (lichess's and
+			// python-chess's rule).
 		case white || black:
 			o := Loss
 			if (white && us == White) || (black && us == Black) {
@@ -95,6 +97,18 @@ func (p *Position) extinct(c Colour) bool {
 
 // bare reports whether c has nothing left but royal pieces.
 func (p *Position) bare(c Colour) bool { return p.count[c] == int(p.royals[c]) }
+
+// canReachFlag reports whether c, to move, has a legal move that takes a
+// flag piece into c's flag region.
+func (p *Position) canReachFlag(c Colour) bool {
+	var buf [MaxMoves]Move
+	for _, m := range p.legalMoves(buf[:0]) {
+		if m.Dropped() == 0 && int(p.board[m.From()].Type()) == int(p.v.flagType) && p.v.FlagRegion[c].Has(m.To()) {
+			return true
+		}
+	}
+	return false
+}
 
 // flagReached reports whether c's flag piece stands in c's flag region.
 func (p *Position) flagReached(c Colour) bool {
@@ -225,10 +239,19 @@ func (p *Position) capturesOnly(moves []Move) []Move {
 	return moves[:kept]
 }
 
-// castlingSquareAttacked is Attacked for the king's castling path, by the
-// variant's notion of attack.
-func (p *Position) castlingSquareAttacked(s Square) bool {
+// castlingSquareAttacked is Attacked for a square s of the king's castling
+// path, by the variant's notion of attack, with the king lifted off its
+// start square kingFrom as it is when it stands on s: a rider whose line
+// the king blocked where it stood attacks s once it has moved on. (In
+// chess that line would be a check; in atomic chess a king touching the
+// enemy king is not in check, yet may not pass a square so attacked.)
+func (p *Position) castlingSquareAttacked(s, kingFrom Square) bool {
 	them := p.stm.Other()
+	if s != kingFrom {
+		king := p.board[kingFrom]
+		p.board[kingFrom] = NoPiece
+		defer func() { p.board[kingFrom] = king }()
+	}
 	if p.v.BlastOnCapture {
 		if p.royals[them] == 1 && (s == p.royalSq[them] || p.adjacent(s, p.royalSq[them])) {
 			return false

@@ -77,15 +77,19 @@ func TestRacingKings(t *testing.T) {
 		q := position(t, "racingkings", "", m)
 		require.False(t, q.InCheck(), "%s gives check", m)
 	}
-	// White reaches the eighth rank; Black may still equalise.
+	// White reaches the eighth rank; Black may still equalise if its
+	// king can reach the eighth rank at once, else White has won now
+	// (lichess's and python-chess's rule).
 	p = position(t, "racingkings", "8/6K1/8/8/8/8/1k6/8 w - - 0 1", "g7g8")
-	require.False(t, p.Result().Over())
-	q := position(t, "racingkings", p.FEN(), "b2b3")
-	require.Equal(t, "1-0", q.Result().PGN())
-	p = position(t, "racingkings", "8/6K1/1k6/8/8/8/8/8 w - - 0 1", "g7g8", "b6b7")
-	require.Equal(t, "1-0", p.Result().PGN(), "b7 is not the eighth rank")
+	require.Equal(t, "1-0", p.Result().PGN(), "b2 is too far")
+	p = position(t, "racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1", "g7g8")
+	require.False(t, p.Result().Over(), "b7 can reach b8")
+	q := position(t, "racingkings", p.FEN(), "b7b6")
+	require.Equal(t, "1-0", q.Result().PGN(), "b6 is not the eighth rank")
 	d := position(t, "racingkings", "8/1k4K1/8/8/8/8/8/8 w - - 0 1", "g7g8", "b7b8")
 	require.Equal(t, "1/2-1/2", d.Result().PGN())
+	o := position(t, "racingkings", "4brn1/2K2k2/8/8/8/8/8/8 w - - 0 1", "c7c8")
+	require.Equal(t, "1-0", o.Result().PGN(), "Black's own pieces hold the squares its king would reach")
 }
 
 func TestKingOfTheHillAndExtinction(t *testing.T) {
