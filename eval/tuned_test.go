@@ -281,3 +281,29 @@ func TestRoyalPiecesInHand(t *testing.T) {
 	}
 	require.True(t, royalInHand, "the games reach a royal piece in hand")
 }
+
+// TestShippedWeights: every shipped file is the built-in variant's of its
+// name (a file that no longer fits would silently fall back to the
+// documents' formula), and the variants the engine promises weights for
+// have them.
+func TestShippedWeights(t *testing.T) {
+	names := eval.ShippedVariants()
+	// The variants weights are promised for (README "Evaluation").
+	shippedFor := []string{"chess", "chess960", "fischerandom", "crazyhouse", "capablanca", "shogi", "xiangqi", "atomic"}
+	for _, want := range shippedFor {
+		require.Contains(t, names, want)
+	}
+	for _, name := range names {
+		v, err := variants.Lookup(name)
+		require.NoError(t, err, name)
+		w, ok := eval.Shipped(v)
+		require.True(t, ok, "%s: the shipped weights do not load", name)
+		require.Positive(t, w.Scale, name)
+		_, isTuned := eval.ShippedOrDocuments(v).(*eval.Tuned)
+		require.True(t, isTuned, name)
+	}
+	grasshopper, err := variants.Lookup("grasshopper")
+	require.NoError(t, err)
+	_, isDocuments := eval.ShippedOrDocuments(grasshopper).(*eval.Documents)
+	require.True(t, isDocuments, "a variant without weights is played by the documents' formula")
+}
