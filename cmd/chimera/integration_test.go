@@ -263,3 +263,17 @@ func TestAddressSpaceLimit(t *testing.T) {
 		require.NotContains(t, out, "fatal error", args)
 	}
 }
+
+// TestPonderhitWithLimits: through the binary, a depth-, node- or
+// mate-limited ponder search answers at ponderhit, the commands piped
+// without waiting.
+func TestPonderhitWithLimits(t *testing.T) {
+	s := startScript(t, "uci")
+	s.send("setoption name Ponder value true")
+	for _, limit := range []string{"depth 1", "nodes 1000", "mate 1"} {
+		s.send("position startpos moves e2e4", "go ponder "+limit, "ponderhit")
+		best, _ := s.expect("bestmove ")
+		require.Regexp(t, `^bestmove [a-h][1-8][a-h][1-8]`, best, limit)
+	}
+	s.send("quit")
+}
