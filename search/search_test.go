@@ -283,10 +283,11 @@ func TestDecidedPositions(t *testing.T) {
 		variant, fen string
 		want         search.Score
 	}{
-		// White's king reached the eighth rank; Black moves once more but
-		// cannot reach it: Black loses after its move (Fairy-Stockfish:
-		// mate -1).
-		{"racingkings", "7K/8/8/8/8/8/k7/8 b - - 0 1", search.MatedIn(1)},
+		// White's king reached the eighth rank and Black's cannot reach
+		// it at once: the game is over (lichess's rule; Fairy-Stockfish
+		// 11.1 lets Black move once more and says mate -1).
+		{"racingkings", "7K/8/8/8/8/8/k7/8 b - - 0 1", search.MatedIn(0)},
+		{"racingkings", "7K/k7/8/8/8/8/8/8 b - - 0 1", search.Score(0)},
 		{"racingkings", "7K/8/8/8/8/8/k7/8 w - - 0 1", search.MateIn(0)},
 		{"3check", "4k3/8/8/8/8/8/8/R3K3 b - - 0+3 0 1", search.MatedIn(0)},
 		{"atomic", "8/8/8/8/8/8/3P4/4K3 b - - 0 1", search.MatedIn(0)},
