@@ -103,7 +103,9 @@ func (p *Position) parseFEN(fen string) error {
 				return fmt.Errorf("count %q: want 0 to 1000 plies", fields[4])
 			}
 			p.counting.ply, p.halfmove = int16(n), 0
-			if n > int(p.counting.limit) {
+			// A count runs to one past its limit (the draw), or starts
+			// past it against a bare king (twice the pieces on the board).
+			if n > int(p.counting.limit)+1 && n > 2*p.PieceCount() {
 				return fmt.Errorf("count %d is above its limit %d", n, p.counting.limit)
 			}
 		}

@@ -240,19 +240,21 @@ func (p *Position) capturesOnly(moves []Move) []Move {
 }
 
 // castlingSquareAttacked is Attacked for a square s of the king's castling
-// path, by the variant's notion of attack, with the king lifted off its
-// start square kingFrom as it is when it stands on s: a rider whose line
-// the king blocked where it stood attacks s once it has moved on. (In
-// chess that line would be a check; in atomic chess a king touching the
-// enemy king is not in check, yet may not pass a square so attacked.)
+// path, by the variant's notion of attack. Where captures explode, the
+// king is lifted off its start square kingFrom, as it is when it stands on
+// s: a king touching the enemy king is not in check, yet may not pass a
+// square a rider attacks once the king has left the line (python-chess's
+// and lichess's rule). Elsewhere that line would be a check already, and
+// Fairy-Stockfish tests the path with the king in place (a hopper may jump
+// it).
 func (p *Position) castlingSquareAttacked(s, kingFrom Square) bool {
 	them := p.stm.Other()
-	if s != kingFrom {
-		king := p.board[kingFrom]
-		p.board[kingFrom] = NoPiece
-		defer func() { p.board[kingFrom] = king }()
-	}
 	if p.v.BlastOnCapture {
+		if s != kingFrom {
+			king := p.board[kingFrom]
+			p.board[kingFrom] = NoPiece
+			defer func() { p.board[kingFrom] = king }()
+		}
 		if p.royals[them] == 1 && (s == p.royalSq[them] || p.adjacent(s, p.royalSq[them])) {
 			return false
 		}

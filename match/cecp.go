@@ -75,7 +75,7 @@ func startCECP(ctx context.Context, spec EngineSpec) (*cecpClient, error) {
 			c.Kill()
 			return nil, fmt.Errorf("engine %s: option %s: %w", spec.Name, name, err)
 		}
-		c.send(fmt.Sprintf("option %s=%s", name, value))
+		c.send(fmt.Sprintf("option %s=%s", name, t.cecpValue(value)))
 	}
 	return c, nil
 }

@@ -73,7 +73,7 @@ func (t optionType) check(value string) error {
 			return fmt.Errorf("%q is not a whole number from %d to %d", value, t.min, t.max)
 		}
 	case "check":
-		if value != "true" && value != "false" {
+		if _, ok := checkValue(value); !ok {
 			return fmt.Errorf("%q is not true or false", value)
 		}
 	case "combo":
@@ -85,4 +85,27 @@ func (t optionType) check(value string) error {
 		return fmt.Errorf("%q is not one of %s", value, strings.Join(t.choices, ", "))
 	}
 	return nil
+}
+
+// checkValue reads a check option's value in either protocol's words
+// (UCI's true and false, CECP's 1 and 0).
+func checkValue(value string) (on, ok bool) {
+	switch value {
+	case "true", "1":
+		return true, true
+	case "false", "0":
+		return false, true
+	}
+	return false, false
+}
+
+// cecpValue is value as CECP writes it: 1 or 0 for a check option.
+func (t optionType) cecpValue(value string) string {
+	if on, ok := checkValue(value); ok && t.kind == "check" {
+		if on {
+			return "1"
+		}
+		return "0"
+	}
+	return value
 }

@@ -215,9 +215,9 @@ func (d *optionDecl) parse(text string) (value, error) {
 		v.n = n
 	case Check:
 		switch strings.ToLower(text) {
-		case "true":
+		case "true", "1": // XBoard sends check options as 1 and 0
 			v.on = true
-		case "false":
+		case "false", "0":
 		default:
 			return v, fmt.Errorf("option %s: %q is not true or false", d.Name, text)
 		}

@@ -53,6 +53,9 @@ type finished struct {
 // only on stop (go infinite, go ponder) is running.
 var ErrBusy = errors.New("an infinite or ponder search is running; send stop first")
 
+// errClosing refuses a search asked for while the session shuts down.
+var errClosing = errors.New("the engine is quitting")
+
 func errBusy(command string) error { return fmt.Errorf("%s while searching: %w", command, ErrBusy) }
 
 // Busy reports whether a search or perft is running (or holds its result).
@@ -64,6 +67,9 @@ func (s *Session) Busy() bool { return s.run != nil }
 func (s *Session) Go(limits search.Limits, ponder bool) error {
 	if err := s.readyFor("go"); err != nil {
 		return err
+	}
+	if s.closing {
+		return errClosing
 	}
 	pos := s.pos.Clone()
 	s.lag.started(limits, pos.SideToMove(), ponder, time.Now())
@@ -273,7 +279,10 @@ func (s *Session) endRun() {
 
 // shutdown stops a running search, waits for it and gives its result.
 func (s *Session) shutdown() {
-	if s.run != nil {
+	// A result given now may start another search (CECP's pondering
+	// after its move): closing refuses it, so this loop ends.
+	s.closing = true
+	for s.run != nil {
 		s.Stop()
 		s.awaitIdle(false)
 	}
@@ -285,13 +294,17 @@ func (s *Session) shutdown() {
 // (infinite, ponder) would never end: with stopHeld it is stopped (a new
 // go replaces it), otherwise awaitIdle leaves it running and reports false.
 func (s *Session) awaitIdle(stopHeld bool) bool {
-	if r := s.run; r != nil && r.hold && !r.stopped {
-		if !stopHeld {
-			return false
-		}
-		s.Stop()
-	}
+	s.takeUrgent()
 	for s.run != nil {
+		// Checked each time round: a result given here may start a held
+		// search (CECP ponders after its move).
+		if r := s.run; r.hold && !r.stopped {
+			if !stopHeld {
+				return false
+			}
+			s.Stop()
+			continue
+		}
 		select {
 		case f := <-s.done:
 			s.finish(f)

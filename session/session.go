@@ -89,6 +89,8 @@ type Session struct {
 	urgent   chan uint64
 	handling uint64
 	stopLine uint64
+	// closing: the session is shutting down and starts no search.
+	closing bool
 
 	// builder prepares tables in idle time; nil when nothing is built.
 	builder *tbbuild.Builder
@@ -216,6 +218,7 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 	}
 	lines := make(chan item, maxQueued)
 	s.urgent = make(chan uint64, maxQueued)
+	s.handling, s.stopLine, s.closing = 0, 0, false
 	quit := make(chan struct{})
 	defer close(quit)
 	send := func(it item) bool {
@@ -234,7 +237,10 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 			if urgent(l) {
 				select {
 				case s.urgent <- n:
-				default: // full of stops already: a later one is coming
+				default:
+					// Full: the stops queued cover the searches this one
+					// would stop but those started since; the line itself
+					// still stops them in its turn.
 				}
 			}
 			return send(item{line: l, n: n})
@@ -246,6 +252,7 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 			if ok {
 				s.handling = it.n
 			}
+			s.takeUrgent() // a stop read behind this line acts first
 			if ok && it.err != nil {
 				bad(it.err)
 				continue
@@ -259,6 +266,18 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 			s.stopBefore(n)
 		case f := <-s.done:
 			s.finish(f)
+		}
+	}
+}
+
+// takeUrgent acts on the stops and quits already read, without waiting.
+func (s *Session) takeUrgent() {
+	for {
+		select {
+		case n := <-s.urgent: // nil outside Serve: never ready
+			s.stopBefore(n)
+		default:
+			return
 		}
 	}
 }

@@ -218,6 +218,10 @@ func TestImpossiblePositions(t *testing.T) {
 		{"shogi", "4k4/N8/9/9/9/9/9/9/4K4[-] b 0 1", "white shogiknight on a8 could never move"},
 		{"makruk", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR b - 32 99 1", "count 99 is above its limit 32"},
 		{"makruk", "4k3/8/8/8/8/8/8/R3K3 b - 32 20 1", ""},
+		// Against a bare king the count starts at twice the pieces on the
+		// board, past the limit here: reachable, and already drawn.
+		{"makruk", "k7/8/8/8/8/8/8/RRNNSSMK b - 16 18 1", ""},
+		{"makruk", "k7/8/8/8/8/8/8/RRNNSSMK b - 16 19 1", "count 19 is above its limit 16"},
 		{"seirawan", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[HHHHhe] w KQBCDFGkqbcdfg - 0 1", "white holds 4 hawk(s) in hand, variant seirawan starts with 1"},
 		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[" + strings.Repeat("P", 68) + "] w KQkq - 0 1", "68 pawns in hand, variant crazyhouse has 16 in all"},
 		{"crazyhouse", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[QQQ] w KQkq - 0 1", "3 queens in hand, variant crazyhouse has 2 in all"},

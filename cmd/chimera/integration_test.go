@@ -212,6 +212,12 @@ func TestStopAndQuitActAtOnce(t *testing.T) {
 		{"ucinewgame queued", "position startpos\ngo depth 60\nucinewgame\nquit\n", 1},
 		{"quit alone", "position startpos\ngo depth 60\nsetoption name Hash value 32\nquit\n", 1},
 		{"cecp", "xboard\nprotover 2\nnew\nsd 60\ngo\nnew\nquit\n", 0},
+		// Pondering on: the move the quit forces out must not start a
+		// ponder search that nothing stops.
+		{"cecp pondering", "xboard\nprotover 2\nnew\nhard\nsd 60\ngo\nquit\n", 0},
+		// The stop read behind setoption ends the infinite search before
+		// setoption is handled, so setoption is not refused as busy.
+		{"infinite then setoption", "position startpos\ngo infinite\nsetoption name Hash value 32\nstop\nquit\n", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			cmd := exec.Command(binary)
@@ -233,6 +239,7 @@ func TestStopAndQuitActAtOnce(t *testing.T) {
 				t.Fatalf("still running; output so far:\n%s", out.String())
 			}
 			require.Equal(t, c.bestmoves, strings.Count(out.String(), "bestmove "), out.String())
+			require.NotContains(t, out.String(), "error", out.String())
 		})
 	}
 }
