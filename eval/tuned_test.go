@@ -289,7 +289,8 @@ func TestRoyalPiecesInHand(t *testing.T) {
 func TestShippedWeights(t *testing.T) {
 	names := eval.ShippedVariants()
 	// The variants weights are promised for (README "Evaluation").
-	shippedFor := []string{"chess", "chess960", "fischerandom", "crazyhouse", "capablanca", "shogi", "xiangqi", "atomic"}
+	shippedFor := []string{"chess", "chess960", "fischerandom", "crazyhouse", "atomic", "antichess", "3check", "kingofthehill",
+		"horde", "racingkings", "capablanca", "shogi", "xiangqi", "janggi", "makruk", "seirawan"}
 	for _, want := range shippedFor {
 		require.Contains(t, names, want)
 	}

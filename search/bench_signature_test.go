@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -17,6 +18,11 @@ import (
 // of it is a bug found.
 const benchSignature = 4812074
 
+// tunedBenchSignature is the same with the tuned evaluation and the
+// shipped weights (`chimera bench --evaluation tuned`): new weights change
+// it, and a commit that ships them updates it here.
+const tunedBenchSignature = 6674036
+
 // TestBenchSignature runs the bench as `chimera bench` does and compares
 // its node count with the signature (about five seconds; not in -short).
 func TestBenchSignature(t *testing.T) {
@@ -26,4 +32,14 @@ func TestBenchSignature(t *testing.T) {
 	totals, err := search.RunBench(search.BenchConfig{}, variants.Builtin().Lookup, io.Discard)
 	require.NoError(t, err)
 	require.Equal(t, uint64(benchSignature), totals.Nodes, "the bench signature changed: search behaves differently")
+}
+
+// TestTunedBenchSignature: the tuned evaluation's own signature.
+func TestTunedBenchSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the bench takes seconds")
+	}
+	totals, err := search.RunBench(search.BenchConfig{Evaluation: eval.ShippedOrDocuments}, variants.Builtin().Lookup, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, uint64(tunedBenchSignature), totals.Nodes, "the tuned bench signature changed: search or the shipped weights behave differently")
 }
