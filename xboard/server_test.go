@@ -187,7 +187,7 @@ func TestVariantSetup(t *testing.T) {
 	require.Contains(t, pieces, "piece W& FD")
 	require.Contains(t, pieces, "piece P& fmWfceFifmW6")
 	require.NotContains(t, pieces, "piece N& N", "standard pieces need no description")
-	s.Send("usermove h2h4")
+	s.Send("sd 3", "usermove h2h4") // a shallow search: the move is what is tested
 	s.Expect("move ")
 	s.Send("variant nosuch")
 	s.Expect("Error (unknown variant): nosuch")
