@@ -18,7 +18,7 @@ import (
 func TestSelfPlayEveryVariant(t *testing.T) {
 	games := 20
 	if testing.Short() {
-		games = 2
+		games = 1
 	}
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {

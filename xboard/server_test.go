@@ -77,7 +77,7 @@ func TestFeatures(t *testing.T) {
 
 func TestPlayAGame(t *testing.T) {
 	s := start(t)
-	s.Send("new", "level 40 1 0", "post", "usermove e2e4")
+	s.Send("new", "level 40 0:05 0", "post", "usermove e2e4") // 5 s for 40 moves: quick moves
 	move, thinking := s.Expect("move ")
 	require.NotEmpty(t, thinking, "post prints thinking output")
 	require.Regexp(t, `^\d+ -?\d+ \d+ \d+ [a-h][1-8]`, thinking[0])
