@@ -7,9 +7,39 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/perftepd"
 	"github.com/chimera-chess/chimera/variants"
 )
+
+// perftLimit is the largest count checked: all of them, or up to 200,000
+// under -short.
+func perftLimit() uint64 {
+	if testing.Short() {
+		return 200_000
+	}
+	return 1 << 62
+}
+
+// checkPerftFile checks every count of a perft reference file up to
+// perftLimit in variant v, and returns how many it checked.
+func checkPerftFile(t *testing.T, v *engine.Variant, file string) int {
+	t.Helper()
+	cases, err := perftepd.Read(file)
+	require.NoError(t, err)
+	checked := 0
+	for _, c := range cases {
+		p, err := v.ParseFEN(c.FEN)
+		require.NoError(t, err, "%s %s", file, c.Name)
+		for d := 1; d <= 10; d++ {
+			if want, ok := c.Counts[d]; ok && want <= perftLimit() {
+				require.Equal(t, want, p.Perft(d), "%s %s (%s) depth %d", file, c.Name, c.FEN, d)
+				checked++
+			}
+		}
+	}
+	return checked
+}
 
 // TestPerftVariants checks every reference count of every variant (file
 // name = variant name). With -short only counts up to 200,000 run.
@@ -17,26 +47,12 @@ func TestPerftVariants(t *testing.T) {
 	files, err := filepath.Glob("testdata/perft/*.epd")
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
-	limit := uint64(1) << 62
-	if testing.Short() {
-		limit = 200_000
-	}
 	for _, file := range files {
 		name := strings.TrimSuffix(filepath.Base(file), ".epd")
 		t.Run(name, func(t *testing.T) {
 			v, err := variants.Lookup(name)
 			require.NoError(t, err)
-			cases, err := perftepd.Read(file)
-			require.NoError(t, err)
-			for _, c := range cases {
-				p, err := v.ParseFEN(c.FEN)
-				require.NoError(t, err)
-				for d := 1; d <= 10; d++ {
-					if want, ok := c.Counts[d]; ok && want <= limit {
-						require.Equal(t, want, p.Perft(d), "%s: %s depth %d", name, c.FEN, d)
-					}
-				}
-			}
+			checkPerftFile(t, v, file)
 		})
 	}
 }
