@@ -538,10 +538,10 @@ func (p *Position) originalTypes() [MaxPieceTypes + 1]int {
 // could have made them, and the rule forbids it.
 func (p *Position) checkDoubled(c Colour) error {
 	v := p.v
-	t := int(v.noDoubled)
-	if t == 0 || !v.staysOnFile(MakePiece(t, c)) {
+	if !v.doubledImpossible {
 		return nil
 	}
+	t := int(v.noDoubled)
 	var seen [MaxSize]bool
 	for _, s := range p.Pieces(c) {
 		if int(p.board[s].Type()) != t || p.unpromoted[s] != 0 {

@@ -217,7 +217,10 @@ type Variant struct {
 	dropSquares [64][]Square
 	handPawn    uint8 // type a pawn promoted with a ~ mark in a FEN was
 	noDoubled   uint8 // type index of DropNoDoubled, 0 = none
-	dropMate    uint8 // type index of DropMateIllegal, 0 = none
+	// doubledImpossible: the noDoubled piece never leaves its file, so
+	// two of a side's on one file could only come from a forbidden drop.
+	doubledImpossible bool
+	dropMate          uint8 // type index of DropMateIllegal, 0 = none
 	// countingKhon is the type index of CountingKhon, 0 = none.
 	countingKhon uint8
 	// points[pc] are MaterialPoints by piece code.
@@ -301,6 +304,8 @@ func NewVariant(r Rules) (*Variant, error) {
 		return nil, err
 	}
 	v.buildTables()
+	v.doubledImpossible = v.noDoubled != 0 &&
+		v.staysOnFile(MakePiece(int(v.noDoubled), White)) && v.staysOnFile(MakePiece(int(v.noDoubled), Black))
 	v.buildImmobile()
 	v.buildDropSquares()
 	v.zobrist = newZobristKeys()
