@@ -91,11 +91,10 @@ func StartUCI(ctx context.Context, spec EngineSpec) (*Client, error) {
 		}
 		c.send(fmt.Sprintf("setoption name %s value %s", name, value))
 	}
-	c.send("isready")
-	_, answers, err := c.waitFor(ctx, "readyok", time.Now().Add(handshakeTimeout))
+	answers, err := c.ready(ctx)
 	if err != nil {
 		c.Kill()
-		return nil, fmt.Errorf("engine %s: isready: %w", spec.Name, err)
+		return nil, err
 	}
 	// An engine that refuses a value says so in an info string (Chimera
 	// and Stockfish do): a match on settings other than those asked for
@@ -123,11 +122,18 @@ func (c *Client) OptionLine(name string) string { return c.options[strings.ToLow
 
 // Ready sends isready and waits for readyok.
 func (c *Client) Ready(ctx context.Context) error {
+	_, err := c.ready(ctx)
+	return err
+}
+
+// ready sends isready and returns what the engine said before readyok.
+func (c *Client) ready(ctx context.Context) ([]string, error) {
 	c.send("isready")
-	if _, _, err := c.waitFor(ctx, "readyok", time.Now().Add(handshakeTimeout)); err != nil {
-		return fmt.Errorf("engine %s: isready: %w", c.spec.Name, err)
+	_, before, err := c.waitFor(ctx, "readyok", time.Now().Add(handshakeTimeout))
+	if err != nil {
+		return nil, fmt.Errorf("engine %s: isready: %w", c.spec.Name, err)
 	}
-	return nil
+	return before, nil
 }
 
 // NewGame prepares the engine for a game of the variant. An engine that
