@@ -52,3 +52,6 @@ func (e *Tuned) Trace(p *engine.Position) (Trace, int) {
 	return Trace{Counts: f.trace, Phase: phase, White: p.SideToMove() == engine.White},
 		(f.mg*phase + f.eg*(phaseScale-phase)) / phaseScale
 }
+
+// Layout returns the feature set the evaluation weighs.
+func (e *Tuned) Layout() *Layout { return e.layout }

@@ -31,7 +31,8 @@ import (
 // scale of the tuner's win-probability curve (informative). Every other
 // line is a feature's name (see features.go) and its middlegame and
 // endgame weights in centipawns. A feature not listed weighs nothing; an
-// unknown or repeated one is an error.
+// unknown or repeated one is an error. A generic weights file (generic.go)
+// has the variant line "variant generic * *" and the generic features.
 
 // weightsFormat is the format line of a weights file.
 const weightsFormat = "chimera-weights 1"
@@ -108,9 +109,12 @@ func (w *Weights) Write(out io.Writer) error {
 	for _, c := range w.Comments {
 		fmt.Fprintf(b, "# %s\n", c)
 	}
-	board, pieces := boardAndPieces(w.layout.v)
-	fmt.Fprintf(b, "%s\nvariant %s %s %s\nscale %s\n", weightsFormat, w.layout.v.Name, board, pieces,
-		strconv.FormatFloat(w.Scale, 'f', 4, 64))
+	variantLine := genericVariantLine
+	if !w.layout.IsGeneric() {
+		board, pieces := boardAndPieces(w.layout.v)
+		variantLine = fmt.Sprintf("variant %s %s %s", w.layout.v.Name, board, pieces)
+	}
+	fmt.Fprintf(b, "%s\n%s\nscale %s\n", weightsFormat, variantLine, strconv.FormatFloat(w.Scale, 'f', 4, 64))
 	for i, name := range w.layout.names {
 		fmt.Fprintf(b, "%s %d %d\n", name, w.mg[i], w.eg[i])
 	}
@@ -145,10 +149,39 @@ func WeightsVariant(data []byte) (string, error) {
 // ParseWeights reads a weights file for variant v. The error lists the
 // first problems found, with their line numbers, and how many more.
 func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
+	board, pieces := boardAndPieces(v)
+	return parseWeights(NewLayout(v), data, func(fields []string) string {
+		switch {
+		case len(fields) != 4 || fields[0] != "variant":
+			return "want: variant NAME WIDTHxHEIGHT LETTERS"
+		case fields[1] == GenericName:
+			return fmt.Sprintf("generic weights, not weights for %s: load them as generic weights", v.Name)
+		case fields[1] != v.Name || fields[2] != board || fields[3] != pieces:
+			return fmt.Sprintf("weights for %s %s %s, not for %s %s %s", fields[1], fields[2], fields[3], v.Name, board, pieces)
+		}
+		return ""
+	})
+}
+
+// genericVariantLine is the variant line of a generic weights file.
+const genericVariantLine = "variant " + GenericName + " * *"
+
+// ParseGeneric reads a generic weights file (chimera tune --generic).
+func ParseGeneric(data []byte) (*Weights, error) {
+	return parseWeights(GenericLayout(), data, func(fields []string) string {
+		if strings.Join(fields, " ") != genericVariantLine {
+			return fmt.Sprintf("want %q: generic weights are for no variant in particular", genericVariantLine)
+		}
+		return ""
+	})
+}
+
+// parseWeights reads a weights file for a feature set; badVariant checks
+// the variant line's fields and says what is wrong with them.
+func parseWeights(l *Layout, data []byte, badVariant func(fields []string) string) (*Weights, error) {
 	if len(data) > maxWeightsBytes {
 		return nil, fmt.Errorf("weights: %d bytes, more than a weights file has (at most %d)", len(data), maxWeightsBytes)
 	}
-	l := NewLayout(v)
 	index := map[string]int{}
 	for i, name := range l.names {
 		index[name] = i
@@ -164,7 +197,6 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 		}
 	}
 	seen := map[string]bool{}
-	board, pieces := boardAndPieces(v)
 	items, features := 0, 0
 	data = bytes.TrimPrefix(data, []byte("\ufeff")) // a byte-order mark some editors write
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -186,10 +218,8 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 				bad(n, "%q is not a weights file's first line (want %q)", truncate(line), weightsFormat)
 			}
 		case items == 2:
-			if len(fields) != 4 || fields[0] != "variant" {
-				bad(n, "want: variant NAME WIDTHxHEIGHT LETTERS")
-			} else if fields[1] != v.Name || fields[2] != board || fields[3] != pieces {
-				bad(n, "weights for %s %s %s, not for %s %s %s", fields[1], fields[2], fields[3], v.Name, board, pieces)
+			if problem := badVariant(fields); problem != "" {
+				bad(n, "%s", problem)
 			}
 		case fields[0] == "scale":
 			f, err := strconv.ParseFloat(fields[len(fields)-1], 64)
@@ -213,7 +243,7 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 			eg, err2 := strconv.Atoi(fields[len(fields)-1])
 			switch {
 			case !known:
-				bad(n, "no feature %q in %s's feature set", truncate(name), v.Name)
+				bad(n, "no feature %q in %s's feature set", truncate(name), l.name())
 			case seen[name]:
 				bad(n, "feature %q given twice", name)
 			case err1 != nil || err2 != nil || mg < -maxWeight || mg > maxWeight || eg < -maxWeight || eg > maxWeight:

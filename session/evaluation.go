@@ -40,11 +40,16 @@ func (s *Session) loadEvalFile(v value) error {
 	if err != nil {
 		return fmt.Errorf("option EvalFile: %s: %w", v.text, err)
 	}
-	variant, err := s.cat.Lookup(name)
-	if err != nil {
-		return fmt.Errorf("option EvalFile: %s: weights for %w", v.text, err)
+	if name == eval.GenericName {
+		_, err = eval.ParseGeneric(data)
+	} else {
+		variant, lookupErr := s.cat.Lookup(name)
+		if lookupErr != nil {
+			return fmt.Errorf("option EvalFile: %s: weights for %w", v.text, lookupErr)
+		}
+		_, err = eval.ParseWeights(variant, data)
 	}
-	if _, err := eval.ParseWeights(variant, data); err != nil {
+	if err != nil {
 		return fmt.Errorf("option EvalFile: %s: %w", v.text, err)
 	}
 	if s.evalFiles == nil {
@@ -55,7 +60,11 @@ func (s *Session) loadEvalFile(v value) error {
 	if s.values.evaluation != Tuned {
 		note = " (they play when Evaluation is tuned)"
 	}
-	s.cfg.OnMessage(fmt.Sprintf("evaluation: weights for %s loaded from %s%s", name, v.text, note))
+	what := "weights for " + name
+	if name == eval.GenericName {
+		what = "generic weights (for the variants without their own)"
+	}
+	s.cfg.OnMessage(fmt.Sprintf("evaluation: %s loaded from %s%s", what, v.text, note))
 	s.searcher.SetEvaluation(s.evaluation())
 	return nil
 }
@@ -63,9 +72,10 @@ func (s *Session) loadEvalFile(v value) error {
 // evaluation returns how the search evaluates each variant under the
 // Evaluation and EvalFile options: nil for the documents' formula; for
 // the tuned evaluation, the weights EvalFile loaded for the variant, else
-// the weights shipped for it, else the documents' formula, said by a
-// message. It runs on the search's goroutine when a variant is first
-// searched, with the session's state copied now.
+// the weights shipped for it, else generic weights (EvalFile's or the
+// shipped ones) projected onto it, said by a message. It runs on the
+// search's goroutine when a variant is first searched, with the session's
+// state copied now.
 func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 	if s.values.evaluation != Tuned {
 		return nil
@@ -87,7 +97,13 @@ func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 		if w, ok := eval.Shipped(v); ok {
 			return eval.NewTuned(w)
 		}
-		say(fmt.Sprintf("evaluation: no tuned weights for %s: the documents' evaluation plays it (chimera tune --variant %s makes them)", v.Name, v.Name))
-		return eval.NewDocuments(v)
+		generic, source := eval.ShippedGeneric(), "shipped"
+		if data, ok := files[eval.GenericName]; ok {
+			if w, err := eval.ParseGeneric(data); err == nil { // checked when loaded
+				generic, source = w, "EvalFile's"
+			}
+		}
+		say(fmt.Sprintf("evaluation: no tuned weights of its own for %s: the %s generic weights play it (chimera tune --variant %s makes its own)", v.Name, source, v.Name))
+		return eval.NewTuned(eval.GenericFor(generic, v))
 	}
 }

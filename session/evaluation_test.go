@@ -33,9 +33,25 @@ func TestEvaluationOption(t *testing.T) {
 
 	require.NoError(t, s.SetOption("Evaluation", "tuned"))
 	require.NotNil(t, b.evaluation)
-	_, isDocs := b.evaluation(mine).(*eval.Documents)
-	require.True(t, isDocs, "no weights for a user's variant: the formula")
-	require.Contains(t, strings.Join(messages, "\n"), "no tuned weights for mine: the documents' evaluation plays it")
+	generic, isTuned := b.evaluation(mine).(*eval.Tuned)
+	require.True(t, isTuned, "no weights for a user's variant: the generic ones")
+	require.Equal(t, eval.NewTuned(eval.GenericFor(eval.ShippedGeneric(), mine)).Evaluate(mine.StartPosition()), generic.Evaluate(mine.StartPosition()))
+	require.Contains(t, strings.Join(messages, "\n"), "no tuned weights of its own for mine: the shipped generic weights play it")
+
+	// Generic weights of the user's own, for every variant without its own.
+	g := eval.DocumentsGeneric()
+	g.Set(0, 21, 21) // tempo
+	var gbuf bytes.Buffer
+	require.NoError(t, g.Write(&gbuf))
+	genericFile := filepath.Join(t.TempDir(), "generic.txt")
+	require.NoError(t, os.WriteFile(genericFile, gbuf.Bytes(), 0o644))
+	require.NoError(t, s.SetOption("EvalFile", genericFile))
+	require.Contains(t, messages[len(messages)-1], "generic weights (for the variants without their own) loaded")
+	require.Equal(t, 21, b.evaluation(mine).Evaluate(mine.StartPosition()), "the start is level but for the tempo")
+	require.Contains(t, messages[len(messages)-1], "the EvalFile's generic weights play it")
+	chessTuned, _ := eval.Shipped(variants.Chess())
+	require.Equal(t, eval.NewTuned(chessTuned).Evaluate(variants.Chess().StartPosition()),
+		b.evaluation(variants.Chess()).Evaluate(variants.Chess().StartPosition()), "a variant's own weights first")
 
 	// The user's own weights.
 	w := eval.DocumentsWeights(eval.NewLayout(mine))

@@ -20,11 +20,13 @@ import (
 )
 
 // Sample is one training position: its features as the tuned evaluation
-// counts them (sparse: the features that are not zero), its phase and
-// the result of its game for White (1, ½ or 0).
+// counts them (sparse: the features that are not zero; a generic run's
+// counts are sums of the variant's times the projection's coefficients,
+// hence fractions), its phase and the result of its game for White (1, ½
+// or 0).
 type Sample struct {
 	Index  []uint16
-	Count  []int16
+	Count  []float32
 	Phase  uint16
 	Result float32
 	// Game numbers the game the position comes from: the held-out share
@@ -39,7 +41,7 @@ func SampleOf(e *eval.Tuned, p *engine.Position, result float32) Sample {
 	for i, c := range tr.Counts {
 		if c != 0 {
 			s.Index = append(s.Index, uint16(i))
-			s.Count = append(s.Count, int16(max(-32768, min(32767, c))))
+			s.Count = append(s.Count, float32(c))
 		}
 	}
 	return s

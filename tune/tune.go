@@ -10,6 +10,7 @@ package tune
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -21,6 +22,11 @@ import (
 // Config is one tuning run.
 type Config struct {
 	Variant *engine.Variant
+	// Variants, when set instead of Variant, make the run generic: the
+	// samples of every variant's games (Positions from each), projected
+	// onto the generic features, fit one generic weight set
+	// (eval.GenericLayout) for the variants without their own.
+	Variants []*engine.Variant
 	// Catalogue is the catalogue Variant comes from (default: the
 	// built-ins), which the games' engines read a weights file with.
 	Catalogue *variants.Catalogue
@@ -63,21 +69,24 @@ type Report struct {
 // Run tunes the weights: collects the samples (unless given) and fits
 // them. It stops early, with ctx's error, when ctx is done.
 func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
-	layout := eval.NewLayout(cfg.Variant)
+	var layout *eval.Layout
 	start := cfg.Start
-	if start == nil {
-		start = eval.DocumentsWeights(layout)
+	switch {
+	case len(cfg.Variants) > 0:
+		layout = eval.GenericLayout()
+		if start == nil {
+			start = eval.DocumentsGeneric()
+		}
+	default:
+		layout = eval.NewLayout(cfg.Variant)
+		if start == nil {
+			start = eval.DocumentsWeights(layout)
+		}
 	}
 	samples := cfg.Samples
 	if samples == nil {
-		player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1, Catalogue: cfg.Catalogue}
-		if cfg.StartFile != "" {
-			player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
-		}
-		g := &Games{Variant: cfg.Variant, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip, PerGame: cfg.PerGame,
-			MaxPlies: cfg.MaxPlies, Seed: cfg.Seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: cfg.OnGames}
 		var err error
-		if samples, err = g.Play(ctx, eval.NewTuned(start)); err != nil {
+		if samples, err = cfg.play(ctx, start); err != nil {
 			return nil, Report{}, err
 		}
 	}
@@ -89,6 +98,49 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 		Regularisation: cfg.Regularisation, Workers: cfg.Workers, Progress: cfg.OnFit}
 	w, losses := f.Run(ctx, start)
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
+}
+
+// play collects the samples from self-play games: Positions of the
+// variant's, or of each variant's in a generic run.
+func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, error) {
+	player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1, Catalogue: cfg.Catalogue}
+	if cfg.StartFile != "" {
+		player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
+	}
+	games := func(v *engine.Variant, seed uint64, progress func(samples, games int)) *Games {
+		return &Games{Variant: v, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip, PerGame: cfg.PerGame,
+			MaxPlies: cfg.MaxPlies, Seed: seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: progress}
+	}
+	if len(cfg.Variants) == 0 {
+		return games(cfg.Variant, cfg.Seed, cfg.OnGames).Play(ctx, eval.NewTuned(start))
+	}
+	var all []Sample
+	gamesBefore := 0
+	for k, v := range cfg.Variants {
+		progress := func(samples, games int) {
+			if cfg.OnGames != nil {
+				cfg.OnGames(len(all)+samples, gamesBefore+games)
+			}
+		}
+		// The variant's own features are traced, then projected.
+		w := eval.GenericFor(start, v)
+		samples, err := games(v, cfg.Seed+uint64(k), progress).Play(ctx, eval.NewTuned(w))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", v.Name, err)
+		}
+		pr := eval.NewProjection(w.Layout())
+		maxGame := 0
+		for i := range samples {
+			s := &samples[i]
+			s.Index, s.Count = pr.Project(s.Index, s.Count)
+			maxGame = max(maxGame, int(s.Game))
+			// Game numbers stay apart across variants, for the held-out split.
+			s.Game += uint32(gamesBefore)
+		}
+		gamesBefore += maxGame + 1
+		all = append(all, samples...)
+	}
+	return all, nil
 }
 
 // split keeps a share of the games (by the seed) out of the fit: whole

@@ -13,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/tune"
 )
@@ -25,6 +26,7 @@ func newTuneCommand() *cobra.Command {
 		maxPlies, threads, iterations, seed int
 		perGame                             int
 		rate, regularisation, heldOut       float64
+		generic                             []string
 	)
 	cmd := &cobra.Command{
 		Use:   "tune --variant V --out FILE [--positions N] [--from FILE] [--epd FILE]",
@@ -43,7 +45,13 @@ and the losses before and after.
 round learns from better games); --epd learns from labelled positions
 (FEN and 1-0, 0-1, 1/2-1/2 or [1.0], [0.5], [0.0]) instead of games. The
 same --seed gives the same weights. Every CPU is used unless --threads
-says otherwise.`,
+says otherwise.
+
+--generic V1,V2,… learns one generic weight set across those variants
+(--positions from each): their pieces by class (pawn, minor, major,
+royal), ranks and files by their share of the board, material as a share
+of the documents' values. Those weights play every variant that has none
+of its own; EvalFile loads a generic file like a variant's.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := vf.catalogue()
@@ -54,6 +62,17 @@ says otherwise.`,
 			if err != nil {
 				return err
 			}
+			var vs []*engine.Variant
+			for _, name := range generic {
+				gv, err := cat.Lookup(name)
+				if err != nil {
+					return fmt.Errorf("tune: --generic: %w", err)
+				}
+				vs = append(vs, gv)
+			}
+			if len(vs) > 0 && (epd != "" || cmd.Flags().Changed("variant")) {
+				return errors.New("tune: --generic learns from its variants' games: give neither --variant nor --epd with it")
+			}
 			if out == "" {
 				return errors.New("tune: give --out FILE for the weights")
 			}
@@ -62,13 +81,18 @@ says otherwise.`,
 			}
 			cfg := tune.Config{Variant: v, Catalogue: cat, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
-				Regularisation: regularisation, Workers: threads}
+				Regularisation: regularisation, Workers: threads, Variants: vs}
 			if from != "" {
 				data, err := eval.ReadWeightsFile(from)
 				if err != nil {
 					return fmt.Errorf("tune: --from: %w", err)
 				}
-				if cfg.Start, err = eval.ParseWeights(v, data); err != nil {
+				if len(vs) > 0 {
+					cfg.Start, err = eval.ParseGeneric(data)
+				} else {
+					cfg.Start, err = eval.ParseWeights(v, data)
+				}
+				if err != nil {
 					return fmt.Errorf("tune: --from %s: %w", from, err)
 				}
 				cfg.StartFile = from
@@ -90,8 +114,9 @@ says otherwise.`,
 			}
 			errOut := cmd.ErrOrStderr()
 			bar := newProgressBar(errOut)
+			total := positions * max(1, len(vs))
 			cfg.OnGames = func(samples, games int) {
-				bar.show("games", samples, positions, fmt.Sprintf("%d games, %d positions", games, samples))
+				bar.show("games", samples, total, fmt.Sprintf("%d games, %d positions", games, samples))
 			}
 			cfg.OnFit = func(done int, train, held float64) {
 				bar.show("fit", done, iterations, fmt.Sprintf("loss %.5f, held out %.5f", train, held))
@@ -114,8 +139,12 @@ says otherwise.`,
 			if err := writeWeights(out, w); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
+			name := v.Name
+			if len(vs) > 0 {
+				name = eval.GenericName + " (" + strings.Join(generic, ", ") + ")"
+			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f; weights in %s\n",
-				v.Name, rep.Samples, l.TrainBefore, l.TrainAfter, l.HeldBefore, l.HeldAfter, out)
+				name, rep.Samples, l.TrainBefore, l.TrainAfter, l.HeldBefore, l.HeldAfter, out)
 			return nil
 		},
 	}
@@ -135,6 +164,7 @@ says otherwise.`,
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the openings and the held-out share")
 	fl.Float64Var(&rate, "rate", 1, "the fit's step, in centipawns")
 	fl.Float64Var(&regularisation, "regularisation", 1e-7, "pull of each weight toward its start, per centipawn squared")
+	fl.StringSliceVar(&generic, "generic", nil, "learn generic weights across these variants (comma-separated) instead of one variant's")
 	fl.Float64Var(&heldOut, "held-out", 0.1, "share of the positions kept out of the fit to measure it")
 	return cmd
 }

@@ -58,6 +58,17 @@ func TestTuneCommand(t *testing.T) {
 	require.Zero(t, code, errOut)
 	require.FileExists(t, round2)
 
+	// Generic weights across two variants, one of them the user's.
+	generic := filepath.Join(dir, "generic.txt")
+	code, stdout, errOut = runCommand("tune", "--generic", "chess,mine", "--variant-file", mine, "--positions", "100",
+		"--nodes", "100", "--iterations", "10", "--out", generic)
+	require.Zero(t, code, errOut)
+	require.Contains(t, stdout, "generic (chess, mine): 200 positions; loss ")
+	data, err = os.ReadFile(generic)
+	require.NoError(t, err)
+	_, err = eval.ParseGeneric(data)
+	require.NoError(t, err)
+
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("chimera-weights 1\nvariant chess 8x8 PNBRQK\nmaterial Z 1 1\n"), 0o644))
 	for _, c := range []struct {
@@ -70,6 +81,9 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad}, "line 1: no result"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--positions", "5"}, "from 10 to"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--random-plies", "0"}, "from 1 to"},
+		{[]string{"tune", "--generic", "chess,nosuch", "--out", out}, `--generic: unknown variant "nosuch"`},
+		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
+		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
 	} {
 		code, _, errOut := runCommand(c.args...)
 		require.Equal(t, 2, code, c.args)
