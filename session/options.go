@@ -41,6 +41,7 @@ type optionValues struct {
 	hash, threads, multiPV, overheadMS int
 	ponder                             bool
 	useTablebase                       bool
+	tablebaseFiftyMove                 bool
 	tablebaseDir                       string
 	tablebaseBuild                     int
 	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
@@ -123,6 +124,15 @@ func optionTable() []optionDecl {
 		{Option: Option{Name: "UseTablebase", Kind: Check, Default: "true"},
 			apply: func(s *Session, v value) error {
 				s.values.useTablebase = v.on
+				s.setTablebases()
+				return nil
+			}},
+		// TablebaseFiftyMove: tablebase answers honour the variant's move
+		// rule by the tables' distances to zeroing and the clock; off, a
+		// win is a win however long it takes (for analysis).
+		{Option: Option{Name: "TablebaseFiftyMove", Kind: Check, Default: "true"},
+			apply: func(s *Session, v value) error {
+				s.values.tablebaseFiftyMove = v.on
 				s.setTablebases()
 				return nil
 			}},
@@ -338,6 +348,8 @@ func (s *Session) setTablebases() {
 		store.Log = s.cfg.OnMessage
 	}
 	prober := store.Prober()
+	prober.FiftyMove = s.values.tablebaseFiftyMove
+	prober.Report = s.cfg.OnMessage
 	writable := tablebase.CheckDir(store.Dir(), true)
 	if writable != nil && s.values.tablebaseBuild >= 3 {
 		s.cfg.OnMessage(fmt.Sprintf("tablebase: %v: its tables are read, none is built", writable))

@@ -238,7 +238,8 @@ func TestOptionTable(t *testing.T) {
 	for _, o := range s.Options() {
 		names[o.Name] = o
 	}
-	require.Len(t, names, 14)
+	require.Len(t, names, 15)
+	require.Equal(t, session.Option{Name: "TablebaseFiftyMove", Kind: session.Check, Default: "true"}, names["TablebaseFiftyMove"])
 	hash := names["Hash"]
 	require.Equal(t, session.Option{Name: "Hash", Kind: session.Spin, Default: "16", Min: 1, Max: hash.Max}, hash)
 	require.True(t, hash.Max >= 16 && hash.Max <= 65536, "a maximum the machine can hold: %d", hash.Max)

@@ -36,4 +36,20 @@ func Values(t *Table, stm int) []byte { return t.val[stm] }
 
 // Checksum returns the FNV-1a checksum of a table's values, the one its
 // file's header records.
-func Checksum(t *Table) uint64 { return checksum(t.val) }
+func Checksum(t *Table) uint64 { return checksum(t.val, t.dtz) }
+
+// DTMChecksum returns the checksum of a table's distances to mate alone,
+// the one files before the distances to zeroing recorded.
+func DTMChecksum(t *Table) uint64 { return checksum(t.val, [2][]byte{}) }
+
+// CorruptDTZ adds a ply to the distance to zeroing of the first won entry
+// (side stm to move), for the verifier's tests.
+func CorruptDTZ(t *Table, stm int) bool {
+	for idx, v := range t.val[stm] {
+		if v != notPosition && decode(v).WDL > 0 && t.dtz[stm][idx] > 1 {
+			t.dtz[stm][idx]++
+			return true
+		}
+	}
+	return false
+}

@@ -14,14 +14,17 @@ import (
 )
 
 // The file format: a header, then one byte per entry for White to move and
-// one per entry for Black to move. The header holds the magic, the format
-// version, the board size, the piece count, the entry count, an FNV-1a
-// checksum of the entries and the variant's fingerprint for the material
-// (Fingerprint), then the variant's name and the material.
+// one per entry for Black to move (the distance to mate), and in variants
+// with a move rule as many again (the distance to zeroing). The header
+// holds the magic, the format version, the board size, the piece count,
+// the entry count, an FNV-1a checksum of the entries and the variant's
+// fingerprint for the material (Fingerprint), then the variant's name and
+// the material.
 var magic = [8]byte{'C', 'H', 'I', 'M', 'E', 'R', 'A', 'T'}
 
-// formatVersion 2 added the fingerprint; version 1 files are rebuilt.
-const formatVersion = 2
+// formatVersion 2 added the fingerprint, version 3 the distances to
+// zeroing; older files are rebuilt.
+const formatVersion = 3
 
 // ErrCorrupt marks a table file that is damaged or does not match.
 var ErrCorrupt = errors.New("tablebase file is damaged or does not match")
@@ -50,13 +53,19 @@ func FileName(v *engine.Variant, m Material) string {
 // fileBytes is the size of a table's file: the header, the names and the
 // values.
 func fileBytes(v *engine.Variant, m Material, entries int) int64 {
-	return int64(binary.Size(header{})) + int64(2+len(v.Name)+2+len(m.String())) + 2*int64(entries)
+	arrays := int64(2)
+	if HasDTZ(v) {
+		arrays = 4
+	}
+	return int64(binary.Size(header{})) + int64(2+len(v.Name)+2+len(m.String())) + arrays*int64(entries)
 }
 
-func checksum(val [2][]byte) uint64 {
+// checksum is the FNV-1a checksum of a table's arrays, in file order.
+func checksum(val, dtz [2][]byte) uint64 {
 	h := fnv.New64a()
-	h.Write(val[0])
-	h.Write(val[1])
+	for _, a := range [][]byte{val[0], val[1], dtz[0], dtz[1]} {
+		h.Write(a)
+	}
 	return h.Sum64()
 }
 
@@ -90,15 +99,16 @@ func (t *Table) save(dir string) (err error) {
 	}()
 	w := bufio.NewWriter(tmp)
 	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.geo.w), Height: uint8(t.geo.h),
-		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: checksum(t.val),
+		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: checksum(t.val, t.dtz),
 		Fingerprint: Fingerprint(t.Variant, t.Material)}
 	binary.Write(w, binary.LittleEndian, h)
 	for _, s := range []string{t.Variant.Name, t.Material.String()} {
 		binary.Write(w, binary.LittleEndian, uint16(len(s)))
 		w.WriteString(s)
 	}
-	w.Write(t.val[0])
-	w.Write(t.val[1])
+	for _, a := range [][]byte{t.val[0], t.val[1], t.dtz[0], t.dtz[1]} {
+		w.Write(a)
+	}
 	if err := w.Flush(); err != nil {
 		return err
 	}
@@ -150,16 +160,20 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 		return nil, corrupt("board or material does not match")
 	}
 	t := &Table{Variant: v, Material: m, geo: g}
-	for c := range t.val {
-		t.val[c] = make([]byte, g.size)
-		if _, err := io.ReadFull(r, t.val[c]); err != nil {
+	arrays := []*[]byte{&t.val[0], &t.val[1]}
+	if HasDTZ(v) {
+		arrays = append(arrays, &t.dtz[0], &t.dtz[1])
+	}
+	for _, a := range arrays {
+		*a = make([]byte, g.size)
+		if _, err := io.ReadFull(r, *a); err != nil {
 			return nil, corrupt("truncated")
 		}
 	}
 	if extra, _ := r.Read(make([]byte, 1)); extra != 0 {
 		return nil, corrupt("trailing data")
 	}
-	if checksum(t.val) != h.Checksum {
+	if checksum(t.val, t.dtz) != h.Checksum {
 		return nil, corrupt("checksum mismatch")
 	}
 	if err := checkFingerprint(h, path, v, m); err != nil {
@@ -179,8 +193,10 @@ func readHeader(r io.Reader, path string, v *engine.Variant, m Material) (header
 	switch {
 	case h.Magic != magic:
 		return h, corrupt("not a Chimera tablebase")
-	case h.Version < formatVersion:
+	case h.Version < 2:
 		return h, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
+	case h.Version < formatVersion:
+		return h, fmt.Errorf("%s: format version %d holds no distances to zeroing: %w", path, h.Version, ErrStale)
 	case h.Version != formatVersion:
 		return h, corrupt(fmt.Sprintf("format version %d, this Chimera reads %d", h.Version, formatVersion))
 	}

@@ -31,7 +31,7 @@ func (gen *generation) generatePerEntry(workers int) bool {
 		gen.state[c] = make([]entryState, size)
 		gen.known[c] = make([]uint64, (size+63)/64)
 	}
-	if !gen.initialise(scratches) || !gen.propagate(scratches) {
+	if !gen.initialise(scratches) || !gen.propagate(scratches, dtmRetrograde{gen}) {
 		return false
 	}
 	for c := 0; c < 2; c++ {
@@ -401,7 +401,7 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 // 64-entry word of the known bitmap, so nothing has two writers); then
 // each worker informs its own. Within a level the values do not depend
 // on the order, and the order is fixed by the worker count.
-func (gen *generation) propagate(scratches []*scratch) (finished bool) {
+func (gen *generation) propagate(scratches []*scratch, r retrograde) (finished bool) {
 	const chunk = 1 << 14
 	settled := make([]uint32, 0, chunk)
 	workers := len(scratches)
@@ -412,7 +412,7 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 		}
 		return q >> 6 % workers
 	}
-	for level := 0; level <= maxPlies; level++ {
+	for level := 0; level < len(gen.buckets)-1; level++ {
 		if len(gen.buckets[level]) == 0 && gen.emptyFrom(level) {
 			break
 		}
@@ -423,7 +423,7 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 			}
 			settled = settled[:0]
 			for _, e := range bucket[start:min(start+chunk, len(bucket))] {
-				if gen.settle(level, e) {
+				if r.settle(level, e) {
 					settled = append(settled, e)
 				}
 			}
@@ -434,18 +434,19 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 			}
 			gen.forEach(len(settled), scratches, func(sc *scratch, k int) {
 				stm, idx := int(settled[k]>>31), int(settled[k]&(1<<31-1))
+				lost := r.lost(level, stm, idx)
 				sc.place(gen.base(stm, idx))
-				sc.preds = gen.predecessors(sc.b, stm, idx, level%2 == 0, sc.preds[:0], sc)
+				sc.preds = gen.predecessors(sc.b, stm, idx, lost, sc.preds[:0], sc)
 				sc.b.clear()
 				for _, q := range sc.preds {
 					w := owner(q)
-					sc.informs[w] = append(sc.informs[w], uint32((1-stm)<<31|q))
+					sc.informs[w] = append(sc.informs[w], informOf(1-stm, q, lost))
 				}
 			})
 			gen.forEach(workers, scratches, func(sc *scratch, w int) {
 				for _, from := range scratches {
 					for _, e := range from.informs[w] {
-						gen.inform(level, int(e>>31), int(e&(1<<31-1)), sc)
+						r.inform(level, int(e>>63), int(e>>1&(1<<31-1)), e&1 != 0, sc)
 					}
 				}
 			})
@@ -456,6 +457,40 @@ func (gen *generation) propagate(scratches []*scratch) (finished bool) {
 		gen.hooks.progress(0.5 + 0.5*min(float64(level)/100, 0.99))
 	}
 	return true
+}
+
+// retrograde is what propagate's walk does at each entry: the rules of
+// one metric (distance to mate here, distance to zeroing in dtz.go).
+type retrograde interface {
+	// settle decides whether bucket entry e is resolved at this level
+	// now; only then do its predecessors hear of it.
+	settle(level int, e uint32) bool
+	// lost reports whether a settled entry is lost for its side to move
+	// (its predecessors win by moving there).
+	lost(level, stm, idx int) bool
+	// inform tells predecessor q (side to move `side`) that one of its
+	// moves leads to a position settled at level, lost or won there.
+	inform(level, side, q int, lost bool, sc *scratch)
+}
+
+// informOf packs a predecessor to inform: its side, entry and whether the
+// position it moves to is lost.
+func informOf(side, q int, lost bool) uint64 {
+	e := uint64(side)<<63 | uint64(q)<<1
+	if lost {
+		e |= 1
+	}
+	return e
+}
+
+// dtmRetrograde is the distance-to-mate walk: a level's parity says who
+// wins (even plies: the side to move is mated).
+type dtmRetrograde struct{ gen *generation }
+
+func (r dtmRetrograde) settle(level int, e uint32) bool { return r.gen.settle(level, e) }
+func (r dtmRetrograde) lost(level, _, _ int) bool       { return level%2 == 0 }
+func (r dtmRetrograde) inform(level, side, q int, _ bool, sc *scratch) {
+	r.gen.inform(level, side, q, sc)
 }
 
 // settle decides whether bucket entry e is resolved at this level now (an
@@ -522,13 +557,13 @@ type scratch struct {
 	sq, targets, children, preds []int
 	unmoves                      []unmove
 	resolved                     []resolved
-	informs                      [][]uint32 // by owning worker: predecessors to inform
+	informs                      [][]uint64 // by owning worker: predecessors to inform (informOf)
 }
 
 func (gen *generation) newScratch(workers int) *scratch {
 	g := gen.g
 	return &scratch{b: g.newBoard(), sq: make([]int, len(g.pieces)), targets: make([]int, 0, g.n),
-		children: make([]int, 0, 64), informs: make([][]uint32, workers)}
+		children: make([]int, 0, 64), informs: make([][]uint64, workers)}
 }
 
 // place sets up the placement of entry idx (not a twin) on the scratch
@@ -591,7 +626,7 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 	}
 	cands := sc.unmoves[:0]
 	for _, i := range g.slotsOf[mover] {
-		if checkers&^(1<<i) != 0 {
+		if checkers&^(1<<i) != 0 || gen.unmoveSkip&(1<<i) != 0 {
 			continue
 		}
 		sc.targets = b.appendUnmoves(i, sc.targets[:0])

@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -12,16 +13,26 @@ import (
 // up as the position it is. It returns notPosition when the pieces do not
 // fit the table.
 func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
-	m, ok := t.match(pieces)
+	side, idx, ok := t.entryOf(pieces, squares, stm)
 	if !ok {
 		return notPosition
 	}
-	var sq [MaxPieces]int
-	side := m.place(t.geo, squares, stm, sq[:])
-	if t.geo.banned(sq[:len(pieces)]) {
-		return notPosition // a pawn where it never stands
+	return t.val[side][idx]
+}
+
+// entryOf returns the side to move and the entry of a placement given as
+// in valueOf; false when the pieces do not fit the table.
+func (t *Table) entryOf(pieces []engine.Piece, squares []int, stm int) (side, idx int, ok bool) {
+	m, ok := t.match(pieces)
+	if !ok {
+		return 0, 0, false
 	}
-	return t.val[side][t.geo.canonical(sq[:len(pieces)])]
+	var sq [MaxPieces]int
+	side = m.place(t.geo, squares, stm, sq[:])
+	if t.geo.banned(sq[:len(pieces)]) {
+		return 0, 0, false // a pawn where it never stands
+	}
+	return side, t.geo.canonical(sq[:len(pieces)]), true
 }
 
 // slotMatch says where a list of pieces goes in a table: the piece for
@@ -144,11 +155,38 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.probeByMoves(p, t.subtables)
 	}
-	v := t.lookup(p)
-	if v == notPosition {
+	side, idx, ok := t.entry(p)
+	if !ok || t.val[side][idx] == notPosition {
 		return Result{}, fmt.Errorf("%s is not a legal position", p.FEN())
 	}
-	return decode(v), nil
+	return decode(t.val[side][idx]), nil
+}
+
+// ErrNoDTZ marks a table without distances to zeroing: its variant has
+// no move rule.
+var ErrNoDTZ = errors.New("no distances to zeroing: the variant has no move rule shorter than 127 moves")
+
+// ProbeDTZ returns a covered position's distance to zeroing: signed plies
+// to the next move that zeroes the move-rule count, or to mate, under the
+// rule (dtz.go), as Syzygy counts them — +d when the side to move wins,
+// −d when it loses, 0 for draws and checkmated positions; beyond the
+// rule's limit (100 plies in chess) the rule draws the game (a cursed win,
+// a blessed loss).
+func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
+	if t.dtz[0] == nil {
+		return 0, fmt.Errorf("%s: %w", t.Material, ErrNoDTZ)
+	}
+	if !t.Covers(p) {
+		return 0, fmt.Errorf("%s does not cover %s", t.Material, p.FEN())
+	}
+	if p.EnPassant() != engine.NoSquare {
+		return t.dtzByMoves(p)
+	}
+	side, idx, ok := t.entry(p)
+	if !ok || t.val[side][idx] == notPosition {
+		return 0, fmt.Errorf("%s is not a legal position", p.FEN())
+	}
+	return decode(t.val[side][idx]).WDL * int(t.dtz[side][idx]), nil
 }
 
 // probeByMoves values a position with an en-passant capture, which no
@@ -200,19 +238,29 @@ func (t *Table) subtables(p *engine.Position) (*Table, error) {
 // lookup returns the entry value of a covered position without an
 // en-passant capture (Probe handles those).
 func (t *Table) lookup(p *engine.Position) byte {
+	side, idx, ok := t.entry(p)
+	if !ok {
+		return notPosition
+	}
+	return t.val[side][idx]
+}
+
+// entry returns the side to move and the entry of a covered position
+// without an en-passant capture; false when it does not fit the table.
+func (t *Table) entry(p *engine.Position) (side, idx int, ok bool) {
 	var pieces [MaxPieces]engine.Piece
 	var squares [MaxPieces]int
 	n := 0
 	for c := engine.White; c <= engine.Black; c++ {
 		for _, s := range p.Pieces(c) {
 			if n == MaxPieces {
-				return notPosition
+				return 0, 0, false
 			}
 			pieces[n], squares[n] = p.At(s), t.geo.compact[s]
 			n++
 		}
 	}
-	return t.valueOf(pieces[:n], squares[:n], int(p.SideToMove()))
+	return t.entryOf(pieces[:n], squares[:n], int(p.SideToMove()))
 }
 
 // MoveValue is a legal move with the result it leads to, for the side
@@ -220,6 +268,15 @@ func (t *Table) lookup(p *engine.Position) byte {
 type MoveValue struct {
 	Move   engine.Move
 	Result Result
+	// Zeroing: the move resets the move-rule count (a capture, a pawn
+	// move, a promotion).
+	Zeroing bool
+	// DTZ, when HasDTZ, is the mover's distance to zeroing by this move,
+	// counted as ProbeDTZ counts a position's: 1 (or the rule's limit+1,
+	// into a blessed loss) for a zeroing move into a lost position, the
+	// position's distance plus one after another move.
+	DTZ    int
+	HasDTZ bool
 }
 
 // Tables supplies the table of a position a move leads to (Store.Finder
@@ -235,12 +292,19 @@ type Tables func(*engine.Position) (*Table, error)
 func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best []engine.Move, err error) {
 	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
-		r, err := t.valueAfter(p, tables)
+		mv := MoveValue{Move: m, Zeroing: p.HalfmoveClock() == 0}
+		mv.Result, err = t.valueAfter(p, tables)
+		if err == nil && t.dtz[0] != nil {
+			var o outcome
+			if o, err = t.outcomeAfter(p, tables); err == nil {
+				mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, 2*t.Variant.MoveRule), true
+			}
+		}
 		p.Unmake()
 		if err != nil {
 			return nil, nil, err
 		}
-		all = append(all, MoveValue{Move: m, Result: r})
+		all = append(all, mv)
 	}
 	bestIdx := -1
 	for i, mv := range all {

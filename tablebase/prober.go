@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"fmt"
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -19,6 +20,14 @@ type Prober struct {
 	// Missing, when set, is told the material of a root position whose
 	// table the generator supports but that is not in memory.
 	Missing func(v *engine.Variant, m Material)
+	// FiftyMove makes the answers honour the variant's move rule (the
+	// TablebaseFiftyMove option): a win the position's clock and its
+	// distance to zeroing cannot bring home in time is a draw, and at the
+	// root the move keeps the win within the rule.
+	FiftyMove bool
+	// Report, when set, is told at the root which table answered, by
+	// which metric.
+	Report func(string)
 
 	mu sync.Mutex
 	// unavailable remembers root positions no table can hold, by variant
@@ -52,13 +61,17 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			return 0, 0, engine.NoMove, false
 		}
 	}
+	fifty := pr.FiftyMove && t.dtz[0] != nil
 	var r Result
 	if !ep {
-		v := t.lookup(p)
-		if v == notPosition {
+		side, idx, found := t.entry(p)
+		if !found || t.val[side][idx] == notPosition {
 			return 0, 0, engine.NoMove, false
 		}
-		r = decode(v)
+		r = decode(t.val[side][idx])
+		if !root && fifty && r.WDL != 0 && !t.inTime(p, int(t.dtz[side][idx])) {
+			return 0, 0, engine.NoMove, true // the rule draws it first
+		}
 	}
 	if root {
 		// The move needs every child's table, in memory only: a search
@@ -71,6 +84,14 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		if ep {
 			r = bestResult(p, all)
 		}
+		wdl := r.WDL
+		if fifty {
+			wdl, best = t.underRule(p, r, all, best)
+		}
+		if pr.Report != nil {
+			pr.Report(t.explain(p, r, wdl, fifty))
+		}
+		return wdl, r.DTM, best, true
 	}
 	return r.WDL, r.DTM, best, true
 }
@@ -103,4 +124,89 @@ func (pr *Prober) atRoot(p *engine.Position) *Table {
 		return nil
 	}
 	return t
+}
+
+// inTime reports whether a decided position of distance to zeroing d is
+// decided within the move rule from its clock: the zeroing move (or mate)
+// comes before the count runs out.
+func (t *Table) inTime(p *engine.Position, d int) bool {
+	return p.HalfmoveClock()+max(d, -d) <= 2*t.Variant.MoveRule
+}
+
+// underRule returns a root position's outcome under the move rule and the
+// move to play: winning, one that keeps the win within the rule, the one
+// of them closest to mate (dtmBest if it is one); losing, the longest
+// resistance to zeroing; where the clock turns a win into a draw (or
+// saves a loss), the outcome is a draw and the move the one nearest to
+// zeroing (or furthest from it), in case the other side errs.
+func (t *Table) underRule(p *engine.Position, r Result, all []MoveValue, dtmBest engine.Move) (int, engine.Move) {
+	h, limit := p.HalfmoveClock(), 2*t.Variant.MoveRule
+	fits := func(mv MoveValue) bool { return h+max(mv.DTZ, -mv.DTZ) <= limit }
+	// pick returns the best move by better among those keep keeps.
+	pick := func(keep func(MoveValue) bool, better func(a, b MoveValue) bool) (engine.Move, bool) {
+		found := -1
+		for i, mv := range all {
+			if mv.HasDTZ && keep(mv) && (found < 0 || better(mv, all[found])) {
+				found = i
+			}
+		}
+		if found < 0 {
+			return engine.NoMove, false
+		}
+		return all[found].Move, true
+	}
+	nearer := func(a, b MoveValue) bool { return a.DTZ < b.DTZ } // wins: sooner; losses: later
+	switch r.WDL {
+	case 1:
+		winning := func(mv MoveValue) bool { return mv.DTZ > 0 && fits(mv) }
+		for _, mv := range all {
+			if mv.Move == dtmBest && mv.HasDTZ && winning(mv) {
+				return 1, dtmBest // the fastest mate keeps the win in time
+			}
+		}
+		if m, ok := pick(winning, func(a, b MoveValue) bool { return better(a.Result, b.Result) }); ok {
+			return 1, m
+		}
+		// The clock draws it: zero as soon as possible, in case.
+		m, _ := pick(func(mv MoveValue) bool { return mv.DTZ > 0 }, nearer)
+		return 0, m
+	case -1:
+		// Every move loses by distance to mate; one that reaches the
+		// count's end before zeroing draws.
+		if m, saved := pick(func(mv MoveValue) bool { return !fits(mv) }, nearer); saved {
+			return 0, m
+		}
+		m, _ := pick(func(MoveValue) bool { return true }, nearer)
+		return -1, m
+	}
+	return 0, dtmBest
+}
+
+// explain says which table answered a root position and by which metric.
+func (t *Table) explain(p *engine.Position, r Result, wdl int, fifty bool) string {
+	s := fmt.Sprintf("tablebase %s: %s by distance to mate", t.Material, r)
+	if r.WDL == 0 {
+		return s
+	}
+	if !fifty {
+		if t.dtz[0] != nil {
+			s += " (TablebaseFiftyMove off: the move rule is not counted)"
+		}
+		return s
+	}
+	dtz, err := t.ProbeDTZ(p)
+	if err != nil {
+		return s
+	}
+	rule := t.Variant.MoveRule
+	s += fmt.Sprintf("; %d plies to zeroing, %d on the clock", max(dtz, -dtz), p.HalfmoveClock())
+	switch {
+	case wdl == 0 && r.WDL > 0:
+		s += fmt.Sprintf(": the %d-move rule draws it (a cursed win)", rule)
+	case wdl == 0:
+		s += fmt.Sprintf(": the %d-move rule saves it (a blessed loss)", rule)
+	default:
+		s += fmt.Sprintf(": decided within the %d-move rule", rule)
+	}
+	return s
 }

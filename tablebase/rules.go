@@ -104,9 +104,10 @@ func ruleFields() map[string]field {
 		"CastlingKing":   use(unused),
 		"CastlingRook":   use(unused),
 		"Chess960":       use(unused),
-		// A table of distances to mate plays on past the n-move rule and
-		// values every repetition as a draw, whatever its count.
-		"MoveRule":                use(unused),
+		// A table's distances to mate play on past the n-move rule, its
+		// distances to zeroing (dtz.go) count to the rule's limit; every
+		// repetition is a draw, whatever its count.
+		"MoveRule":                use(modelled),
 		"RepetitionRule":          use(unused),
 		"EnPassantDoubleStepOnly": use(modelled), // advances of more than two squares are refused by checkPiece
 

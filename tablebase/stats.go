@@ -15,6 +15,9 @@ type Stats struct {
 	Checkmated, Stalemate  int
 	// WinPlies and LossPlies count positions by distance to mate in plies.
 	WinPlies, LossPlies map[int]int
+	// DTZ counts positions by signed distance to zeroing (ProbeDTZ's
+	// numbers); nil for a table without them.
+	DTZ map[int]int
 	// Longest are up to maxLongest positions of the longest win, the
 	// side to move winning: the ones an explorer links to.
 	Longest []*engine.Position
@@ -46,6 +49,9 @@ func maxKey(m map[int]int) (int, int) {
 func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 	g := t.geo
 	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
+	if t.dtz[stm] != nil {
+		st.DTZ = map[int]int{}
+	}
 	b := g.newBoard()
 	sq := make([]int, len(g.pieces))
 	var longest [][]int // placements of the longest win so far, top plies
@@ -69,7 +75,11 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 				return
 			}
 			st.Legal++
-			r := decode(t.val[stm][g.canonical(sq)])
+			idx := g.canonical(sq)
+			r := decode(t.val[stm][idx])
+			if st.DTZ != nil {
+				st.DTZ[r.WDL*int(t.dtz[stm][idx])]++
+			}
 			switch {
 			case r.WDL > 0:
 				st.Win++

@@ -19,6 +19,10 @@ type Table struct {
 	Material Material
 	geo      *geometry
 	val      [2][]byte // by side to move (0 White), by entry index
+	// dtz holds each entry's distance to zeroing in plies (dtz.go), its
+	// sign the one of val's outcome; nil where the variant has no move
+	// rule.
+	dtz [2][]byte
 	// sub supplies the tables after captures and promotions, for probing
 	// a position with an en-passant capture (nil: such positions cannot
 	// be probed).
@@ -56,6 +60,9 @@ type generation struct {
 	// counted lazily, when a reply is first lost.
 	eager [2]bool
 	hooks Hooks
+	// unmoveSkip has a bit for each slot whose moves are not walked back
+	// (the pawns, whose moves zero the move-rule count, in dtz.go).
+	unmoveSkip uint32
 }
 
 // Hooks let a caller follow and steer a generation. Each may be nil.
@@ -109,15 +116,16 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
-	if !perEntry && g.bitParallel() {
+	switch {
+	case !perEntry && g.bitParallel():
 		if !gen.generateBitParallel(runtime.NumCPU()) {
 			return nil, ErrAbandoned
 		}
-		hooks.progress(1)
-		return t, nil
-	}
-	if !gen.generatePerEntry(runtime.NumCPU()) {
+	case !gen.generatePerEntry(runtime.NumCPU()):
 		return nil, ErrAbandoned
+	}
+	if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
+		return nil, err
 	}
 	hooks.progress(1)
 	return t, nil

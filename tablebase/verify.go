@@ -18,12 +18,19 @@ type Disagreement struct {
 	// Illegal: the table marks the position as not one (or the other way
 	// round).
 	Illegal bool
+	// DTZ: the distance to zeroing disagrees, StoredDTZ against
+	// SearchedDTZ (the distances to mate agree).
+	DTZ                    bool
+	StoredDTZ, SearchedDTZ int
 }
 
 // String describes the disagreement for people.
 func (d Disagreement) String() string {
-	if d.Illegal {
+	switch {
+	case d.Illegal:
 		return d.FEN + ": the table and the rules disagree on whether this is a legal position"
+	case d.DTZ:
+		return fmt.Sprintf("%s: stored distance to zeroing %d plies, one ply of search says %d", d.FEN, d.StoredDTZ, d.SearchedDTZ)
 	}
 	return fmt.Sprintf("%s: stored %s, one ply of search says %s", d.FEN, d.Stored, d.Searched)
 }
@@ -48,6 +55,9 @@ const maxListed = 20
 // move, and every loss's moves all lead to wins no longer than it. The
 // rules core's move generator is independent of the generator's own, so
 // a table that passes is right whatever bug the generator might have.
+// Where the table holds distances to zeroing, each is checked as
+// strictly, by the same ply with the moves that zero the count as
+// terminals.
 // progress, when not nil, is told the fraction done.
 func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
 	g := t.geo
@@ -137,6 +147,19 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 	}
 	if best != decode(stored) {
 		rep.add(Disagreement{FEN: p.FEN(), Stored: decode(stored), Searched: best})
+		return moves
+	}
+	if t.dtz[stm] != nil {
+		// The distance to zeroing, as strictly: the same one ply, each
+		// move that zeroes the count a terminal.
+		want := decode(stored).WDL * int(t.dtz[stm][idx])
+		got, err := t.dtzOverMoves(p, children)
+		switch {
+		case err != nil:
+			rep.add(Disagreement{FEN: p.FEN() + " (distance to zeroing: " + err.Error() + ")", Stored: decode(stored)})
+		case got != want:
+			rep.add(Disagreement{FEN: p.FEN(), Stored: decode(stored), Searched: best, DTZ: true, StoredDTZ: want, SearchedDTZ: got})
+		}
 	}
 	return moves
 }

@@ -1,0 +1,569 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// This file computes each entry's distance to zeroing under the variant's
+// move rule (DTZ50 in chess, as Syzygy defines it): the plies to the next
+// move that resets the count (a capture, a pawn move, a promotion) or to
+// mate, under optimal play by both sides with the rule in force. The
+// winner wins as fast as it can within the rule, the loser holds out as
+// long as it can. A zeroing move is a terminal: it is worth what the
+// position after it is worth with a fresh count, a win or loss at one ply,
+// or — when that position is won only beyond the rule's reach (a cursed
+// win, or its blessed loss) — at limit+1 plies. So a stored distance d
+// above the limit (100 plies in chess) marks a win the rule draws (or a
+// loss it saves), reached by zeroing in d or d−limit plies, exactly the
+// numbers Syzygy's tables and python-chess's prober give.
+//
+// The walk is a retrograde analysis like the per-entry generator's, over
+// the moves that do not zero: a pawn move changes the layer (the pawns'
+// advance, which only grows), so layers are walked from the most advanced
+// down, each one's pawn moves leading into layers already known. The
+// outcome (win, draw, loss) must agree with the distance to mate's, which
+// ignores the rule: a table whose two metrics disagree is refused.
+
+// maxDTZ bounds a stored distance to zeroing: one byte per entry.
+const maxDTZ = 254
+
+// HasDTZ reports whether a variant's tables hold distances to zeroing: it
+// has an n-move rule, of fewer than 127 moves (a byte holds the distance
+// and the rule's limit). Makruk's counting rules are refused by the
+// generator.
+func HasDTZ(v *engine.Variant) bool { return v.MoveRule > 0 && 2*v.MoveRule < maxDTZ }
+
+// dtzState is an entry's working state during the walk.
+type dtzState struct {
+	// cnt is the non-zeroing replies (distinct child entries) not yet
+	// proven won for the opponent.
+	cnt uint8
+	// zwin is the fastest win by a zeroing move (1, or limit+1 into a
+	// blessed loss), zloss the slowest loss by one; 0 if none.
+	zwin, zloss uint8
+	canSave     bool // a zeroing move draws or wins: never lost
+	done        bool // settled: an entry may sit in a bucket twice
+}
+
+// dtzWalk is the working state of one table's walk.
+type dtzWalk struct {
+	gen   *generation // its own buckets and known bitmap; the DTM generation's subtables and twins
+	limit int         // plies the move rule allows
+	pawn  []bool      // by slot: its moves zero the count
+	// dv is each entry's outcome by side to move (twins after the stored
+	// entries): d+1 won at d plies, −(d+1) lost at d, 0 a draw (or not
+	// yet known).
+	dv       [2][]int16
+	st       [2][]dtzState
+	layer    []uint8 // by stored entry: the pawns' advance
+	failOnce sync.Once
+	err      error
+	failed   atomic.Bool
+}
+
+// fail records the walk's first error.
+func (w *dtzWalk) fail(err error) {
+	w.failOnce.Do(func() { w.err = err; w.failed.Store(true) })
+}
+
+// generateDTZ computes the table's distances to zeroing, its distances to
+// mate being known.
+func (gen *generation) generateDTZ(workers int) error {
+	t, g := gen.t, gen.g
+	if !HasDTZ(t.Variant) {
+		return nil
+	}
+	w := &dtzWalk{limit: 2 * t.Variant.MoveRule, pawn: make([]bool, len(g.pieces))}
+	dg := &generation{t: t, g: g, sub: gen.sub, subs: gen.subs, promos: gen.promos, promoTypes: gen.promoTypes,
+		buckets: make([][]uint32, maxDTZ+2), hooks: Hooks{Pause: gen.hooks.Pause}}
+	w.gen = dg
+	for i, pc := range g.pieces {
+		if t.Variant.IsPawn(pc) {
+			w.pawn[i] = true
+			dg.unmoveSkip |= 1 << i
+		}
+	}
+	scratches := make([]*scratch, workers)
+	for k := range scratches {
+		scratches[k] = dg.newScratch(workers)
+	}
+	dg.twins = gen.twins
+	if dg.twins == nil && g.twinsPossible() {
+		dg.twins = dg.findTwins(scratches)
+	}
+	for c := range 2 {
+		size := g.size + dg.twins.count(c)
+		w.dv[c] = make([]int16, size)
+		w.st[c] = make([]dtzState, size)
+		dg.known[c] = make([]uint64, (size+63)/64)
+	}
+	top := w.layers(scratches)
+	for layer := top; layer >= 0; layer-- {
+		if !dg.hooks.goOn() {
+			return ErrAbandoned
+		}
+		w.examineLayer(scratches, uint8(layer))
+		if w.failed.Load() {
+			return w.err
+		}
+		if !dg.propagate(scratches, w) {
+			return ErrAbandoned
+		}
+		if w.failed.Load() {
+			return w.err
+		}
+	}
+	return w.store()
+}
+
+// advance is how far the piece in slot i on square s has come from its
+// side's first rank.
+func (g *geometry) advance(i, s int) int {
+	if g.colour[i] == 0 {
+		return s / g.w
+	}
+	return g.h - 1 - s/g.w
+}
+
+// layers fills each stored entry's layer (the pawns' summed advance) and
+// returns the highest.
+func (w *dtzWalk) layers(scratches []*scratch) int {
+	g := w.gen.g
+	w.layer = make([]uint8, g.size)
+	const block = 1 << 12
+	blocks := (g.size + block - 1) / block
+	w.gen.forEach(blocks, scratches, func(sc *scratch, k int) {
+		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
+			g.decode(idx, sc.sq)
+			sum := 0
+			for i, s := range sc.sq {
+				if w.pawn[i] {
+					sum += g.advance(i, s)
+				}
+			}
+			w.layer[idx] = uint8(sum)
+		}
+	})
+	top := 0
+	for _, l := range w.layer {
+		top = max(top, int(l))
+	}
+	return top
+}
+
+// examineLayer examines every entry of a layer (twins included) and files
+// those resolved into the buckets.
+func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
+	dg, g := w.gen, w.gen.g
+	const block = 1 << 12
+	blocks := (g.size + block - 1) / block
+	dg.forEach(blocks, scratches, func(sc *scratch, k int) {
+		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
+			if w.layer[idx] != layer || w.failed.Load() {
+				continue
+			}
+			g.decode(idx, sc.sq)
+			if !g.isCanonical(sc.sq, idx) || g.banned(sc.sq) || !sc.b.place(sc.sq) {
+				continue
+			}
+			for stm := range 2 {
+				if dg.t.val[stm][idx] != notPosition {
+					w.examine(sc, stm, idx, idx, -1)
+				}
+			}
+			sc.b.clear()
+		}
+	})
+	for c := range 2 {
+		dg.forEach(dg.twins.count(c), scratches, func(sc *scratch, k int) {
+			base, via := dg.twins.of(c, k)
+			if w.layer[base] != layer {
+				return
+			}
+			sc.place(base)
+			w.examine(sc, c, g.size+k, base, via)
+			sc.b.clear()
+		})
+	}
+	// Outcomes known now are final (mates, losses by zeroing alone).
+	for c := range 2 {
+		for idx, v := range w.dv[c] {
+			if v != 0 {
+				dg.known[c][idx/64] |= 1 << (idx % 64)
+			}
+		}
+	}
+	dg.bucketResolved(scratches)
+}
+
+// outcome is a position's value for its side to move: wdl 1, 0 or −1 and
+// the distance to zeroing.
+type outcome struct{ wdl, d int }
+
+// terminal sums up a position's zeroing moves.
+type terminal struct {
+	zwin, zloss int
+	draw        bool
+}
+
+// add counts a zeroing move into a position the opponent moves in, worth
+// o for the opponent.
+func (z *terminal) add(o outcome, limit int) {
+	at := 1
+	if o.d > limit {
+		at = limit + 1 // beyond the rule: a cursed win or a blessed loss
+	}
+	switch {
+	case o.wdl == 0:
+		z.draw = true
+	case o.wdl < 0:
+		if z.zwin == 0 || at < z.zwin {
+			z.zwin = at
+		}
+	default:
+		z.zloss = max(z.zloss, at)
+	}
+}
+
+// examine generates the moves of entry idx (side stm to move; its
+// placement, base's, is on the scratch board; via is a twin's passed
+// square, else -1), values its zeroing moves and counts the others.
+func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int) {
+	dg, g, b := w.gen, w.gen.g, sc.b
+	safety := b.kingSafety(stm)
+	var z terminal
+	moves := false
+	children := sc.children[:0]
+	for _, i := range g.slotsOf[stm] {
+		promotes := g.kind[i].promotes
+		sc.targets = b.appendTargets(i, sc.targets[:0])
+		for _, t := range sc.targets {
+			victim := int(b.who[t])
+			if victim >= 0 && isRoyal(dg.t.Variant, g.pieces[victim]) {
+				continue
+			}
+			if !dg.legalAfter(b, stm, i, t, victim, safety) {
+				continue
+			}
+			moves = true
+			switch {
+			case promotes != nil && promotes[t]:
+				from := b.play(i, t)
+				for k := range dg.promoTypes {
+					z.add(w.promotionOutcome(b, i, victim, k, 1-stm), w.limit)
+				}
+				b.unplay(i, from, victim)
+			case victim >= 0:
+				from := b.play(i, t)
+				z.add(w.captureOutcome(b, victim, 1-stm), w.limit)
+				b.unplay(i, from, victim)
+			case w.pawn[i]:
+				if g.advance(i, t) <= g.advance(i, b.sq[i]) {
+					w.fail(fmt.Errorf("%s: a pawn that moves other than forward: distances to zeroing cannot be ordered by its advance", dg.t.Material))
+					return
+				}
+				z.add(w.outcome(1-stm, dg.childOf(b, stm, base, i, t)), w.limit)
+			default:
+				children = append(children, dg.childOf(b, stm, base, i, t))
+			}
+		}
+	}
+	if via >= 0 && dg.epCaptures(b, stm, via, func(victim int) { z.add(w.captureOutcome(b, victim, 1-stm), w.limit) }) > 0 {
+		moves = true
+	}
+	sc.children = children
+	if !moves {
+		if safety.inCheck {
+			w.dv[stm][idx] = -1 // checkmated: lost, zeroing now
+			sc.resolved = append(sc.resolved, resolved{0, uint32(stm<<31 | idx)})
+		}
+		return // stalemate: a draw
+	}
+	n := countDistinct(children)
+	if n > 255 {
+		w.fail(fmt.Errorf("%s: more than 255 replies", dg.t.Material))
+		return
+	}
+	st := &w.st[stm][idx]
+	st.cnt, st.zwin, st.zloss = uint8(n), uint8(z.zwin), uint8(z.zloss)
+	st.canSave = z.draw || z.zwin > 0
+	switch {
+	case z.zwin > 0:
+		// A win by zeroing, unless a faster one turns up: settled at its level.
+		sc.resolved = append(sc.resolved, resolved{uint32(z.zwin), uint32(stm<<31 | idx)})
+	case n == 0 && !z.draw:
+		// Every move zeroes into a lost position: lost at the longest.
+		w.dv[stm][idx] = -int16(z.zloss + 1)
+		sc.resolved = append(sc.resolved, resolved{uint32(z.zloss), uint32(stm<<31 | idx)})
+	}
+}
+
+// outcome returns entry idx's outcome (side stm to move), known since it
+// is in a layer walked before.
+func (w *dtzWalk) outcome(stm, idx int) outcome {
+	switch v := int(w.dv[stm][idx]); {
+	case v > 0:
+		return outcome{1, v - 1}
+	case v < 0:
+		return outcome{-1, -v - 1}
+	}
+	return outcome{}
+}
+
+// captureOutcome is the outcome, in the subtable, of the position after a
+// capture of slot victim (side stm to move); bare royal pieces draw.
+func (w *dtzWalk) captureOutcome(b *board, victim, stm int) outcome {
+	st := w.gen.subs[victim]
+	if st == nil {
+		return outcome{}
+	}
+	var pieces [MaxPieces]engine.Piece
+	var squares [MaxPieces]int
+	n := 0
+	for i, pc := range w.gen.g.pieces {
+		if i != victim {
+			pieces[n], squares[n] = pc, b.sq[i]
+			n++
+		}
+	}
+	return w.lookup(st, pieces[:n], squares[:n], stm)
+}
+
+// promotionOutcome is the outcome of the position after the piece in slot
+// i promoted to its k-th promotion piece, taking victim (or -1).
+func (w *dtzWalk) promotionOutcome(b *board, i, victim, k, stm int) outcome {
+	var pieces [MaxPieces]engine.Piece
+	var squares [MaxPieces]int
+	n := 0
+	for j, pc := range w.gen.g.pieces {
+		if j == victim {
+			continue
+		}
+		if j == i {
+			pc = engine.MakePiece(w.gen.promoTypes[k], pc.Colour())
+		}
+		pieces[n], squares[n] = pc, b.sq[j]
+		n++
+	}
+	return w.lookup(w.gen.promos[i][victim+1][k], pieces[:n], squares[:n], stm)
+}
+
+// lookup reads a position's outcome in a smaller table.
+func (w *dtzWalk) lookup(st *Table, pieces []engine.Piece, squares []int, stm int) outcome {
+	o, err := st.outcomeOf(pieces, squares, stm)
+	if err != nil {
+		w.fail(fmt.Errorf("%s: %w", w.gen.t.Material, err))
+	}
+	return o
+}
+
+// outcomeOf returns a placement's outcome in the table, by its distance
+// to mate and its distance to zeroing.
+func (t *Table) outcomeOf(pieces []engine.Piece, squares []int, stm int) (outcome, error) {
+	if t.dtz[0] == nil {
+		return outcome{}, fmt.Errorf("the %s table holds no distances to zeroing", t.Material)
+	}
+	side, idx, ok := t.entryOf(pieces, squares, stm)
+	if !ok {
+		return outcome{}, fmt.Errorf("%s holds no such position", t.Material)
+	}
+	v := t.val[side][idx]
+	if v == notPosition {
+		return outcome{}, fmt.Errorf("%s: no such position", t.Material)
+	}
+	return outcome{decode(v).WDL, int(t.dtz[side][idx])}, nil
+}
+
+// settle, lost and inform are the walk's retrograde rules (see
+// generation.propagate).
+
+func (w *dtzWalk) settle(level int, e uint32) bool {
+	stm, idx := int(e>>31), int(e&(1<<31-1))
+	st := &w.st[stm][idx]
+	v := w.dv[stm][idx]
+	switch {
+	case st.done:
+		return false
+	case v == 0:
+		// A win by zeroing found when examined, not beaten since.
+		w.set(stm, idx, int16(level+1))
+	case v != int16(level+1) && v != -int16(level+1):
+		return false // resolved at another level
+	}
+	st.done = true
+	return true
+}
+
+func (w *dtzWalk) lost(_, stm, idx int) bool { return w.dv[stm][idx] < 0 }
+
+func (w *dtzWalk) inform(level, side, q int, lost bool, sc *scratch) {
+	if w.gen.isKnown(side, q) {
+		return
+	}
+	st := &w.st[side][q]
+	if lost {
+		// q wins by moving there, unless it zeroes into a win sooner
+		// (then it is settled at that level, this one).
+		win := level + 1
+		if st.zwin > 0 && int(st.zwin) < win {
+			win = int(st.zwin)
+		}
+		w.set(side, q, int16(win+1))
+		if win == level+1 {
+			w.resolve(sc, win, side, q)
+		}
+		return
+	}
+	if st.cnt == 0 {
+		return // no reply left to count: it cannot lose by these
+	}
+	st.cnt--
+	if st.cnt == 0 && !st.canSave {
+		at := max(level+1, int(st.zloss))
+		w.set(side, q, -int16(at+1))
+		w.resolve(sc, at, side, q)
+	}
+}
+
+// set records an entry's final outcome.
+func (w *dtzWalk) set(stm, idx int, v int16) {
+	w.dv[stm][idx] = v
+	w.gen.known[stm][idx/64] |= 1 << (idx % 64)
+}
+
+// resolve files an entry resolved at level for its bucket.
+func (w *dtzWalk) resolve(sc *scratch, level, stm, idx int) {
+	if level > maxDTZ {
+		w.fail(fmt.Errorf("%s: a distance to zeroing over %d plies, more than a table stores", w.gen.t.Material, maxDTZ))
+		return
+	}
+	sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(stm<<31 | idx)})
+}
+
+// errMetricsDisagree marks a table whose distance to zeroing and distance
+// to mate disagree on who wins: a generator bug, never saved.
+var errMetricsDisagree = errors.New("the distances to zeroing and to mate disagree")
+
+// store keeps the stored entries' distances, checking each outcome against
+// the distance to mate's.
+func (w *dtzWalk) store() error {
+	t, g := w.gen.t, w.gen.g
+	for c := range 2 {
+		t.dtz[c] = make([]byte, g.size)
+		for idx, v := range w.dv[c][:g.size] {
+			stored := t.val[c][idx]
+			if stored == notPosition {
+				continue
+			}
+			o := w.outcome(c, idx)
+			if o.wdl != decode(stored).WDL {
+				sq := make([]int, len(g.pieces))
+				g.decode(idx, sq)
+				where := fmt.Sprint(sq)
+				if p, err := t.position(sq, c); err == nil {
+					where = p.FEN()
+				}
+				return fmt.Errorf("%s: %s: DTZ says %d, DTM %s: %w", t.Material, where, o.wdl, decode(stored), errMetricsDisagree)
+			}
+			if v != 0 {
+				t.dtz[c][idx] = byte(o.d)
+			}
+		}
+	}
+	return nil
+}
+
+// dtzByMoves is the distance to zeroing of a position with an en-passant
+// capture, which no table holds: one ply over its moves, each position
+// after a move valued by its table, a move that zeroes the count as a
+// terminal, as the walk counts them.
+func (t *Table) dtzByMoves(p *engine.Position) (int, error) {
+	return t.dtzOverMoves(p, t.subtables)
+}
+
+// dtzOverMoves is the distance to zeroing one ply of search gives: each
+// move's position valued by t (a position with an en-passant capture
+// through its own moves) or the table tables supplies.
+func (t *Table) dtzOverMoves(p *engine.Position, tables Tables) (int, error) {
+	limit := 2 * t.Variant.MoveRule
+	var z terminal
+	quietWin, quietLoss, quietDraw := 0, 0, false
+	moves := p.LegalMoves(nil)
+	for _, m := range moves {
+		p.Make(m)
+		zeroing := p.HalfmoveClock() == 0
+		o, err := t.outcomeAfter(p, tables)
+		p.Unmake()
+		if err != nil {
+			return 0, err
+		}
+		switch {
+		case zeroing:
+			z.add(o, limit)
+		case o.wdl < 0:
+			if quietWin == 0 || o.d+1 < quietWin {
+				quietWin = o.d + 1
+			}
+		case o.wdl > 0:
+			quietLoss = max(quietLoss, o.d+1)
+		default:
+			quietDraw = true
+		}
+	}
+	switch {
+	case len(moves) == 0:
+		return 0, nil // checkmated or stalemated
+	case z.zwin > 0 || quietWin > 0:
+		if z.zwin == 0 || (quietWin > 0 && quietWin < z.zwin) {
+			return quietWin, nil
+		}
+		return z.zwin, nil
+	case z.draw || quietDraw:
+		return 0, nil
+	}
+	return -max(z.zloss, quietLoss), nil
+}
+
+// outcomeAfter is the outcome of the position after a move, for its side
+// to move: by this table or the one tables supplies; bare royal pieces
+// draw.
+func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (outcome, error) {
+	if p.PieceCount() <= 2 {
+		return outcome{}, nil
+	}
+	tbl := t
+	if !t.Covers(p) {
+		var err error
+		if tbl, err = tables(p); err != nil {
+			return outcome{}, err
+		}
+	}
+	r, err := tbl.Probe(p)
+	if err != nil {
+		return outcome{}, err
+	}
+	d, err := tbl.ProbeDTZ(p)
+	if err != nil {
+		return outcome{}, err
+	}
+	return outcome{r.WDL, max(d, -d)}, nil
+}
+
+// moverDTZ is the distance to zeroing, for the side that moved, of a move
+// into a position of outcome o (for the side to move there): the move is
+// a terminal when it zeroes, else one ply more than that position's.
+func moverDTZ(o outcome, zeroing bool, limit int) int {
+	d := o.d + 1
+	if zeroing {
+		d = 1
+		if o.d > limit {
+			d = limit + 1
+		}
+	}
+	return -o.wdl * d
+}
