@@ -35,16 +35,26 @@ type MoveAnswer struct {
 	Zeroing bool `json:"zeroing"` // a capture or pawn move
 	State
 	FEN string `json:"fen"`
+	// captured is the value of the piece the move takes, for the order.
+	captured int
 }
 
-// Value is a position's value for its side to move.
+// Value is a position's value for its side to move, in lichess's terms.
 type Value struct {
-	Category string `json:"category"` // win, draw, loss or unknown
+	// Category is the outcome with the fifty-move rule (the variant's
+	// n-move rule) and the FEN's half-move clock counted: win, cursed-win
+	// (a win the rule draws), draw, blessed-loss, loss, or unknown
+	// (lichess's maybe-win and maybe-loss never arise: the tables'
+	// distances are exact).
+	Category string `json:"category"`
 	// DTM is the signed distance to mate in plies, positive when the side
-	// to move wins; null for draws and unknown positions.
+	// to move wins, 0 for a draw; null for a checkmated position and
+	// unknown ones (lichess's convention).
 	DTM *int `json:"dtm"`
-	// DTZ and PreciseDTZ are always null: the tables hold distance to
-	// mate only.
+	// DTZ is the signed distance to zeroing in plies (Syzygy's DTZ50,
+	// -1 for a checkmated position) and PreciseDTZ the same: the tables
+	// store it exactly, never rounded; null where unknown or where the
+	// variant has no move rule.
 	DTZ        *int `json:"dtz"`
 	PreciseDTZ *int `json:"precise_dtz"`
 }
@@ -60,17 +70,44 @@ type State struct {
 	InsufficientMaterial bool `json:"insufficient_material"`
 }
 
-// The categories.
+// The categories, in lichess's order from the point of view of the side
+// to move after a move: the best move leaves the opponent the first.
 const (
-	categoryWin     = "win"
-	categoryDraw    = "draw"
-	categoryLoss    = "loss"
-	categoryUnknown = "unknown"
+	categoryLoss        = "loss"
+	categoryUnknown     = "unknown"
+	categoryBlessedLoss = "blessed-loss"
+	categoryDraw        = "draw"
+	categoryCursedWin   = "cursed-win"
+	categoryWin         = "win"
 )
 
+// categoryOrder ranks a category as lichess sorts moves by the category
+// they leave (its maybe- and syzygy- categories sit between).
+var categoryOrder = map[string]int{categoryLoss: 0, categoryUnknown: 1, categoryBlessedLoss: 4, categoryDraw: 5,
+	categoryCursedWin: 6, categoryWin: 9}
+
+// opposite is a category for the other side.
+func opposite(c string) string {
+	switch c {
+	case categoryWin:
+		return categoryLoss
+	case categoryLoss:
+		return categoryWin
+	case categoryCursedWin:
+		return categoryBlessedLoss
+	case categoryBlessedLoss:
+		return categoryCursedWin
+	}
+	return c
+}
+
+// decisive reports whether a category favours the side to move.
+func positive(c string) bool { return c == categoryWin || c == categoryCursedWin }
+
 // stateOf reads the game's state, and whether it is over: then its value
-// needs no table.
-func stateOf(p *engine.Position) (st State, over bool, val Value) {
+// needs no table. before is the half-move clock before the last move
+// (lichess's test for a result reached past the rule's end).
+func stateOf(p *engine.Position, before int) (st State, over bool, val Value) {
 	r := p.Result()
 	switch r.Reason {
 	case engine.Ongoing, engine.MoveRuleDraw, engine.RepetitionDraw:
@@ -84,54 +121,127 @@ func stateOf(p *engine.Position) (st State, over bool, val Value) {
 	default:
 		st.VariantWin, st.VariantLoss = r.Outcome == engine.Win, r.Outcome == engine.Loss
 	}
-	switch r.Outcome {
-	case engine.Win:
-		val = Value{Category: categoryWin, DTM: ptr(0)}
-	case engine.Loss:
-		val = Value{Category: categoryLoss, DTM: ptr(0)}
+	late := ruleLimit(p.Variant()) > 0 && before >= ruleLimit(p.Variant())
+	switch {
+	case r.Outcome == engine.Win:
+		val = Value{Category: categoryWin}
+		if late {
+			val.Category = categoryCursedWin
+		}
+	case r.Outcome == engine.Loss:
+		val = Value{Category: categoryLoss}
+		if late {
+			val.Category = categoryBlessedLoss
+		}
+		if st.Checkmate {
+			val.DTZ, val.PreciseDTZ = ptr(-1), ptr(-1) // Syzygy's number for it
+		}
 	default:
-		val = Value{Category: categoryDraw}
+		val = Value{Category: categoryDraw, DTM: ptr(0), DTZ: ptr(0), PreciseDTZ: ptr(0)}
 	}
 	return st, true, val
 }
 
-// fromResult turns a table's result into a value.
-func fromResult(r tablebase.Result) Value {
-	switch {
-	case r.WDL > 0:
-		return Value{Category: categoryWin, DTM: ptr(r.DTM)}
-	case r.WDL < 0:
-		return Value{Category: categoryLoss, DTM: ptr(r.DTM)}
+// ruleLimit is a variant's n-move rule in plies, 0 without one.
+func ruleLimit(v *engine.Variant) int { return 2 * v.MoveRule }
+
+// fromTable turns a table's result and distance to zeroing (hasDTZ false
+// when the table has none) into a value for a position with that
+// half-move clock, reached from one whose clock was before: lichess's
+// rules, with exact distances.
+func fromTable(v *engine.Variant, r tablebase.Result, dtz int, hasDTZ bool, clock, before int) Value {
+	if r.WDL == 0 {
+		return Value{Category: categoryDraw, DTM: ptr(0), DTZ: ptr(0), PreciseDTZ: ptr(0)}
 	}
-	return Value{Category: categoryDraw}
+	val := Value{Category: categoryWin, DTM: ptr(r.DTM)}
+	if r.WDL < 0 {
+		val.Category = categoryLoss
+	}
+	if !hasDTZ {
+		return val // no move rule: decided however long it takes
+	}
+	val.DTZ, val.PreciseDTZ = ptr(dtz), ptr(dtz)
+	limit := ruleLimit(v)
+	if before >= limit {
+		// The count had run out before the last move.
+		if r.WDL > 0 {
+			val.Category = categoryCursedWin
+		} else {
+			val.Category = categoryBlessedLoss
+		}
+		return val
+	}
+	if max(dtz, -dtz)+clock > limit {
+		val.Category = map[int]string{1: categoryCursedWin, -1: categoryBlessedLoss}[r.WDL]
+	}
+	return val
 }
 
 func ptr(n int) *int { return &n }
 
-// moveRank orders moves for the side making them, best first, by the
-// verdict they leave the opponent: mated soonest, unknown, drawn, and
-// last the opponent's wins, longest first (lichess's order).
+// moveRank orders moves for the side making them, best first, as lichess
+// does: by the category they leave the opponent (lost, unknown, blessed,
+// drawn, cursed, won), checkmates first, then stalemates; then the
+// quickest mate (or the longest resistance); then, winning or drawing,
+// zeroing moves first, losing, last; then the distance to zeroing they
+// leave, the nearest zeroing first when winning, the furthest when
+// losing; then capturing the larger piece.
 func moveRank(a, b MoveAnswer) int {
-	rank := func(m MoveAnswer) int {
-		switch m.Category {
-		case categoryLoss:
-			return 0
-		case categoryUnknown:
-			return 1
-		case categoryDraw:
-			return 2
-		}
-		return 3
-	}
-	if c := cmp.Compare(rank(a), rank(b)); c != 0 {
+	if c := cmp.Compare(categoryOrder[a.Category], categoryOrder[b.Category]); c != 0 {
 		return c
 	}
-	if a.DTM != nil && b.DTM != nil && *a.DTM != *b.DTM {
-		// Loss: -1 (mated next move) beats -15; win: 30 beats 2. Both
-		// are the larger dtm first.
-		return cmp.Compare(*b.DTM, *a.DTM)
+	flags := func(m MoveAnswer) int {
+		n := 0
+		if !m.Checkmate {
+			n += 4
+		}
+		if !m.Stalemate {
+			n += 2
+		}
+		if !m.InsufficientMaterial {
+			n++
+		}
+		return n
+	}
+	if c := cmp.Compare(flags(a), flags(b)); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(tightening(a.DTM), tightening(b.DTM)); c != 0 {
+		return c
+	}
+	zeroingLast := func(m MoveAnswer) bool { return m.Zeroing == positive(m.Category) }
+	if c := cmp.Compare(boolRank(zeroingLast(a)), boolRank(zeroingLast(b))); c != 0 {
+		return c
+	}
+	if a.DTZ != nil && b.DTZ != nil && *a.DTZ != *b.DTZ {
+		return cmp.Compare(*b.DTZ, *a.DTZ)
+	}
+	if c := cmp.Compare(b.captured, a.captured); c != 0 {
+		return c
 	}
 	return cmp.Compare(a.SAN, b.SAN)
+}
+
+// tightening ranks a distance to mate left to the opponent: mated soonest
+// first (-1, -2, …), then unknown, then drawn (0), then the opponent's
+// wins, the longest first.
+func tightening(dtm *int) int {
+	switch {
+	case dtm == nil:
+		return 0
+	case *dtm < 0:
+		return -1_000_000 - *dtm // -1 before -2
+	case *dtm == 0:
+		return 1
+	}
+	return 1_000_000 - *dtm // 30 before 2
+}
+
+func boolRank(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // sortMoves puts the moves best first.

@@ -62,7 +62,10 @@ func TestProbeWinningPosition(t *testing.T) {
 	require.NotNil(t, a.DTM)
 	require.Positive(t, *a.DTM)
 	require.Equal(t, 1, *a.DTM%2, "a win is mate after an odd number of plies")
-	require.Nil(t, a.DTZ)
+	require.NotNil(t, a.DTZ, "a variant with the fifty-move rule: its distance to zeroing")
+	require.Positive(t, *a.DTZ)
+	require.LessOrEqual(t, *a.DTZ, *a.DTM, "no zeroing move is further than the mate")
+	require.Equal(t, a.DTZ, a.PreciseDTZ, "exact, never rounded")
 	require.Equal(t, "KQvK", *a.Table)
 	require.Equal(t, fen, a.FEN)
 	require.False(t, a.Checkmate || a.Stalemate || a.VariantWin || a.VariantLoss || a.InsufficientMaterial)
@@ -94,11 +97,11 @@ func TestProbeWinningPosition(t *testing.T) {
 	}
 }
 
-// checkOrder asserts lichess's order: mates soonest, unknown, draws, then
-// the opponent's wins, longest first.
+// checkOrder asserts lichess's order: mates soonest, unknown, blessed
+// losses, draws, cursed wins, then the opponent's wins, longest first.
 func checkOrder(t *testing.T, moves []explorer.MoveAnswer) {
 	t.Helper()
-	rank := map[string]int{"loss": 0, "unknown": 1, "draw": 2, "win": 3}
+	rank := map[string]int{"loss": 0, "unknown": 1, "blessed-loss": 2, "draw": 3, "cursed-win": 4, "win": 5}
 	for i := 1; i < len(moves); i++ {
 		a, b := moves[i-1], moves[i]
 		require.LessOrEqual(t, rank[a.Category], rank[b.Category], "%s before %s", a.SAN, b.SAN)
@@ -125,13 +128,14 @@ func TestProbeGameStates(t *testing.T) {
 	mated := probe(t, srv, "chess", "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1")
 	require.True(t, mated.Checkmate)
 	require.Equal(t, "loss", mated.Category)
-	require.Equal(t, 0, *mated.DTM)
+	require.Nil(t, mated.DTM, "lichess: no distance to mate for a mated position")
+	require.Equal(t, -1, *mated.DTZ, "Syzygy's number for a mated position")
 	require.Empty(t, mated.Moves)
 
 	stalemate := probe(t, srv, "chess", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1")
 	require.True(t, stalemate.Stalemate)
 	require.Equal(t, "draw", stalemate.Category)
-	require.Nil(t, stalemate.DTM)
+	require.Equal(t, 0, *stalemate.DTM, "lichess: 0 for a draw")
 
 	bare := probe(t, srv, "chess", "8/8/8/4k3/8/8/8/K7 w - - 0 1")
 	require.True(t, bare.InsufficientMaterial)
@@ -145,7 +149,8 @@ func TestProbeGameStates(t *testing.T) {
 	mate := probe(t, srv, "chess", "k7/8/1K6/8/8/8/8/7R w - - 0 1")
 	require.True(t, mate.Moves[0].Checkmate, mate.Moves[0].SAN)
 	require.Equal(t, "Rh8#", mate.Moves[0].SAN)
-	require.Equal(t, 0, *mate.Moves[0].DTM)
+	require.Nil(t, mate.Moves[0].DTM)
+	require.Equal(t, -1, *mate.Moves[0].DTZ)
 
 	// A capture zeroes the move counter; the rook's loss draws.
 	capture := probe(t, srv, "chess", "8/8/8/8/8/2k5/1R6/7K b - - 0 1")

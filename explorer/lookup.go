@@ -5,39 +5,57 @@ import (
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
-// answer values a position and its moves from the tables at hand. A
-// missing table is asked for in the background (the answer says so) and
-// the position is unknown meanwhile.
+// answer values a position and its moves from the tables at hand, as
+// lichess does: each move by the position it leaves (its clock counted),
+// the moves best first, and the position's category the opposite of what
+// its best move leaves (so a position outside the tables, one with
+// castling rights, is known from its moves). A missing table is asked for
+// in the background (the answer says so) and the position is unknown
+// meanwhile.
 func (s *Server) answer(p *engine.Position) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
-	a.Value, a.State, a.Table = s.value(p)
+	clock := p.HalfmoveClock()
+	a.Value, a.State, a.Table = s.value(p, max(clock-1, 0))
 	if a.Category == categoryUnknown {
 		a.Building = s.request(p)
 	}
 	v := p.Variant()
 	for _, m := range p.LegalMoves(nil) {
 		ma := MoveAnswer{UCI: v.UCI(m), SAN: p.SAN(m)}
+		if p.IsCapture(m) {
+			ma.captured = capturedValue(p, m)
+		}
 		p.Make(m)
-		ma.Value, ma.State, _ = s.value(p)
+		ma.Value, ma.State, _ = s.value(p, clock)
 		ma.Zeroing = p.HalfmoveClock() == 0
 		ma.FEN = p.FEN()
 		p.Unmake()
 		a.Moves = append(a.Moves, ma)
 	}
 	sortMoves(a.Moves)
+	if len(a.Moves) > 0 {
+		a.Category = opposite(a.Moves[0].Category)
+	}
 	return a
+}
+
+// capturedValue is the value of the piece a capture takes.
+func capturedValue(p *engine.Position, m engine.Move) int {
+	if pc := p.At(m.To()); pc != engine.NoPiece {
+		return p.Variant().PieceType(pc).Value
+	}
+	return 0 // en passant and the like: a pawn's worth is the least
 }
 
 // value is a position's value and state: by the rules when the game is
 // over, else by its table when one is at hand (whose material it also
-// returns), a draw for bare royal pieces, and unknown otherwise.
-func (s *Server) value(p *engine.Position) (Value, State, *string) {
-	st, over, val := stateOf(p)
-	switch {
-	case over:
+// returns), and unknown otherwise — never a draw by the piece count but
+// where the variant's rules make it one. before is the half-move clock
+// before the move that led here.
+func (s *Server) value(p *engine.Position, before int) (Value, State, *string) {
+	st, over, val := stateOf(p, before)
+	if over {
 		return val, st, nil
-	case p.PieceCount() <= 2:
-		return Value{Category: categoryDraw}, st, nil // two royal pieces: no one can mate
 	}
 	t, ok := s.table(p)
 	if !ok {
@@ -47,13 +65,20 @@ func (s *Server) value(p *engine.Position) (Value, State, *string) {
 	if err != nil {
 		return Value{Category: categoryUnknown}, st, nil
 	}
+	dtz, err := t.ProbeDTZ(p)
+	if err == nil && r.WDL < 0 && dtz == 0 {
+		dtz = -1 // checkmated in a table's terms (the rules said so above)
+	}
 	name := t.Material.String()
-	return fromResult(r), st, &name
+	return fromTable(p.Variant(), r, dtz, err == nil, p.HalfmoveClock(), before), st, &name
 }
 
 // table returns the table covering p from memory or file, if any: a
 // request never waits for a generation.
 func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
+	if p.PieceCount() <= 2 {
+		return nil, false // bare royal pieces: the rules say what they are
+	}
 	t, err := s.cfg.Store.Find(p, tablebase.MemoryOrDisk)
 	return t, err == nil
 }

@@ -84,7 +84,15 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/builds", s.serveBuilds)
 	s.mux.HandleFunc("/api/stats/{variant}/{material}", s.serveStats)
 	s.mux.HandleFunc("/{variant}", s.serveProbe)
-	s.mux.HandleFunc("/{variant}/{material}", s.servePage)
+	// /{variant}/mainline is lichess's route beside the material pages (a
+	// pattern of its own would clash with /assets/{file}).
+	s.mux.HandleFunc("/{variant}/{material}", func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("material") == "mainline" {
+			s.serveMainline(w, r)
+			return
+		}
+		s.servePage(w, r)
+	})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "no such page: "+r.URL.Path)
 	})
@@ -150,22 +158,32 @@ func (s *Server) variant(name string) (*engine.Variant, error) {
 
 // serveProbe answers GET /{variant}?fen=FEN.
 func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
-	v, err := s.variant(r.PathValue("variant"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err.Error())
-		return
-	}
-	fen := r.URL.Query().Get("fen")
-	if fen == "" {
-		fail(w, http.StatusBadRequest, "missing fen parameter: /"+v.Name+"?fen=FEN")
-		return
-	}
-	p, err := v.ParseFEN(strings.ReplaceAll(fen, "_", " "))
-	if err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
+	p, ok := s.probeRequest(w, r)
+	if !ok {
 		return
 	}
 	writeJSON(w, http.StatusOK, s.answer(p))
+}
+
+// probeRequest reads the variant and the position of a probe, or answers
+// the error.
+func (s *Server) probeRequest(w http.ResponseWriter, r *http.Request) (*engine.Position, bool) {
+	v, err := s.variant(r.PathValue("variant"))
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return nil, false
+	}
+	fen := r.URL.Query().Get("fen")
+	if fen == "" {
+		fail(w, http.StatusBadRequest, "missing fen parameter: "+r.URL.Path+"?fen=FEN")
+		return nil, false
+	}
+	p, err := lenientFEN(v, strings.ReplaceAll(fen, "_", " "))
+	if err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return nil, false
+	}
+	return p, true
 }
 
 // serveBuilds lists the generations under way, queued and failed.

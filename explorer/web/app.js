@@ -371,9 +371,12 @@ function verdictWords(a, stm) {
   if (a.variant_loss) return other + " has won";
   if (a.stalemate) return "Stalemate: draw";
   if (a.insufficient_material) return "Draw: insufficient material";
+  const zeroing = a.dtz != null && a.dtz !== 0 ? " (" + Math.abs(a.dtz) + " plies to zeroing)" : "";
   switch (a.category) {
-    case "win": return me + " mates in " + (a.dtm + 1) / 2;
-    case "loss": return other + " mates in " + -a.dtm / 2;
+    case "win": return (a.dtm != null ? me + " mates in " + (a.dtm + 1) / 2 : me + " wins") + zeroing;
+    case "loss": return (a.dtm != null ? other + " mates in " + -a.dtm / 2 : other + " wins") + zeroing;
+    case "cursed-win": return me + " wins by force, but the fifty-move rule draws it" + zeroing;
+    case "blessed-loss": return other + " wins by force, but the fifty-move rule saves " + me + zeroing;
     case "draw": return "Draw";
   }
   return "Unknown: no table for this position";
@@ -386,6 +389,8 @@ function moveWords(m) {
     case "loss": return ["Win: mate in " + (2 - m.dtm) / 2, "win"];
     case "win": return ["Loss: mated in " + (m.dtm + 1) / 2, "loss"];
     case "draw": return [m.stalemate ? "Draw: stalemate" : "Draw", "draw"];
+    case "blessed-loss": return ["Cursed win: the fifty-move rule draws", "draw"];
+    case "cursed-win": return ["Blessed loss: the fifty-move rule draws", "draw"];
   }
   return ["Unknown", "unknown"];
 }
