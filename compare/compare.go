@@ -38,9 +38,13 @@ func (c Setting) String() string {
 type Row struct {
 	Setting Setting
 	Games   int
-	// Mated counts games the search won; MatedIn50 those it won before
-	// fifty moves without a capture or pawn move.
-	Mated, MatedIn50 int
+	// Mated counts games the search won; MatedIn50 those it won within
+	// the fifty-move rule (the variant's n-move rule): never that many
+	// moves without a capture or pawn move. RuleDrawn counts the games in
+	// which the search's play let the rule take the win: a position,
+	// the search to move, whose distance to zeroing no longer fits the
+	// clock (perfect defence then draws by the rule).
+	Mated, MatedIn50, RuleDrawn int
 	// MovesUsed and MovesOptimal sum, over the mated games, the moves the
 	// search took and the tablebase's distance from the start position.
 	MovesUsed, MovesOptimal int
@@ -76,7 +80,8 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 	if c.MaxMoves == 0 {
 		c.MaxMoves = 150
 	}
-	starts := tablebase.RandomWins(c.Table, c.Positions, c.Seed)
+	// Wins within the rule only: a cursed win is no test of conversion.
+	starts := tablebase.RandomWinsInTime(c.Table, c.Positions, c.Seed)
 	if len(starts) == 0 {
 		return nil, fmt.Errorf("compare: no won positions found for %s", c.Table.Material)
 	}
@@ -134,7 +139,7 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 
 // comparedGame is the record of one game of a comparison.
 type comparedGame struct {
-	mated, in50               bool
+	mated, in50, ruleDrawn    bool
 	moves, optimal            int
 	searchMoves, best, thrown int
 }
@@ -144,6 +149,9 @@ func (r *Row) add(g comparedGame) {
 	r.Moves += g.searchMoves
 	r.OptimalMoves += g.best
 	r.Blunders += g.thrown
+	if g.ruleDrawn {
+		r.RuleDrawn++
+	}
 	if g.mated {
 		r.Mated++
 		r.MovesUsed += g.moves
@@ -169,6 +177,9 @@ func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, 
 				g.in50 = false
 			}
 			if pos.SideToMove() == engine.White {
+				if !g.ruleDrawn && !c.inTime(pos) {
+					g.ruleDrawn = true
+				}
 				return "", "", false // the defender's move cannot change the result
 			}
 			if pos.RepetitionCount() >= 3 {
@@ -195,6 +206,22 @@ func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, 
 		g.in50 = false
 	}
 	return g
+}
+
+// inTime reports whether the search, to move, still wins within the move
+// rule against perfect defence: the position's distance to zeroing fits
+// its clock (true where no table says otherwise).
+func (c *Comparison) inTime(pos *engine.Position) bool {
+	rule := pos.Variant().MoveRule
+	table, err := c.Store.Find(pos, tablebase.Build)
+	if err != nil || rule == 0 {
+		return true
+	}
+	d, err := table.ProbeDTZ(pos)
+	if err != nil {
+		return true
+	}
+	return d <= 0 || pos.HalfmoveClock()+d <= 2*rule
 }
 
 // scoredPlayer passes the search's moves on and counts, for each, whether

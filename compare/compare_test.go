@@ -39,3 +39,33 @@ func TestComparison(t *testing.T) {
 		require.Equal(t, 1, r.WDL)
 	}
 }
+
+// TestComparisonUnderTheRule: under a ten-move rule KRvK's long wins are
+// cursed and are not start positions; a shallow search lets the rule take
+// wins that perfect play converts, and the row counts them.
+func TestComparisonUnderTheRule(t *testing.T) {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("short.ini", []byte("[shortrule:chess]\nnMoveRule = 10\n")))
+	v, err := cat.Lookup("shortrule")
+	require.NoError(t, err)
+	store := tablebase.NewStore(t.TempDir())
+	m, err := tablebase.ParseMaterial(v, "KRvK")
+	require.NoError(t, err)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	starts := tablebase.RandomWinsInTime(tb, 20, 4)
+	require.Len(t, starts, 20)
+	for _, p := range starts {
+		d, err := tb.ProbeDTZ(p)
+		require.NoError(t, err)
+		require.LessOrEqual(t, d, 20, p.FEN())
+	}
+	c := &compare.Comparison{Table: tb, Store: store, Positions: 8, Seed: 4, MaxMoves: 40, Catalogue: cat,
+		Settings: []compare.Setting{{Depth: 1}}}
+	rows, err := c.Run(context.Background())
+	require.NoError(t, err)
+	r := rows[0]
+	require.Equal(t, 8, r.Games)
+	require.Positive(t, r.RuleDrawn, "depth 1 wanders past the ten moves")
+	require.LessOrEqual(t, r.RuleDrawn, r.Games)
+}

@@ -11,6 +11,17 @@ import (
 // for measuring how a search converts the ending. The same seed gives the
 // same positions.
 func RandomWins(t *Table, n int, seed uint64) []*engine.Position {
+	return randomWins(t, n, seed, false)
+}
+
+// RandomWinsInTime is RandomWins without the wins the move rule draws
+// (cursed wins): the positions perfect play converts within the rule. In
+// a variant without a move rule they are RandomWins.
+func RandomWinsInTime(t *Table, n int, seed uint64) []*engine.Position {
+	return randomWins(t, n, seed, true)
+}
+
+func randomWins(t *Table, n int, seed uint64, inTime bool) []*engine.Position {
 	v := t.Variant
 	rng := rand.New(rand.NewPCG(seed, 7))
 	pieces := t.Material.pieces(v)
@@ -30,9 +41,15 @@ func RandomWins(t *Table, n int, seed uint64) []*engine.Position {
 		if err != nil {
 			continue // a side left in check, or pieces where they may not stand
 		}
-		if r, err := t.Probe(p); err == nil && r.WDL > 0 {
-			out = append(out, p)
+		if r, err := t.Probe(p); err != nil || r.WDL <= 0 {
+			continue
 		}
+		if inTime && t.dtz[0] != nil {
+			if d, err := t.ProbeDTZ(p); err != nil || !t.inTime(p, d) {
+				continue // a cursed win
+			}
+		}
+		out = append(out, p)
 	}
 	return out
 }

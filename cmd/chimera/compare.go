@@ -153,12 +153,14 @@ func avgText(a, b int) string {
 
 func printComparison(w io.Writer, material string, rows []compare.Row) {
 	fmt.Fprintf(w, "%s: search (winning side) against perfect defence\n", material)
-	fmt.Fprintf(w, "%-16s %6s %8s %10s %10s %10s %10s %10s\n", "setting", "games", "mated", "mated<=50", "avg moves", "optimal", "best moves", "win lost")
+	fmt.Fprintf(w, "%-16s %6s %8s %10s %10s %10s %10s %10s %10s\n", "setting", "games", "mated", "mated<=50", "rule drew", "avg moves", "optimal", "best moves", "win lost")
 	for _, r := range rows {
-		fmt.Fprintf(w, "%-16s %6d %7.1f%% %9.1f%% %10s %10s %9.1f%% %9.1f%%\n", r.Setting, r.Games,
-			pct(r.Mated, r.Games), pct(r.MatedIn50, r.Games), avgText(r.MovesUsed, r.Mated), avgText(r.MovesOptimal, r.Mated),
+		fmt.Fprintf(w, "%-16s %6d %7.1f%% %9.1f%% %9.1f%% %10s %10s %9.1f%% %9.1f%%\n", r.Setting, r.Games,
+			pct(r.Mated, r.Games), pct(r.MatedIn50, r.Games), pct(r.RuleDrawn, r.Games), avgText(r.MovesUsed, r.Mated), avgText(r.MovesOptimal, r.Mated),
 			pct(r.OptimalMoves, r.Moves), pct(r.Blunders, r.Games))
 	}
+	fmt.Fprintln(w, "games start from wins within the fifty-move rule (no cursed wins); mated<=50: converted within the rule;")
+	fmt.Fprintln(w, "rule drew: the search let the distance to zeroing outgrow the clock, so perfect defence draws by the rule;")
 	fmt.Fprintln(w, "avg moves and optimal are over the mated games only (- when none was mated)")
 }
 
