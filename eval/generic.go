@@ -1,7 +1,6 @@
 package eval
 
 import (
-	_ "embed"
 	"fmt"
 	"math"
 	"sort"
@@ -10,8 +9,8 @@ import (
 )
 
 // This file is the generic weight set: one set of weights learned across
-// variants (chimera tune --generic), for the variants that have none of
-// their own. Its features are the generic features of features.go with
+// variants (chimera tune --generic), loaded by EvalFile for the variants
+// that have none of their own. Its features are the generic features of features.go with
 // the piece letters and the board's size taken out: a piece counts by its
 // class (pawn, minor, major or royal; minor below four pawns by the
 // documents' values), a rank or file by its share of the board (eight rank
@@ -220,18 +219,6 @@ func DocumentsGeneric() *Weights {
 	}
 	for _, c := range pieceClasses {
 		w.Set(l.index("mobility "+c), MobilityWeight, MobilityWeight)
-	}
-	return w
-}
-
-//go:embed generic.txt
-var shippedGeneric []byte
-
-// ShippedGeneric returns the generic weights shipped with the engine.
-func ShippedGeneric() *Weights {
-	w, err := ParseGeneric(shippedGeneric)
-	if err != nil {
-		panic("eval: the shipped generic weights do not load: " + err.Error())
 	}
 	return w
 }

@@ -72,8 +72,8 @@ func (s *Session) loadEvalFile(v value) error {
 // evaluation returns how the search evaluates each variant under the
 // Evaluation and EvalFile options: nil for the documents' formula; for
 // the tuned evaluation, the weights EvalFile loaded for the variant, else
-// the weights shipped for it, else generic weights (EvalFile's or the
-// shipped ones) projected onto it, said by a message. It runs on the
+// the weights shipped for it, else the generic weights EvalFile loaded
+// projected onto it, else the documents' formula, said by a message. It runs on the
 // search's goroutine when a variant is first searched, with the session's
 // state copied now.
 func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
@@ -97,13 +97,15 @@ func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 		if w, ok := eval.Shipped(v); ok {
 			return eval.NewTuned(w)
 		}
-		generic, source := eval.ShippedGeneric(), "shipped"
 		if data, ok := files[eval.GenericName]; ok {
-			if w, err := eval.ParseGeneric(data); err == nil { // checked when loaded
-				generic, source = w, "EvalFile's"
+			if g, err := eval.ParseGeneric(data); err == nil { // checked when loaded
+				say(fmt.Sprintf("evaluation: no tuned weights of its own for %s: the EvalFile's generic weights play it (chimera tune --variant %s makes its own)", v.Name, v.Name))
+				return eval.NewTuned(eval.GenericFor(g, v))
 			}
 		}
-		say(fmt.Sprintf("evaluation: no tuned weights of its own for %s: the %s generic weights play it (chimera tune --variant %s makes its own)", v.Name, source, v.Name))
-		return eval.NewTuned(eval.GenericFor(generic, v))
+		// No generic weights are shipped: the set learned across eleven
+		// variants lost to the formula where it was tried (docs/strength.md).
+		say(fmt.Sprintf("evaluation: no tuned weights for %s: the documents' evaluation plays it (chimera tune --variant %s makes them; chimera tune --generic makes weights for every variant)", v.Name, v.Name))
+		return eval.NewDocuments(v)
 	}
 }

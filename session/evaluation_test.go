@@ -33,10 +33,9 @@ func TestEvaluationOption(t *testing.T) {
 
 	require.NoError(t, s.SetOption("Evaluation", "tuned"))
 	require.NotNil(t, b.evaluation)
-	generic, isTuned := b.evaluation(mine).(*eval.Tuned)
-	require.True(t, isTuned, "no weights for a user's variant: the generic ones")
-	require.Equal(t, eval.NewTuned(eval.GenericFor(eval.ShippedGeneric(), mine)).Evaluate(mine.StartPosition()), generic.Evaluate(mine.StartPosition()))
-	require.Contains(t, strings.Join(messages, "\n"), "no tuned weights of its own for mine: the shipped generic weights play it")
+	_, isDocs := b.evaluation(mine).(*eval.Documents)
+	require.True(t, isDocs, "no weights for a user's variant: the formula")
+	require.Contains(t, strings.Join(messages, "\n"), "no tuned weights for mine: the documents' evaluation plays it")
 
 	// Generic weights of the user's own, for every variant without its own.
 	g := eval.DocumentsGeneric()
