@@ -40,11 +40,7 @@ func TestEvaluationOption(t *testing.T) {
 	// Generic weights of the user's own, for every variant without its own.
 	g := eval.DocumentsGeneric()
 	g.Set(0, 21, 21) // tempo
-	var gbuf bytes.Buffer
-	require.NoError(t, g.Write(&gbuf))
-	genericFile := filepath.Join(t.TempDir(), "generic.txt")
-	require.NoError(t, os.WriteFile(genericFile, gbuf.Bytes(), 0o644))
-	require.NoError(t, s.SetOption("EvalFile", genericFile))
+	require.NoError(t, s.SetOption("EvalFile", weightsFile(t, g)))
 	require.Contains(t, messages[len(messages)-1], "generic weights (for the variants without their own) loaded")
 	require.Equal(t, 21, b.evaluation(mine).Evaluate(mine.StartPosition()), "the start is level but for the tempo")
 	require.Contains(t, messages[len(messages)-1], "the EvalFile's generic weights play it")
@@ -55,11 +51,7 @@ func TestEvaluationOption(t *testing.T) {
 	// The user's own weights.
 	w := eval.DocumentsWeights(eval.NewLayout(mine))
 	w.Set(0, 33, 33) // tempo
-	var buf bytes.Buffer
-	require.NoError(t, w.Write(&buf))
-	file := filepath.Join(t.TempDir(), "mine.txt")
-	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
-	require.NoError(t, s.SetOption("EvalFile", file))
+	require.NoError(t, s.SetOption("EvalFile", weightsFile(t, w)))
 	tuned, ok := b.evaluation(mine).(*eval.Tuned)
 	require.True(t, ok, "EvalFile's weights play mine")
 	p := mine.StartPosition()
@@ -79,4 +71,14 @@ func TestEvaluationOption(t *testing.T) {
 	require.Nil(t, b.evaluation)
 	require.ErrorContains(t, s.SetOption("Evaluation", "neural"), "neural")
 	_ = engine.White
+}
+
+// weightsFile writes weights to a file of their own and returns its path.
+func weightsFile(t *testing.T, w *eval.Weights) string {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, w.Write(&buf))
+	file := filepath.Join(t.TempDir(), "weights.txt")
+	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+	return file
 }
