@@ -427,9 +427,12 @@ position per line; with --json each answer is one JSON object:
 
 // probeAnswer is one probe's answer, as JSON writes it.
 type probeAnswer struct {
-	FEN   string       `json:"fen"`
-	WDL   *int         `json:"wdl,omitempty"`
-	DTM   *int         `json:"dtm,omitempty"`
+	FEN string `json:"fen"`
+	WDL *int   `json:"wdl,omitempty"`
+	DTM *int   `json:"dtm,omitempty"`
+	// DTZ is the distance to zeroing under the move rule, null where the
+	// variant has none.
+	DTZ   *int         `json:"dtz,omitempty"`
 	Best  []string     `json:"best,omitempty"`
 	Error string       `json:"error,omitempty"`
 	moves []moveAnswer // for the text form
@@ -492,6 +495,15 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		return ans
 	}
 	ans.WDL, ans.DTM, ans.words = &r.WDL, &r.DTM, r.String()
+	if d, err := t.ProbeDTZ(p); err == nil {
+		ans.DTZ = &d
+		if r.WDL != 0 {
+			ans.words += fmt.Sprintf("; %d plies to zeroing", max(d, -d))
+			if limit := 2 * v.MoveRule; max(d, -d) > limit {
+				ans.words += fmt.Sprintf(" (beyond the %d-move rule: a draw by it)", v.MoveRule)
+			}
+		}
+	}
 	for _, m := range best {
 		ans.Best = append(ans.Best, v.UCI(m))
 	}
@@ -500,7 +512,11 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		ans.Best = []string{}
 	}
 	for _, mv := range all {
-		ans.moves = append(ans.moves, moveAnswer{move: p.SAN(mv.Move), words: mv.Result.String()})
+		words := mv.Result.String()
+		if mv.HasDTZ && mv.Result.WDL != 0 {
+			words += fmt.Sprintf("; %d plies to zeroing", max(mv.DTZ, -mv.DTZ))
+		}
+		ans.moves = append(ans.moves, moveAnswer{move: p.SAN(mv.Move), words: words})
 	}
 	return ans
 }

@@ -41,7 +41,7 @@ func TestTablebaseCommands(t *testing.T) {
 
 	code, out, _ = runCommand("tb", "probe", "--dir", dir, "--fen", "7k/8/8/8/8/8/8/R5K1 w - - 0 1")
 	require.Zero(t, code)
-	require.Contains(t, out, "win: mate in 10; best: ")
+	require.Contains(t, out, "win: mate in 10; 19 plies to zeroing; best: ")
 	require.Contains(t, out, "Ra8+")
 
 	file := filepath.Join(dir, "positions.txt")
@@ -60,12 +60,14 @@ func TestTablebaseCommands(t *testing.T) {
 		FEN   string   `json:"fen"`
 		WDL   *int     `json:"wdl"`
 		DTM   *int     `json:"dtm"`
+		DTZ   *int     `json:"dtz"`
 		Best  []string `json:"best"`
 		Error string   `json:"error"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(lines[0]), &first))
 	require.Equal(t, 1, *first.WDL)
 	require.Equal(t, 19, *first.DTM)
+	require.Equal(t, 19, *first.DTZ, "KRvK zeroes only by the mate")
 	require.NotEmpty(t, first.Best)
 	require.Contains(t, lines[1], `"error":"material KPPPPvK: 6 pieces, at most 5"`)
 	require.Contains(t, lines[2], `"error":"FEN`)
