@@ -37,8 +37,18 @@ func GenerationCost(v *engine.Variant, m Material) (Cost, error) {
 	} else {
 		c.Memory = int64(g.size) * 2 * bytesPerEntry
 	}
+	if HasDTZ(v) {
+		// The distances to zeroing are walked after the distances to mate,
+		// whose working memory is freed by then.
+		c.Memory = max(c.Memory, int64(g.size)*2*dtzBytesPerEntry)
+	}
 	return c, nil
 }
+
+// dtzBytesPerEntry estimates the distance-to-zeroing walk's memory per
+// entry and side to move: both metrics' values, the outcome being walked
+// (two bytes), the state (five), the layer and a bucket share.
+const dtzBytesPerEntry = 14
 
 // bytesPerEntry estimates the per-entry generator's memory per entry and
 // side to move: the value, reply counter, flags and bucket share.

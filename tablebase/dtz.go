@@ -32,6 +32,10 @@ import (
 // maxDTZ bounds a stored distance to zeroing: one byte per entry.
 const maxDTZ = 254
 
+// dtmShare is the share of a generation's progress the distances to mate
+// take when distances to zeroing follow.
+const dtmShare = 0.6
+
 // HasDTZ reports whether a variant's tables hold distances to zeroing: it
 // has an n-move rule, of fewer than 127 moves (a byte holds the distance
 // and the rule's limit). Makruk's counting rules are refused by the
@@ -107,6 +111,7 @@ func (gen *generation) generateDTZ(workers int) error {
 		if !dg.hooks.goOn() {
 			return ErrAbandoned
 		}
+		gen.hooks.progress(dtmShare + (1-dtmShare)*float64(top-layer)/float64(top+1))
 		w.examineLayer(scratches, uint8(layer))
 		if w.failed.Load() {
 			return w.err

@@ -112,7 +112,13 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 		return nil, err
 	}
 	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: hooks}
+	// With distances to zeroing the distances to mate are the first
+	// part of the work, the walk for zeroing the rest.
+	dtmHooks := hooks
+	if report := hooks.Progress; report != nil && HasDTZ(v) {
+		dtmHooks.Progress = func(f float64) { report(dtmShare * f) }
+	}
+	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: dtmHooks}
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
@@ -124,6 +130,7 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 	case !gen.generatePerEntry(runtime.NumCPU()):
 		return nil, ErrAbandoned
 	}
+	gen.hooks = hooks
 	if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
 		return nil, err
 	}
