@@ -36,7 +36,7 @@ func (gen *generation) generatePerEntry(workers int) bool {
 	}
 	for c := 0; c < 2; c++ {
 		gen.t.val[c] = gen.t.val[c][:g.size:g.size] // the twins are not stored
-		gen.state[c], gen.known[c] = nil, nil         // the DTZ walk has its own
+		gen.state[c], gen.known[c] = nil, nil       // the DTZ walk has its own
 	}
 	return true
 }
