@@ -177,7 +177,9 @@ func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 				continue
 			}
 			for stm := range 2 {
-				if dg.t.val[stm][idx] != notPosition {
+				// A draw by distance to mate is a draw under the rule too,
+				// and never informs a predecessor: nothing to examine.
+				if v := dg.t.val[stm][idx]; v != notPosition && v != 0 {
 					w.examine(sc, stm, idx, idx, -1)
 				}
 			}
