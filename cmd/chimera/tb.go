@@ -320,7 +320,8 @@ func newTBStatsCommand() *cobra.Command {
 		Long: `Stats prints, for each side to move, the table's legal positions won,
 drawn and lost (with checkmates and stalemates), and how many are won and
 lost at each distance to mate, in moves: the figures published statistics
-give. The table is read from --dir, or generated there first.`,
+give; and, under the variant's move rule, the cursed wins and blessed
+losses and the longest distances to zeroing. The table is read from --dir, or generated there first.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			f.saveRequired = true
@@ -335,12 +336,34 @@ give. The table is read from --dir, or generated there first.`,
 					v.Name, t.Material, side, st.Legal, st.Win, st.Draw, st.Loss, st.Checkmated, st.Stalemate)
 				histogram(out, "  win, mate in", st.WinPlies, func(p int) int { return (p + 1) / 2 })
 				histogram(out, "  loss, mated in", st.LossPlies, func(p int) int { return p / 2 })
+				if st.DTZ != nil {
+					printDTZStats(out, st.DTZ, v.MoveRule)
+				}
 			}
 			return nil
 		},
 	}
 	f.register(cmd)
 	return cmd
+}
+
+// printDTZStats prints the positions the move rule decides otherwise than
+// mate does (cursed wins, blessed losses) and the longest distances to
+// zeroing.
+func printDTZStats(out io.Writer, dtz map[int]int, rule int) {
+	limit := 2 * rule
+	var cursed, blessed, longestWin, longestLoss int
+	for d, n := range dtz {
+		switch {
+		case d > limit:
+			cursed += n
+		case d < -limit:
+			blessed += n
+		}
+		longestWin, longestLoss = max(longestWin, d), max(longestLoss, -d)
+	}
+	fmt.Fprintf(out, "  %d-move rule: %d cursed wins, %d blessed losses; longest distance to zeroing: %d plies winning, %d losing\n",
+		rule, cursed, blessed, longestWin, longestLoss)
 }
 
 // histogram prints "label N: count" rows in order of distance.

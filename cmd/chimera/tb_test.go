@@ -34,6 +34,7 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Zero(t, code)
 	require.Contains(t, out, "white to move: 175168 legal positions: 175168 won")
 	require.Contains(t, out, "win, mate in 16: ")
+	require.Contains(t, out, "50-move rule: 0 cursed wins, 0 blessed losses; longest distance to zeroing: 31 plies winning")
 
 	code, out, _ = runCommand("tb", "verify", "KRvK", "--dir", dir)
 	require.Zero(t, code)
