@@ -50,3 +50,29 @@ func TestKBNKOutOfTheBox(t *testing.T) {
 		s.send("quit")
 	}
 }
+
+// TestFiftyMoveRuleOverUCI: the binary, over UCI, scores KBNvK with 50
+// plies on the clock as a draw and says why, mates from a fresh clock,
+// and with TablebaseFiftyMove off mates whatever the clock.
+func TestFiftyMoveRuleOverUCI(t *testing.T) {
+	s := startScript(t)
+	s.send("uci", "setoption name TablebaseDir value "+t.TempDir(), "isready")
+	s.expect("readyok")
+	for _, tc := range []struct {
+		clock, score, said string
+	}{
+		{"50", " score cp 0 ", "57 plies to zeroing, 50 on the clock: the 50-move rule draws it (a cursed win)"},
+		{"0", " score mate 29 ", "57 plies to zeroing, 0 on the clock: decided within the 50-move rule"},
+	} {
+		s.send("position fen 7K/8/4N3/k7/8/8/8/1B6 w - - "+tc.clock+" 1", "go wtime 300000 btime 300000")
+		_, infos := s.expect("bestmove ")
+		all := strings.Join(infos, "\n")
+		require.Contains(t, infos[len(infos)-1], tc.score, all)
+		require.Contains(t, all, tc.said)
+	}
+	s.send("setoption name TablebaseFiftyMove value false", "position fen 7K/8/4N3/k7/8/8/8/1B6 w - - 50 1", "go wtime 300000 btime 300000")
+	_, infos := s.expect("bestmove ")
+	require.Contains(t, infos[len(infos)-1], " score mate 29 ")
+	require.Contains(t, strings.Join(infos, "\n"), "TablebaseFiftyMove off")
+	s.send("quit")
+}
