@@ -16,12 +16,12 @@ import (
 // without data, and its legend labels do not overlap.
 func TestComparisonReport(t *testing.T) {
 	rows := []compare.Row{
-		{Setting: compare.Setting{Depth: 2}, Games: 20},
+		{Setting: compare.Setting{Depth: 2}, Games: 20, RuleDrawn: 5},
 		{Setting: compare.Setting{Depth: 6}, Games: 20, Mated: 1, MatedIn50: 1, MovesUsed: 116, MovesOptimal: 30},
 	}
 	var table strings.Builder
 	printComparison(&table, "KBNvK", rows)
-	require.Regexp(t, `depth 2 +20 +0\.0% +0\.0% +- +-`, table.String())
+	require.Regexp(t, `depth 2 +20 +0\.0% +0\.0% +25\.0% +- +-`, table.String(), "rule drew: 5 of 20")
 	require.Contains(t, table.String(), "over the mated games only")
 
 	var svg strings.Builder
