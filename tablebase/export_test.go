@@ -25,10 +25,17 @@ func encodeForTest(r Result) byte {
 	return 0
 }
 
-// GeneratePerEntry is Generate by the per-entry generator alone, for
+// GeneratePerEntry is Generate by the per-entry generator alone, without
+// the distances to zeroing (the same walk whichever generator ran), for
 // comparing it with the bit-parallel one.
 func GeneratePerEntry(v *engine.Variant, m Material, sub Subtables) (*Table, error) {
-	return generate(v, m, sub, Hooks{}, true)
+	return generate(v, m, sub, Hooks{}, true, false)
+}
+
+// GenerateDTM is Generate without the distances to zeroing, for tests of
+// the distances to mate alone.
+func GenerateDTM(v *engine.Variant, m Material, sub Subtables) (*Table, error) {
+	return generate(v, m, sub, Hooks{}, false, false)
 }
 
 // Values returns a table's value bytes with side stm to move.

@@ -19,13 +19,28 @@ func pawnVariant(t testing.TB) *engine.Variant {
 
 // memoryTables generates tables in memory, each once.
 func memoryTables(v *engine.Variant) tablebase.Subtables {
+	return memoryTablesBy(v, func(m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
+		return tablebase.Generate(v, m, sub, nil)
+	})
+}
+
+// dtmTables is memoryTables without the distances to zeroing, for tests of
+// the distances to mate alone.
+func dtmTables(v *engine.Variant) tablebase.Subtables {
+	return memoryTablesBy(v, func(m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
+		return tablebase.GenerateDTM(v, m, sub)
+	})
+}
+
+// memoryTablesBy keeps in memory the tables gen makes, each once.
+func memoryTablesBy(v *engine.Variant, gen func(tablebase.Material, tablebase.Subtables) (*tablebase.Table, error)) tablebase.Subtables {
 	cache := map[string]*tablebase.Table{}
 	var sub tablebase.Subtables
 	sub = func(m tablebase.Material) (*tablebase.Table, error) {
 		if tb, ok := cache[m.String()]; ok {
 			return tb, nil
 		}
-		tb, err := tablebase.Generate(v, m, sub, nil)
+		tb, err := gen(m, sub)
 		if err == nil {
 			cache[m.String()] = tb
 		}

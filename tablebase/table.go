@@ -101,12 +101,13 @@ func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float6
 // GenerateWith is Generate with hooks to follow, pause and prioritise the
 // work.
 func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
-	return generate(v, m, sub, hooks, false)
+	return generate(v, m, sub, hooks, false, true)
 }
 
 // generate is GenerateWith, optionally forcing the per-entry generator
-// where the bit-parallel one would do (for tests that compare the two).
-func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry bool) (*Table, error) {
+// where the bit-parallel one would do, and without the distances to
+// zeroing (for tests of the distances to mate alone).
+func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry, withDTZ bool) (*Table, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
@@ -115,7 +116,8 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 	// With distances to zeroing the distances to mate are the first
 	// part of the work, the walk for zeroing the rest.
 	dtmHooks := hooks
-	if report := hooks.Progress; report != nil && HasDTZ(v) {
+	withDTZ = withDTZ && HasDTZ(v)
+	if report := hooks.Progress; report != nil && withDTZ {
 		dtmHooks.Progress = func(f float64) { report(dtmShare * f) }
 	}
 	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: dtmHooks}
@@ -131,6 +133,10 @@ func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntr
 		return nil, ErrAbandoned
 	}
 	gen.hooks = hooks
+	if !withDTZ {
+		hooks.progress(1)
+		return t, nil
+	}
 	if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
 		return nil, err
 	}
