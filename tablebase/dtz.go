@@ -180,7 +180,7 @@ func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 				// A draw by distance to mate is a draw under the rule too,
 				// and never informs a predecessor: nothing to examine.
 				if v := dg.t.val[stm][idx]; v != notPosition && v != 0 {
-					w.examine(sc, stm, idx, idx, -1)
+					w.examine(sc, stm, idx, idx, -1, decode(v).WDL > 0)
 				}
 			}
 			sc.b.clear()
@@ -193,7 +193,7 @@ func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 				return
 			}
 			sc.place(base)
-			w.examine(sc, c, g.size+k, base, via)
+			w.examine(sc, c, g.size+k, base, via, false) // a twin's outcome is not known
 			sc.b.clear()
 		})
 	}
@@ -239,8 +239,10 @@ func (z *terminal) add(o outcome, limit int) {
 
 // examine generates the moves of entry idx (side stm to move; its
 // placement, base's, is on the scratch board; via is a twin's passed
-// square, else -1), values its zeroing moves and counts the others.
-func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int) {
+// square, else -1), values its zeroing moves and counts the others. A
+// position won by distance to mate (won) is never lost: its other moves
+// need no counting.
+func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int, won bool) {
 	dg, g, b := w.gen, w.gen.g, sc.b
 	safety := b.kingSafety(stm)
 	var z terminal
@@ -275,7 +277,7 @@ func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int) {
 					return
 				}
 				z.add(w.outcome(1-stm, dg.childOf(b, stm, base, i, t)), w.limit)
-			default:
+			case !won:
 				children = append(children, dg.childOf(b, stm, base, i, t))
 			}
 		}
@@ -298,12 +300,12 @@ func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int) {
 	}
 	st := &w.st[stm][idx]
 	st.cnt, st.zwin, st.zloss = uint8(n), uint8(z.zwin), uint8(z.zloss)
-	st.canSave = z.draw || z.zwin > 0
+	st.canSave = z.draw || z.zwin > 0 || won
 	switch {
 	case z.zwin > 0:
 		// A win by zeroing, unless a faster one turns up: settled at its level.
 		sc.resolved = append(sc.resolved, resolved{uint32(z.zwin), uint32(stm<<31 | idx)})
-	case n == 0 && !z.draw:
+	case n == 0 && !st.canSave:
 		// Every move zeroes into a lost position: lost at the longest.
 		w.dv[stm][idx] = -int16(z.zloss + 1)
 		sc.resolved = append(sc.resolved, resolved{uint32(z.zloss), uint32(stm<<31 | idx)})
