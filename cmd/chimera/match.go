@@ -8,6 +8,8 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -42,8 +44,9 @@ does): the match stops, at the latest after --games, once the
 log-likelihood ratio leaves its bounds, and the LLR is shown after every
 game.
 
-CMD is the engine's command line; "self" means this chimera. With one
---engine the opponent is this chimera. Engine options: --option
+CMD is the engine's command line; "self" means this chimera, given the
+--variant-file files too (so a user's variant plays without more). With
+one --engine the opponent is this chimera. Engine options: --option
 NAME=Hash=64.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -51,7 +54,7 @@ NAME=Hash=64.`,
 			if err != nil {
 				return err
 			}
-			specs, err := engineSpecs(engines, options)
+			specs, err := engineSpecs(engines, options, vf.files)
 			if err != nil {
 				return err
 			}
@@ -115,8 +118,10 @@ NAME=Hash=64.`,
 	return cmd
 }
 
-// engineSpecs parses --engine and --option.
-func engineSpecs(engines, options []string) ([2]match.EngineSpec, error) {
+// engineSpecs parses --engine and --option; "self" engines load the
+// variant files too, by absolute path (an engine may run elsewhere), unless
+// their command line names its own.
+func engineSpecs(engines, options, variantFiles []string) ([2]match.EngineSpec, error) {
 	var specs [2]match.EngineSpec
 	if len(engines) == 0 || len(engines) > 2 {
 		return specs, errors.New("match: give one or two --engine NAME=CMD")
@@ -145,6 +150,15 @@ func engineSpecs(engines, options []string) ([2]match.EngineSpec, error) {
 		}
 		if args[0] == "self" {
 			args[0] = self
+			if !slices.Contains(args, "--variant-file") {
+				for _, f := range variantFiles {
+					abs, err := filepath.Abs(f)
+					if err != nil {
+						return specs, fmt.Errorf("match: --variant-file %s: %w", f, err)
+					}
+					args = append(args, "--variant-file", abs)
+				}
+			}
 		}
 		specs[i] = match.EngineSpec{Name: name, Command: args, Options: map[string]string{}, Protocol: protocol}
 	}

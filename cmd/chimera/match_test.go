@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -113,4 +114,32 @@ func TestStandingWords(t *testing.T) {
 		}
 		require.NotContains(t, b.String(), "Inf")
 	}
+}
+
+// TestSelfLoadsTheVariantFiles: "self" engines get match's variant files
+// (by absolute path) unless their command line names its own; other
+// engines' command lines are left as they are.
+func TestSelfLoadsTheVariantFiles(t *testing.T) {
+	specs, err := engineSpecs([]string{"a=self", "b=/usr/games/other"}, nil, []string{"docs/tenten.ini"})
+	require.NoError(t, err)
+	abs, err := filepath.Abs("docs/tenten.ini")
+	require.NoError(t, err)
+	require.Equal(t, []string{"--variant-file", abs}, specs[0].Command[1:])
+	require.Equal(t, []string{"/usr/games/other"}, specs[1].Command)
+	specs, err = engineSpecs([]string{"a=self --variant-file mine.ini"}, nil, []string{"docs/tenten.ini"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"--variant-file", "mine.ini"}, specs[0].Command[1:], "its own file")
+	require.Equal(t, []string{"--variant-file", abs}, specs[1].Command[1:], "the opponent this chimera")
+
+	// Played: a user's variant with only match's --variant-file.
+	dir := t.TempDir()
+	ini := filepath.Join(dir, "mine.ini")
+	require.NoError(t, os.WriteFile(ini, []byte("[mine:chess]\ncustomPiece1 = a:NB\nstartFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1\n"), 0o644))
+	// The binary as a process: its "self" is itself.
+	var out, errOut bytes.Buffer
+	cmd := exec.Command(binary, "match", "--variant", "mine", "--variant-file", ini, "--engine", "a=self", "--engine", "b=self",
+		"--games", "2", "--tc", "1+0.01")
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	require.NoError(t, cmd.Run(), errOut.String())
+	require.Contains(t, out.String(), "score%")
 }
