@@ -33,6 +33,13 @@ func (s *Server) answer(p *engine.Position) Answer {
 		a.Moves = append(a.Moves, ma)
 	}
 	sortMoves(a.Moves)
+	if a.Table == nil && len(a.Moves) > 0 && a.Moves[0].Category != categoryUnknown {
+		// The table may have come while the moves were valued (a build
+		// just ended): the position's own distances then come with it.
+		if val, st, table := s.value(p, max(clock-1, 0)); table != nil {
+			a.Value, a.State, a.Table, a.Building = val, st, table, nil
+		}
+	}
 	if len(a.Moves) > 0 {
 		a.Category = opposite(a.Moves[0].Category)
 	}
