@@ -212,16 +212,12 @@ func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, 
 // rule against perfect defence: the position's distance to zeroing fits
 // its clock (true where no table says otherwise).
 func (c *Comparison) inTime(pos *engine.Position) bool {
-	rule := pos.Variant().MoveRule
 	table, err := c.Store.Find(pos, tablebase.Build)
-	if err != nil || rule == 0 {
-		return true
-	}
-	d, err := table.ProbeDTZ(pos)
 	if err != nil {
 		return true
 	}
-	return d <= 0 || pos.HalfmoveClock()+d <= 2*rule
+	d, err := table.ProbeDTZ(pos)
+	return err != nil || d <= 0 || table.InTime(pos, d)
 }
 
 // scoredPlayer passes the search's moves on and counts, for each, whether

@@ -121,7 +121,7 @@ func stateOf(p *engine.Position, before int) (st State, over bool, val Value) {
 	default:
 		st.VariantWin, st.VariantLoss = r.Outcome == engine.Win, r.Outcome == engine.Loss
 	}
-	late := ruleLimit(p.Variant()) > 0 && before >= ruleLimit(p.Variant())
+	late := tablebase.RuleLimit(p.Variant()) > 0 && before >= tablebase.RuleLimit(p.Variant())
 	switch {
 	case r.Outcome == engine.Win:
 		val = Value{Category: categoryWin}
@@ -142,9 +142,6 @@ func stateOf(p *engine.Position, before int) (st State, over bool, val Value) {
 	return st, true, val
 }
 
-// ruleLimit is a variant's n-move rule in plies, 0 without one.
-func ruleLimit(v *engine.Variant) int { return 2 * v.MoveRule }
-
 // fromTable turns a table's result and distance to zeroing (hasDTZ false
 // when the table has none) into a value for a position with that
 // half-move clock, reached from one whose clock was before: lichess's
@@ -161,7 +158,7 @@ func fromTable(v *engine.Variant, r tablebase.Result, dtz int, hasDTZ bool, cloc
 		return val // no move rule: decided however long it takes
 	}
 	val.DTZ, val.PreciseDTZ = ptr(dtz), ptr(dtz)
-	limit := ruleLimit(v)
+	limit := tablebase.RuleLimit(v)
 	if before >= limit {
 		// The count had run out before the last move.
 		if r.WDL > 0 {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
 )
 
 // Mainline is the answer of /{variant}/mainline, in the shape of lichess's:
@@ -43,7 +44,7 @@ func (s *Server) mainline(p *engine.Position) (Mainline, bool) {
 		return Mainline{}, false
 	}
 	out := Mainline{DTZ: *val.DTZ, PreciseDTZ: val.PreciseDTZ, Mainline: []Step{}}
-	limit := ruleLimit(p.Variant())
+	limit := tablebase.RuleLimit(p.Variant())
 	for out.DTZ != 0 && p.HalfmoveClock() < limit && len(out.Mainline) < maxMainline {
 		m, after, ok := s.dtzBest(p)
 		if !ok {
@@ -94,13 +95,13 @@ func (s *Server) dtzBest(p *engine.Position) (engine.Move, Value, bool) {
 		if c := cmp.Compare(categoryOrder[a.val.Category], categoryOrder[b.val.Category]); c != 0 {
 			return c
 		}
-		if a.mate != b.mate {
-			return map[bool]int{true: -1, false: 1}[a.mate]
+		if c := cmp.Compare(boolRank(!a.mate), boolRank(!b.mate)); c != 0 {
+			return c // a checkmate first
 		}
 		// Winning (the position left is lost), zeroing first; losing, last.
-		za, zb := a.zeroing != (*a.val.DTZ < 0), b.zeroing != (*b.val.DTZ < 0)
-		if za != zb {
-			return map[bool]int{false: -1, true: 1}[za]
+		zeroingLast := func(o option) bool { return o.zeroing != (*o.val.DTZ < 0) }
+		if c := cmp.Compare(boolRank(zeroingLast(a)), boolRank(zeroingLast(b))); c != 0 {
+			return c
 		}
 		return cmp.Compare(*b.val.DTZ, *a.val.DTZ)
 	})

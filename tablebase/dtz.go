@@ -40,7 +40,11 @@ const dtmShare = 0.6
 // has an n-move rule, of fewer than 127 moves (a byte holds the distance
 // and the rule's limit). Makruk's counting rules are refused by the
 // generator.
-func HasDTZ(v *engine.Variant) bool { return v.MoveRule > 0 && 2*v.MoveRule < maxDTZ }
+func HasDTZ(v *engine.Variant) bool { return v.MoveRule > 0 && RuleLimit(v) < maxDTZ }
+
+// RuleLimit is a variant's n-move rule in plies (100 in chess), 0 without
+// one.
+func RuleLimit(v *engine.Variant) int { return 2 * v.MoveRule }
 
 // dtzState is an entry's working state during the walk.
 type dtzState struct {
@@ -82,7 +86,7 @@ func (gen *generation) generateDTZ(workers int) error {
 	if !HasDTZ(t.Variant) {
 		return nil
 	}
-	w := &dtzWalk{limit: 2 * t.Variant.MoveRule, pawn: make([]bool, len(g.pieces))}
+	w := &dtzWalk{limit: RuleLimit(t.Variant), pawn: make([]bool, len(g.pieces))}
 	dg := &generation{t: t, g: g, sub: gen.sub, subs: gen.subs, promos: gen.promos, promoTypes: gen.promoTypes,
 		buckets: make([][]uint32, maxDTZ+2), hooks: Hooks{Pause: gen.hooks.Pause}}
 	w.gen = dg
@@ -331,35 +335,17 @@ func (w *dtzWalk) captureOutcome(b *board, victim, stm int) outcome {
 	if st == nil {
 		return outcome{}
 	}
-	var pieces [MaxPieces]engine.Piece
-	var squares [MaxPieces]int
-	n := 0
-	for i, pc := range w.gen.g.pieces {
-		if i != victim {
-			pieces[n], squares[n] = pc, b.sq[i]
-			n++
-		}
-	}
-	return w.lookup(st, pieces[:n], squares[:n], stm)
+	var pl placement
+	pieces, squares := w.gen.placementAfter(b, &pl, -1, victim, 0)
+	return w.lookup(st, pieces, squares, stm)
 }
 
 // promotionOutcome is the outcome of the position after the piece in slot
 // i promoted to its k-th promotion piece, taking victim (or -1).
 func (w *dtzWalk) promotionOutcome(b *board, i, victim, k, stm int) outcome {
-	var pieces [MaxPieces]engine.Piece
-	var squares [MaxPieces]int
-	n := 0
-	for j, pc := range w.gen.g.pieces {
-		if j == victim {
-			continue
-		}
-		if j == i {
-			pc = engine.MakePiece(w.gen.promoTypes[k], pc.Colour())
-		}
-		pieces[n], squares[n] = pc, b.sq[j]
-		n++
-	}
-	return w.lookup(w.gen.promos[i][victim+1][k], pieces[:n], squares[:n], stm)
+	var pl placement
+	pieces, squares := w.gen.placementAfter(b, &pl, i, victim, k)
+	return w.lookup(w.gen.promos[i][victim+1][k], pieces, squares, stm)
 }
 
 // lookup reads a position's outcome in a smaller table.
@@ -499,7 +485,7 @@ func (t *Table) dtzByMoves(p *engine.Position) (int, error) {
 // move's position valued by t (a position with an en-passant capture
 // through its own moves) or the table tables supplies.
 func (t *Table) dtzOverMoves(p *engine.Position, tables Tables) (int, error) {
-	limit := 2 * t.Variant.MoveRule
+	limit := RuleLimit(t.Variant)
 	var z terminal
 	quietWin, quietLoss, quietDraw := 0, 0, false
 	moves := p.LegalMoves(nil)

@@ -359,20 +359,34 @@ func countDistinct(xs []int) int {
 // promoted to its k-th promotion piece, taking victim (or -1), side stm to
 // move.
 func (gen *generation) promotionValue(b *board, i, victim, k, stm int) byte {
-	var pieces [MaxPieces]engine.Piece
-	var squares [MaxPieces]int
+	var pl placement
+	pieces, squares := gen.placementAfter(b, &pl, i, victim, k)
+	return gen.promos[i][victim+1][k].valueOf(pieces, squares, stm)
+}
+
+// placement is room for a placement's pieces and squares.
+type placement struct {
+	pieces  [MaxPieces]engine.Piece
+	squares [MaxPieces]int
+}
+
+// placementAfter fills pl with the pieces on b after a capture of slot
+// victim (or -1) and, when promoted >= 0, the piece in slot promoted
+// promoting to its k-th promotion piece: the placement a smaller table
+// (or a promotion's) is probed with.
+func (gen *generation) placementAfter(b *board, pl *placement, promoted, victim, k int) ([]engine.Piece, []int) {
 	n := 0
 	for j, pc := range gen.g.pieces {
 		if j == victim {
 			continue
 		}
-		if j == i {
+		if j == promoted {
 			pc = engine.MakePiece(gen.promoTypes[k], pc.Colour())
 		}
-		pieces[n], squares[n] = pc, b.sq[j]
+		pl.pieces[n], pl.squares[n] = pc, b.sq[j]
 		n++
 	}
-	return gen.promos[i][victim+1][k].valueOf(pieces[:n], squares[:n], stm)
+	return pl.pieces[:n], pl.squares[:n]
 }
 
 // childValue looks up, in the subtable, the position after a capture of
@@ -382,16 +396,9 @@ func (gen *generation) childValue(b *board, victim, stm int) byte {
 	if st == nil {
 		return 0 // bare kings
 	}
-	var pieces [MaxPieces]engine.Piece
-	var squares [MaxPieces]int
-	n := 0
-	for i, pc := range gen.g.pieces {
-		if i != victim {
-			pieces[n], squares[n] = pc, b.sq[i]
-			n++
-		}
-	}
-	return st.valueOf(pieces[:n], squares[:n], stm)
+	var pl placement
+	pieces, squares := gen.placementAfter(b, &pl, -1, victim, 0)
+	return st.valueOf(pieces, squares, stm)
 }
 
 // propagate walks the un-moves from the resolved positions, level by

@@ -297,7 +297,7 @@ func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best 
 		if err == nil && t.dtz[0] != nil {
 			var o outcome
 			if o, err = t.outcomeAfter(p, tables); err == nil {
-				mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, 2*t.Variant.MoveRule), true
+				mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, RuleLimit(t.Variant)), true
 			}
 		}
 		p.Unmake()

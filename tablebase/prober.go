@@ -69,7 +69,7 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			return 0, 0, engine.NoMove, false
 		}
 		r = decode(t.val[side][idx])
-		if !root && fifty && r.WDL != 0 && !t.inTime(p, int(t.dtz[side][idx])) {
+		if !root && fifty && r.WDL != 0 && !t.InTime(p, int(t.dtz[side][idx])) {
 			return 0, 0, engine.NoMove, true // the rule draws it first
 		}
 	}
@@ -126,11 +126,11 @@ func (pr *Prober) atRoot(p *engine.Position) *Table {
 	return t
 }
 
-// inTime reports whether a decided position of distance to zeroing d is
-// decided within the move rule from its clock: the zeroing move (or mate)
-// comes before the count runs out.
-func (t *Table) inTime(p *engine.Position, d int) bool {
-	return p.HalfmoveClock()+max(d, -d) <= 2*t.Variant.MoveRule
+// InTime reports whether a decided position of distance to zeroing d
+// (ProbeDTZ's) is decided within the move rule from its clock: the
+// zeroing move (or mate) comes before the count runs out.
+func (t *Table) InTime(p *engine.Position, d int) bool {
+	return p.HalfmoveClock()+max(d, -d) <= RuleLimit(t.Variant)
 }
 
 // underRule returns a root position's outcome under the move rule and the
@@ -140,8 +140,7 @@ func (t *Table) inTime(p *engine.Position, d int) bool {
 // saves a loss), the outcome is a draw and the move the one nearest to
 // zeroing (or furthest from it), in case the other side errs.
 func (t *Table) underRule(p *engine.Position, r Result, all []MoveValue, dtmBest engine.Move) (int, engine.Move) {
-	h, limit := p.HalfmoveClock(), 2*t.Variant.MoveRule
-	fits := func(mv MoveValue) bool { return h+max(mv.DTZ, -mv.DTZ) <= limit }
+	fits := func(mv MoveValue) bool { return t.InTime(p, mv.DTZ) }
 	// pick returns the best move by better among those keep keeps.
 	pick := func(keep func(MoveValue) bool, better func(a, b MoveValue) bool) (engine.Move, bool) {
 		found := -1

@@ -45,7 +45,7 @@ func randomWins(t *Table, n int, seed uint64, inTime bool) []*engine.Position {
 			continue
 		}
 		if inTime && t.dtz[0] != nil {
-			if d, err := t.ProbeDTZ(p); err != nil || !t.inTime(p, d) {
+			if d, err := t.ProbeDTZ(p); err != nil || !t.InTime(p, d) {
 				continue // a cursed win
 			}
 		}

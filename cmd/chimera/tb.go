@@ -337,7 +337,7 @@ losses and the longest distances to zeroing. The table is read from --dir, or ge
 				histogram(out, "  win, mate in", st.WinPlies, func(p int) int { return (p + 1) / 2 })
 				histogram(out, "  loss, mated in", st.LossPlies, func(p int) int { return p / 2 })
 				if st.DTZ != nil {
-					printDTZStats(out, st.DTZ, v.MoveRule)
+					printDTZStats(out, st.DTZ, v)
 				}
 			}
 			return nil
@@ -350,8 +350,8 @@ losses and the longest distances to zeroing. The table is read from --dir, or ge
 // printDTZStats prints the positions the move rule decides otherwise than
 // mate does (cursed wins, blessed losses) and the longest distances to
 // zeroing.
-func printDTZStats(out io.Writer, dtz map[int]int, rule int) {
-	limit := 2 * rule
+func printDTZStats(out io.Writer, dtz map[int]int, v *engine.Variant) {
+	rule, limit := v.MoveRule, tablebase.RuleLimit(v)
 	var cursed, blessed, longestWin, longestLoss int
 	for d, n := range dtz {
 		switch {
@@ -522,7 +522,7 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		ans.DTZ = &d
 		if r.WDL != 0 {
 			ans.words += fmt.Sprintf("; %d plies to zeroing", max(d, -d))
-			if limit := 2 * v.MoveRule; max(d, -d) > limit {
+			if max(d, -d) > tablebase.RuleLimit(v) {
 				ans.words += fmt.Sprintf(" (beyond the %d-move rule: a draw by it)", v.MoveRule)
 			}
 		}
