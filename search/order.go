@@ -127,10 +127,24 @@ func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []in
 	}
 }
 
-// pick moves the best remaining move to position i, scoring the quiet
-// moves by their histories the first time one comes up.
+// pick moves the best remaining move to position i. Two parts of the
+// ordering are worked out only when needed, as most nodes cut off after a
+// few moves: a capture whose attacker is worth more than its victim is
+// first taken to win (by MVV-LVA) and its exchange weighed only when it
+// comes up, going behind the quiet moves if it loses material; and the
+// quiet moves are scored by their histories the first time one comes up.
+// The order is the one full scoring would give: a capture is demoted in
+// place, before anything moves.
 func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i, ply int) {
-	pickNext(moves, scores, i)
+	for {
+		best := bestFrom(scores, i)
+		if sc := scores[best]; sc < orderGoodCapture || sc >= orderTT || !w.exchangeMayLose(p, moves[best]) ||
+			p.SEE(moves[best], &w.values) >= 0 {
+			swap(moves, scores, i, best)
+			break
+		}
+		scores[best] += orderBadCapture - orderGoodCapture
+	}
 	if scores[i] != orderQuiet {
 		return
 	}
@@ -139,39 +153,52 @@ func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i
 			scores[j] = w.quietScore(p.MovedPiece(moves[j]), moves[j].To(), ply)
 		}
 	}
-	pickNext(moves, scores, i)
+	swap(moves, scores, i, bestFrom(scores, i))
 }
 
 // captureScore orders a capture or promotion: MVV-LVA among the captures
 // that do not lose material, which come before the quiet moves, and the
-// losing ones after them. The exchange is worked out only when the
-// attacker is worth more than the victim (otherwise it cannot lose), and
-// not where material does not decide (a capture that "loses" a queen may
-// take the last knight and win).
+// losing ones after them. The exchange is left to pick, which weighs it
+// when the capture comes up (see exchangeMayLose).
 func (w *worker) captureScore(p *engine.Position, m engine.Move) int32 {
-	victim := w.values[p.Captured(m)]
+	victim, attacker := w.exchangeValues(p, m)
+	return orderGoodCapture + int32(victim)*32 - int32(min(attacker, 20000)/16)
+}
+
+// exchangeValues returns what capture or promotion m wins outright (the
+// victim, and the piece promoted to) and the value of the piece that moves.
+func (w *worker) exchangeValues(p *engine.Position, m engine.Move) (victim, attacker int) {
+	victim = w.values[p.Captured(m)]
 	if t := m.Promotion(); t != 0 {
 		victim += w.values[engine.MakePiece(t, p.SideToMove())]
 	}
-	attacker := w.values[p.MovedPiece(m)]
-	mvvLva := int32(victim)*32 - int32(min(attacker, 20000)/16)
-	if attacker > victim && !w.s.evalBlind && p.SEE(m, &w.values) < 0 {
-		return orderBadCapture + mvvLva
-	}
-	return orderGoodCapture + mvvLva
+	return victim, w.values[p.MovedPiece(m)]
 }
 
-// pickNext moves the best-scored remaining move to position i (a lazy
-// selection sort: most nodes cut off after a few moves).
-func pickNext(moves []engine.Move, scores []int32, i int) {
+// exchangeMayLose reports whether capture m needs its exchange weighed:
+// only when the attacker is worth more than the victim (otherwise it
+// cannot lose), and not where material does not decide (a capture that
+// "loses" a queen may take the last knight and win).
+func (w *worker) exchangeMayLose(p *engine.Position, m engine.Move) bool {
+	victim, attacker := w.exchangeValues(p, m)
+	return attacker > victim && !w.s.evalBlind
+}
+
+// bestFrom returns the index of the first best score from i on.
+func bestFrom(scores []int32, i int) int {
 	best := i
-	for j := i + 1; j < len(moves); j++ {
+	for j := i + 1; j < len(scores); j++ {
 		if scores[j] > scores[best] {
 			best = j
 		}
 	}
-	moves[i], moves[best] = moves[best], moves[i]
-	scores[i], scores[best] = scores[best], scores[i]
+	return best
+}
+
+// swap exchanges moves i and j with their scores.
+func swap(moves []engine.Move, scores []int32, i, j int) {
+	moves[i], moves[j] = moves[j], moves[i]
+	scores[i], scores[j] = scores[j], scores[i]
 }
 
 // rewardQuiet records a quiet move that caused a cut-off: as a killer of

@@ -13,9 +13,9 @@ import (
 
 func newBenchCommand() *cobra.Command {
 	var depth, threads, hash int
-	var evaluation string
+	var evaluation, cpuProfile string
 	cmd := &cobra.Command{
-		Use:   "bench [--depth N] [--threads N] [--hash MB] [--evaluation documents|tuned]",
+		Use:   "bench [--depth N] [--threads N] [--hash MB] [--evaluation documents|tuned] [--cpuprofile FILE]",
 		Short: "Search a fixed list of positions to a fixed depth",
 		Long: `Bench searches a fixed list of positions across several variants to a fixed
 depth, one position after another on one thread, and prints one line per
@@ -29,7 +29,9 @@ time with a run of --threads 1.
 
 --evaluation tuned searches with the tuned evaluation and the weights
 shipped for each variant (the documents' formula where none are): its
-signature is its own.`,
+signature is its own.
+
+--cpuprofile writes a CPU profile of the searches (for go tool pprof).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if err := sysmem.CheckTable(hash, 0); err != nil {
@@ -43,6 +45,13 @@ signature is its own.`,
 				cfg.Evaluation = eval.ShippedOrDocuments
 			default:
 				return fmt.Errorf("--evaluation %q: want documents or tuned", evaluation)
+			}
+			if cpuProfile != "" {
+				stop, err := startCPUProfile(cpuProfile)
+				if err != nil {
+					return err
+				}
+				defer stop()
 			}
 			totals, err := search.RunBench(cfg, variants.Builtin().Lookup, out)
 			if err != nil {
@@ -58,5 +67,6 @@ signature is its own.`,
 	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
 	intFlag(cmd.Flags(), &hash, "hash", sysmem.DefaultHashMB, 1, sysmem.HashMaxMB(), "transposition table MiB (at most half the machine's memory)")
 	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's) or tuned (the shipped weights)")
+	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the searches to this file (for go tool pprof)")
 	return cmd
 }
