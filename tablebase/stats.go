@@ -47,6 +47,19 @@ func maxKey(m map[int]int) (int, int) {
 // counts results. filter, when not nil, chooses placements (squares in
 // slot order), e.g. by the bishop's colour.
 func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
+	st, _ := t.StatsUntil(stm, filter, nil)
+	return st
+}
+
+// statsPoll is how many placements the count walks between two calls of
+// its go-on function: a few milliseconds' work.
+const statsPoll = 1 << 14
+
+// StatsUntil is Stats with a way to stop: goOn, when not nil, is asked
+// every few thousand placements, and the count ends with ErrAbandoned (and
+// partial figures) once it says no (a server shutting down, a client
+// gone).
+func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool) (Stats, error) {
 	g := t.geo
 	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
 	if t.dtz[stm] != nil {
@@ -56,9 +69,17 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 	sq := make([]int, len(g.pieces))
 	var longest [][]int // placements of the longest win so far, top plies
 	top := 0
+	placements, stopped := 0, false
 	var walk func(i int)
 	walk = func(i int) {
+		if stopped {
+			return
+		}
 		if i == len(sq) {
+			if placements++; goOn != nil && placements%statsPoll == 0 && !goOn() {
+				stopped = true
+				return
+			}
 			for _, pair := range g.same {
 				if sq[pair[0]] >= sq[pair[1]] {
 					return
@@ -110,12 +131,15 @@ func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 		}
 	}
 	walk(0)
+	if stopped {
+		return st, ErrAbandoned
+	}
 	for _, sq := range longest {
 		if p, err := t.position(sq, stm); err == nil {
 			st.Longest = append(st.Longest, p)
 		}
 	}
-	return st
+	return st, nil
 }
 
 // position sets up a placement (compact squares in slot order) with side

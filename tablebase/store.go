@@ -1,10 +1,12 @@
 package tablebase
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -32,6 +34,11 @@ type Store struct {
 	// KeepFiles leaves existing files alone: a damaged or stale one is an
 	// error, not rebuilt over (a server is read-only on the files it has).
 	KeepFiles bool
+	// MemoryBudget, when positive, bounds the bytes of the tables kept in
+	// memory: past it, the tables looked up least recently are dropped
+	// (and read from their files again when asked for). A table being
+	// filed is always kept, even alone over the budget.
+	MemoryBudget int64
 
 	// largest is the most pieces of a table in memory: the tree's probes
 	// of bigger positions are answered without the lock.
@@ -41,6 +48,9 @@ type Store struct {
 	tables   map[tableID]*Table    // by variant and material
 	byKey    map[uint64]*keyed     // by material key of a position
 	building map[tableID]*inFlight // lookups under way that read or generate
+	inMemory int64                 // bytes of the tables in memory
+	evicted  int                   // tables dropped for the budget
+	clock    atomic.Int64          // lookups, for the tables' lastUse
 }
 
 // tableID names a table in memory. Tables are kept per variant value, not
@@ -200,6 +210,7 @@ func (s *Store) Find(p *engine.Position, policy Policy) (*Table, error) {
 		}
 		s.mu.Unlock()
 		if e != nil {
+			s.touch(e.t)
 			return e.t, nil
 		}
 	}
@@ -253,6 +264,7 @@ func (s *Store) find(v *engine.Variant, m Material, policy Policy, hooks Hooks) 
 		s.mu.Lock()
 		if t := s.tables[id]; t != nil {
 			s.mu.Unlock()
+			s.touch(t)
 			return t, nil
 		}
 		if policy == MemoryOnly {
@@ -337,6 +349,9 @@ func (s *Store) keep(id tableID, t *Table) *Table {
 	// by a probe (the generation's own supplier could build).
 	t.sub = func(m Material) (*Table, error) { return s.find(t.Variant, m, MemoryOrDisk, Hooks{}) }
 	s.tables[id] = t
+	s.inMemory += t.Bytes()
+	s.touch(t)
+	s.evictOver(t)
 	if n := int32(len(t.geo.pieces)); n > s.largest.Load() {
 		s.largest.Store(n) // under mu: no other writer
 	}
@@ -347,6 +362,65 @@ func (s *Store) keep(id tableID, t *Table) *Table {
 		}
 	}
 	return t
+}
+
+// touch records a lookup of t, for the memory budget's eviction (nothing
+// without a budget: the search's tree looks tables up millions of times).
+func (s *Store) touch(t *Table) {
+	if s.MemoryBudget > 0 {
+		t.lastUse.Store(s.clock.Add(1))
+	}
+}
+
+// evictOver drops the tables used least recently, but keep, until the
+// tables in memory fit the budget. Under mu.
+func (s *Store) evictOver(keep *Table) {
+	if s.MemoryBudget <= 0 || s.inMemory <= s.MemoryBudget {
+		return
+	}
+	ids := make([]tableID, 0, len(s.tables))
+	for id := range s.tables {
+		ids = append(ids, id)
+	}
+	slices.SortFunc(ids, func(a, b tableID) int { return cmp.Compare(s.tables[a].lastUse.Load(), s.tables[b].lastUse.Load()) })
+	for _, id := range ids {
+		if s.inMemory <= s.MemoryBudget {
+			break
+		}
+		if t := s.tables[id]; t != keep {
+			s.drop(id, t)
+		}
+	}
+}
+
+// drop removes a table from memory. Under mu. Holders of it keep using
+// it; the next lookup reads its file again.
+func (s *Store) drop(id tableID, t *Table) {
+	delete(s.tables, id)
+	s.inMemory -= t.Bytes()
+	s.evicted++
+	for _, swap := range []bool{false, true} {
+		k := materialKey(t.geo.pieces, swap)
+		var kept *keyed
+		for e := s.byKey[k]; e != nil; e = e.next {
+			if e.t != t {
+				kept = &keyed{t: e.t, next: kept}
+			}
+		}
+		if kept == nil {
+			delete(s.byKey, k)
+		} else {
+			s.byKey[k] = kept
+		}
+	}
+}
+
+// MemoryUse returns the tables in memory, their bytes, and how many
+// tables the memory budget has dropped so far.
+func (s *Store) MemoryUse() (tables int, bytes int64, evicted int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.tables), s.inMemory, s.evicted
 }
 
 // ToBuild returns the tables Build would generate to get m's table: m and,

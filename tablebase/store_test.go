@@ -295,3 +295,60 @@ func TestLookupsDoNotWaitForGenerations(t *testing.T) {
 	_, err = store.Find(p, tablebase.MemoryOnly)
 	require.NoError(t, err)
 }
+
+// TestMemoryBudgetEvictsLeastRecentlyUsed fills a store past its budget:
+// the table looked up least recently goes, the others stay, and the
+// dropped one is read from its file again when asked for, same values.
+func TestMemoryBudgetEvictsLeastRecentlyUsed(t *testing.T) {
+	dir := t.TempDir()
+	v := variants.Chess()
+	builder := tablebase.NewStore(dir)
+	sizes := map[string]int64{}
+	for _, name := range []string{"KQvK", "KRvK", "KBvK"} {
+		m, err := tablebase.ParseMaterial(v, name)
+		require.NoError(t, err)
+		tb, err := builder.Build(v, m, tablebase.Hooks{})
+		require.NoError(t, err)
+		sizes[name] = tb.Bytes()
+	}
+	store := tablebase.NewStore(dir)
+	store.MemoryBudget = sizes["KQvK"] + sizes["KRvK"] // room for two
+	find := func(name string) *tablebase.Table {
+		m, err := tablebase.ParseMaterial(v, name)
+		require.NoError(t, err)
+		tb, err := store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+		require.NoError(t, err)
+		return tb
+	}
+	inMemory := func(name string) bool {
+		m, err := tablebase.ParseMaterial(v, name)
+		require.NoError(t, err)
+		_, err = store.FindMaterial(v, m, tablebase.MemoryOnly)
+		return err == nil
+	}
+	kq := find("KQvK")
+	find("KRvK")
+	find("KQvK") // KRvK is now the least recently used
+	find("KBvK")
+	tables, bytes, evicted := store.MemoryUse()
+	require.Equal(t, 2, tables)
+	require.Equal(t, 1, evicted)
+	require.LessOrEqual(t, bytes, store.MemoryBudget)
+	require.False(t, inMemory("KRvK"), "the least recently used table stays in memory")
+	require.True(t, inMemory("KQvK"))
+	require.True(t, inMemory("KBvK"))
+
+	// Asked for again, the dropped table comes back from its file.
+	p, err := v.ParseFEN("8/8/8/4k3/8/8/8/KR6 w - - 0 1")
+	require.NoError(t, err)
+	again, err := store.Find(p, tablebase.MemoryOrDisk)
+	require.NoError(t, err)
+	r, err := again.Probe(p)
+	require.NoError(t, err)
+	require.Equal(t, 1, r.WDL)
+	require.Same(t, again, find("KRvK"), "a table in memory is the same value")
+	_, _, evicted = store.MemoryUse()
+	require.Equal(t, 2, evicted)
+	require.False(t, inMemory("KQvK"), "KQvK, now the least recently used, made room")
+	require.NotSame(t, kq, find("KQvK"), "read again from its file")
+}

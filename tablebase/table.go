@@ -3,6 +3,7 @@ package tablebase
 import (
 	"errors"
 	"runtime"
+	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -27,6 +28,14 @@ type Table struct {
 	// a position with an en-passant capture (nil: such positions cannot
 	// be probed).
 	sub Subtables
+	// lastUse orders the tables of a store with a memory budget by their
+	// last lookup (the store's clock), for eviction.
+	lastUse atomic.Int64
+}
+
+// Bytes returns the memory the table's values take.
+func (t *Table) Bytes() int64 {
+	return int64(len(t.val[0]) + len(t.val[1]) + len(t.dtz[0]) + len(t.dtz[1]))
 }
 
 // Subtables returns the table of a smaller material (after a capture),
@@ -85,8 +94,9 @@ func (h Hooks) progress(frac float64) {
 // goOn calls Pause and reports whether to go on.
 func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
 
-// ErrAbandoned is the error of a generation its Pause hook abandoned.
-var ErrAbandoned = errors.New("generation abandoned")
+// ErrAbandoned is the error of a generation its Pause hook abandoned, and
+// of a count (StatsUntil) its caller stopped.
+var ErrAbandoned = errors.New("abandoned")
 
 // maxPlies bounds distances to mate; values are stored in a byte.
 const maxPlies = notPosition - 2
