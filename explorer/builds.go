@@ -14,31 +14,46 @@ import (
 type Build struct {
 	Variant  string  `json:"variant"`
 	Table    string  `json:"table"`
+	State    string  `json:"state"`    // one of the build states below
 	Progress float64 `json:"progress"` // 0 to 1
-	Queued   bool    `json:"queued"`   // waiting for a free generation slot
+	Queued   bool    `json:"queued"`   // waiting for a free worker
 	Error    string  `json:"error,omitempty"`
 }
 
-// builds generates missing tables in the background, at most max at once
-// and each once: a request never waits for one. Failures are remembered
-// (with their reason) so a table the generator refuses is not retried at
-// every request.
+// The states of a build. The last four are refusals: failed and
+// over-budget ones are remembered, the others may be asked for again.
+const (
+	buildQueued      = "queued"
+	buildRunning     = "running"
+	buildDone        = "done"
+	buildFailed      = "failed"
+	buildOverBudget  = "over budget"  // memory or disk
+	buildQueueFull   = "queue full"   // try again later
+	buildRateLimited = "rate limited" // this client asked for too much at once
+)
+
+// retryable reports whether a refusal may be asked for again later.
+func (b *Build) retryable() bool { return b.State == buildQueueFull || b.State == buildRateLimited }
+
+// builds generates missing tables in the background, on the server's
+// work queue and each once: a request never waits for one. Failures are
+// remembered (with their reason) so a table the generator refuses is not
+// retried at every request.
 type builds struct {
 	store  *tablebase.Store
 	ctx    context.Context // done when the server shuts down
-	slots  chan struct{}   // one token per generation under way
-	queue  int             // most builds waiting for a slot
-	memory int64           // most bytes one generation may take
+	work   *workQueue
+	memory int64 // most bytes one generation may take
+	disk   int64 // most bytes of table files in the store (0: no bound)
 
 	mu      sync.Mutex
 	pending map[string]*Build // by variant/material, queued or running
 	failed  map[string]*Build
 	started int // generations begun, for tests
-	wg      sync.WaitGroup
 }
 
-func newBuilds(ctx context.Context, store *tablebase.Store, concurrent, queue int, memory int64) *builds {
-	return &builds{store: store, ctx: ctx, slots: make(chan struct{}, max(concurrent, 1)), queue: queue, memory: memory,
+func newBuilds(ctx context.Context, store *tablebase.Store, work *workQueue, memory, disk int64) *builds {
+	return &builds{store: store, ctx: ctx, work: work, memory: memory, disk: disk,
 		pending: map[string]*Build{}, failed: map[string]*Build{}}
 }
 
@@ -46,43 +61,84 @@ func newBuilds(ctx context.Context, store *tablebase.Store, concurrent, queue in
 func buildKey(v *engine.Variant, m tablebase.Material) string { return v.Name + "/" + m.String() }
 
 // want asks for m's table and returns the build's state: under way,
-// queued, failed, or nil when the queue is full.
-func (b *builds) want(v *engine.Variant, m tablebase.Material) *Build {
+// queued, done, or refused (failed, over budget, queue full, rate
+// limited). admit is asked before new work is queued: false refuses it as
+// rate limited.
+func (b *builds) want(v *engine.Variant, m tablebase.Material, admit func() bool) *Build {
 	key := buildKey(v, m)
+	st := &Build{Variant: v.Name, Table: m.String()}
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if st, ok := b.pending[key]; ok {
-		return st.snapshot()
+	if old, ok := b.pending[key]; ok {
+		return old.snapshot()
 	}
-	if st, ok := b.failed[key]; ok {
-		return st.snapshot()
+	if old, ok := b.failed[key]; ok {
+		return old.snapshot()
 	}
 	if _, err := b.store.FindMaterial(v, m, tablebase.MemoryOnly); err == nil {
 		// Built since the caller looked: a build ends (is no longer
 		// pending) only after its table is in memory, so this check
 		// under the lock cannot miss one and start it again.
-		return &Build{Variant: v.Name, Table: m.String(), Progress: 1}
+		st.State, st.Progress = buildDone, 1
+		return st
 	}
-	if len(b.pending) >= b.queue || b.ctx.Err() != nil {
-		return nil
+	if b.ctx.Err() != nil {
+		return st.refuse(buildQueueFull, "the server is shutting down")
 	}
-	st := &Build{Variant: v.Name, Table: m.String(), Queued: true}
-	if cost, err := tablebase.GenerationCost(v, m); err != nil || cost.Memory > b.memory {
+	cost, err := b.cost(v, m)
+	switch {
+	case err != nil:
+		b.failed[key] = st.refuse(buildFailed, fmt.Sprintf("cannot generate %s: %v", st.Table, err))
+		return st.snapshot()
+	case cost.Memory > b.memory:
 		// Refused at once: a 16×16 board's four-piece table would take
 		// tens of gigabytes.
-		st.Queued = false
-		if err != nil {
-			st.Error = fmt.Sprintf("cannot generate %s: %v", st.Table, err)
-		} else {
-			st.Error = fmt.Sprintf("%s of %s would need about %d MiB to generate, over this server's cap of %d MiB",
-				st.Table, v.Name, cost.Memory>>20, b.memory>>20)
-		}
-		b.failed[key] = st
+		b.failed[key] = st.refuse(buildOverBudget, fmt.Sprintf("%s of %s would need about %d MiB to generate, over this server's cap of %d MiB",
+			st.Table, v.Name, cost.Memory>>20, b.memory>>20))
 		return st.snapshot()
+	case b.disk > 0 && b.store.DiskUse()+cost.File > b.disk:
+		return st.refuse(buildOverBudget, fmt.Sprintf("%s of %s would take %d MiB of disk, over what this server may still use (%d MiB of %d MiB used)",
+			st.Table, v.Name, cost.File>>20, b.store.DiskUse()>>20, b.disk>>20))
+	case admit != nil && !admit():
+		return st.refuse(buildRateLimited, "too many tables asked for at once from this address: try again shortly")
+	}
+	st.State, st.Queued = buildQueued, true
+	if !b.work.submit(int64(cost.Entries), func() { b.run(v, m, key, st) }) {
+		waiting, _ := b.work.load()
+		return st.refuse(buildQueueFull, fmt.Sprintf("the server's work queue is full (%d jobs waiting): try again in a minute", waiting))
 	}
 	b.pending[key] = st
-	b.wg.Go(func() { b.run(v, m, key, st) })
 	return st.snapshot()
+}
+
+// cost is what generating m's table takes with the smaller tables it
+// still needs: their entries added up (the queue's order), the largest
+// working memory, the files' bytes.
+func (b *builds) cost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, error) {
+	own, err := tablebase.GenerationCost(v, m)
+	if err != nil {
+		return own, err
+	}
+	total := own
+	if need, err := b.store.ToBuild(v, m); err == nil {
+		total = tablebase.Cost{}
+		for _, n := range need {
+			c, err := tablebase.GenerationCost(v, n)
+			if err != nil {
+				return c, err
+			}
+			total.Entries += c.Entries
+			total.File += c.File
+			total.Memory = max(total.Memory, c.Memory)
+		}
+	}
+	return total, nil
+}
+
+// refuse marks a build refused in state for the reason and returns it.
+func (st *Build) refuse(state, reason string) *Build {
+	st.State, st.Error, st.Queued = state, reason, false
+	return st
 }
 
 // snapshot copies a build's state (under the builds' lock) for a caller
@@ -92,17 +148,10 @@ func (st *Build) snapshot() *Build {
 	return &c
 }
 
-// run generates one table when a slot is free.
+// run generates one table (on a worker of the queue).
 func (b *builds) run(v *engine.Variant, m tablebase.Material, key string, st *Build) {
-	select {
-	case b.slots <- struct{}{}:
-	case <-b.ctx.Done():
-		b.finish(key, nil)
-		return
-	}
-	defer func() { <-b.slots }()
 	b.mu.Lock()
-	st.Queued = false
+	st.State, st.Queued = buildRunning, false
 	b.started++
 	b.mu.Unlock()
 	_, err := b.store.Build(v, m, tablebase.Hooks{
@@ -123,9 +172,7 @@ func (b *builds) finish(key string, err error) {
 	st := b.pending[key]
 	delete(b.pending, key)
 	if err != nil && b.ctx.Err() == nil {
-		st.Error = fmt.Sprintf("cannot generate %s: %v", st.Table, err)
-		st.Queued = false
-		b.failed[key] = st
+		b.failed[key] = st.refuse(buildFailed, fmt.Sprintf("cannot generate %s: %v", st.Table, err))
 	}
 }
 
@@ -144,7 +191,3 @@ func (b *builds) list() []Build {
 	})
 	return out
 }
-
-// wait returns when every build has ended (after the server's context is
-// done, promptly: generations check it every few milliseconds).
-func (b *builds) wait() { b.wg.Wait() }

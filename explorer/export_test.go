@@ -6,3 +6,17 @@ func BuildsStarted(s *Server) int {
 	defer s.builds.mu.Unlock()
 	return s.builds.started
 }
+
+// FillWork occupies every worker and waiting place of the server's work
+// queue with jobs that wait for release.
+func FillWork(s *Server) (release func()) {
+	done := make(chan struct{})
+	for range s.work.workers {
+		started := make(chan struct{})
+		s.work.submit(0, func() { close(started); <-done })
+		<-started
+	}
+	for s.work.submit(0, func() { <-done }) {
+	}
+	return func() { close(done) }
+}

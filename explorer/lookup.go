@@ -12,12 +12,13 @@ import (
 // castling rights, is known from its moves). A missing table is asked for
 // in the background (the answer says so) and the position is unknown
 // meanwhile.
-func (s *Server) answer(p *engine.Position) Answer {
+// admit is asked before a build is queued (nil: always yes).
+func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
 	clock := p.HalfmoveClock()
 	a.Value, a.State, a.Table = s.value(p, max(clock-1, 0))
 	if a.Category == categoryUnknown {
-		a.Building = s.request(p)
+		a.Building = s.request(p, admit)
 	}
 	v := p.Variant()
 	for _, m := range p.LegalMoves(nil) {
@@ -91,14 +92,14 @@ func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
 }
 
 // request asks for the table of a position no table answers, when it is
-// small enough to build on request.
-func (s *Server) request(p *engine.Position) *Build {
-	if n := p.PieceCount(); n > s.cfg.BuildPieces {
+// small enough to build on request (and the server builds at all).
+func (s *Server) request(p *engine.Position, admit func() bool) *Build {
+	if n := p.PieceCount(); n > s.cfg.BuildPieces || s.cfg.ReadOnly {
 		return nil
 	}
 	m, err := tablebase.TableMaterial(p)
 	if err != nil {
 		return nil
 	}
-	return s.builds.want(p.Variant(), m)
+	return s.builds.want(p.Variant(), m, admit)
 }

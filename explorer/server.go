@@ -13,8 +13,11 @@ import (
 	"fmt"
 	"io/fs"
 	"log"
+	"math"
 	"net/http"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
@@ -38,6 +41,22 @@ type Config struct {
 	// BuildMemory bounds the estimated memory of one generation, in
 	// bytes (default 1 GiB): a table beyond it is refused, not tried.
 	BuildMemory int64
+	// DiskBudget bounds the bytes of table files in the store: a build
+	// that would pass it is refused as over budget (0: no bound).
+	DiskBudget int64
+	// ReadOnly serves the tables there are and never builds or writes
+	// (replicas sharing one directory).
+	ReadOnly bool
+	// ClientBurst is how many generations and counts one client may start
+	// at once, and ClientInterval how fast that allowance comes back (one
+	// per interval); past it the client is answered 429 (defaults 8 and
+	// 5 s; a negative interval: no limit).
+	ClientBurst    int
+	ClientInterval time.Duration
+	// ClientHeader, when set, names the header a trusted proxy in front
+	// puts the client's address in (X-Forwarded-For): behind a load
+	// balancer every request comes from its address.
+	ClientHeader string
 	// Log receives a line per failed request and generation (default:
 	// the standard logger).
 	Log func(string)
@@ -47,8 +66,10 @@ type Config struct {
 // generations under way.
 type Server struct {
 	cfg    Config
+	work   *workQueue
 	builds *builds
 	stats  *statsCache
+	limits *clientLimits
 	mux    *http.ServeMux
 	cancel context.CancelFunc
 }
@@ -74,9 +95,17 @@ func New(cfg Config) *Server {
 	if cfg.Log == nil {
 		cfg.Log = func(s string) { log.Print(s) }
 	}
+	if cfg.ClientBurst <= 0 {
+		cfg.ClientBurst = 8
+	}
+	if cfg.ClientInterval == 0 {
+		cfg.ClientInterval = 5 * time.Second
+	}
 	ctx, cancel := context.WithCancel(context.Background())
-	s := &Server{cfg: cfg, builds: newBuilds(ctx, cfg.Store, cfg.Builds, cfg.Queue, cfg.BuildMemory), cancel: cancel}
-	s.stats = newStatsCache(ctx)
+	s := &Server{cfg: cfg, work: newWorkQueue(ctx, cfg.Builds, cfg.Queue), cancel: cancel,
+		limits: newClientLimits(cfg.ClientBurst, cfg.ClientInterval)}
+	s.builds = newBuilds(ctx, cfg.Store, s.work, cfg.BuildMemory, cfg.DiskBudget)
+	s.stats = newStatsCache(ctx, cfg.Store, s.work, cfg.ReadOnly)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("/{$}", s.servePage)
 	s.mux.HandleFunc("/assets/{file}", s.serveAsset)
@@ -103,8 +132,50 @@ func New(cfg Config) *Server {
 // them.
 func (s *Server) Close() {
 	s.cancel()
-	s.builds.wait()
-	s.stats.wait()
+	s.work.wait()
+}
+
+// admitter asks the client limits, for one request, whether it may start
+// work, and keeps how long the client should wait when not.
+type admitter struct {
+	s          *Server
+	client     string
+	retryAfter time.Duration
+}
+
+// admitter returns the request's admitter.
+func (s *Server) admitter(r *http.Request) *admitter {
+	client := clientOf(r)
+	if h := s.cfg.ClientHeader; h != "" {
+		// The proxy appends the address it saw: the last one is its own
+		// word, the ones before are the client's (and may be made up).
+		if all := r.Header.Values(h); len(all) > 0 {
+			list := strings.Split(all[len(all)-1], ",")
+			if last := strings.TrimSpace(list[len(list)-1]); last != "" {
+				client = last
+			}
+		}
+	}
+	return &admitter{s: s, client: client}
+}
+
+// admit spends one of the client's allowances.
+func (a *admitter) admit() bool {
+	ok, wait := a.s.limits.take(a.client)
+	a.retryAfter = wait
+	return ok
+}
+
+// tooMany answers 429 with the wait in Retry-After.
+func (s *Server) tooMany(w http.ResponseWriter, wait time.Duration, msg string) {
+	w.Header().Set("Retry-After", strconv.Itoa(max(int(math.Ceil(wait.Seconds())), 1)))
+	fail(w, http.StatusTooManyRequests, msg)
+}
+
+// busy answers 503 with a minute in Retry-After: the work queue is full.
+func (s *Server) busy(w http.ResponseWriter, msg string) {
+	w.Header().Set("Retry-After", "60")
+	fail(w, http.StatusServiceUnavailable, msg)
 }
 
 // ServeHTTP answers GET and HEAD requests of bounded size; a panic in a
@@ -162,7 +233,13 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	writeJSON(w, http.StatusOK, s.answer(p))
+	admit := s.admitter(r)
+	a := s.answer(p, admit.admit)
+	if a.Building != nil && a.Building.State == buildRateLimited {
+		s.tooMany(w, admit.retryAfter, a.Building.Error)
+		return
+	}
+	writeJSON(w, http.StatusOK, a)
 }
 
 // probeRequest reads the variant and the position of a probe, or answers

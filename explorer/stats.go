@@ -2,20 +2,34 @@ package explorer
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
+	"os"
+	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
 // tableStats are a table's figures as the material page shows them (what
-// tb stats prints).
+// tb stats prints). File names the table file they were counted from
+// (its size and time), so a cached count of a table since rebuilt is not
+// trusted.
 type tableStats struct {
 	Variant string      `json:"variant"`
 	Table   string      `json:"table"`
 	Sides   []sideStats `json:"sides"`
+	File    fileStamp   `json:"file"`
+}
+
+// fileStamp identifies one version of a table file.
+type fileStamp struct {
+	Size    int64 `json:"size"`
+	ModTime int64 `json:"mtime_ns"`
 }
 
 // sideStats are the figures for one side to move. The histograms are
@@ -39,48 +53,159 @@ type sideStats struct {
 // five on 8×8, which would take minutes.
 const maxStatsPlacements = 1e8
 
-// statsCache computes each table's statistics once, in the background:
-// the first request starts it, and the page asks again until it is done.
+// abandonAfter is how long a count goes on with no one asking for it (the
+// page asks every second or two while it waits): then the client has gone
+// and the count stops, to start again if someone asks.
+const abandonAfter = 20 * time.Second
+
+// statsCache counts each table's statistics at most once: from a file
+// beside the table when one was saved, else by a job on the server's work
+// queue, started by the first request (the page asks again until it is
+// done) and saved beside the table (not by a read-only server).
 type statsCache struct {
-	ctx  context.Context
+	ctx      context.Context
+	store    *tablebase.Store
+	work     *workQueue
+	readOnly bool
+	now      func() time.Time
+
 	mu   sync.Mutex
 	done map[string]*tableStats
-	busy map[string]bool
-	wg   sync.WaitGroup
+	busy map[string]*statsJob
 }
 
-func newStatsCache(ctx context.Context) *statsCache {
-	return &statsCache{ctx: ctx, done: map[string]*tableStats{}, busy: map[string]bool{}}
+// statsJob is a count under way and when it was last asked for.
+type statsJob struct{ asked time.Time }
+
+func newStatsCache(ctx context.Context, store *tablebase.Store, work *workQueue, readOnly bool) *statsCache {
+	return &statsCache{ctx: ctx, store: store, work: work, readOnly: readOnly, now: time.Now,
+		done: map[string]*tableStats{}, busy: map[string]*statsJob{}}
 }
 
-// get returns the statistics of t, or nil while they are computed.
-func (c *statsCache) get(t *tablebase.Table) *tableStats {
+// statsState is what get knows of a table's statistics.
+type statsState int
+
+const (
+	statsReady     statsState = iota
+	statsCounting             // under way or queued
+	statsQueueFull            // not started: the work queue is full
+	statsRefused              // not started: this client asked for too much
+)
+
+// get returns the statistics of t, or the state of their count. admit is
+// asked before a new count is queued.
+func (c *statsCache) get(t *tablebase.Table, admit func() bool) (*tableStats, statsState) {
 	key := buildKey(t.Variant, t.Material)
+	stamp, stamped := c.stamp(t)
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if st, ok := c.done[key]; ok {
-		return st
+	if st, ok := c.done[key]; ok && (!stamped || st.File == stamp) {
+		return st, statsReady
 	}
-	if !c.busy[key] && c.ctx.Err() == nil {
-		c.busy[key] = true
-		c.wg.Go(func() {
-			st := computeStats(t)
-			c.mu.Lock()
-			c.done[key] = st
-			delete(c.busy, key)
-			c.mu.Unlock()
-		})
+	if job, ok := c.busy[key]; ok {
+		job.asked = c.now()
+		return nil, statsCounting
 	}
-	return nil
+	if st, ok := c.load(t, stamp); ok {
+		c.done[key] = st
+		return st, statsReady
+	}
+	if c.ctx.Err() != nil {
+		return nil, statsQueueFull
+	}
+	if admit != nil && !admit() {
+		return nil, statsRefused
+	}
+	job := &statsJob{asked: c.now()}
+	if !c.work.submit(int64(placements(t)), func() { c.count(t, key, stamp, job) }) {
+		return nil, statsQueueFull
+	}
+	c.busy[key] = job
+	return nil, statsCounting
 }
 
-func (c *statsCache) wait() { c.wg.Wait() }
+// count runs one count on a worker: saved when done, dropped when the
+// server shuts down or no one has asked for it lately.
+func (c *statsCache) count(t *tablebase.Table, key string, stamp fileStamp, job *statsJob) {
+	goOn := func() bool {
+		if c.ctx.Err() != nil {
+			return false
+		}
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		return c.now().Sub(job.asked) < abandonAfter
+	}
+	st, err := computeStats(t, goOn)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.busy, key)
+	if err != nil {
+		return
+	}
+	st.File = stamp
+	c.done[key] = st
+	c.save(t, st)
+}
 
-// computeStats enumerates the table for both sides to move.
-func computeStats(t *tablebase.Table) *tableStats {
+// placements is the count's work: every square for every piece.
+func placements(t *tablebase.Table) float64 {
+	pieces := len(t.Material.Strong) + len(t.Material.Weak)
+	return math.Pow(float64(t.Variant.Width*t.Variant.Height), float64(pieces))
+}
+
+// path is where t's statistics are saved: beside its file.
+func (c *statsCache) path(t *tablebase.Table) string {
+	return filepath.Join(c.store.Dir(), tablebase.FileName(t.Variant, t.Material)+".stats.json")
+}
+
+// stamp identifies t's file, false when it has none (a table kept in
+// memory only).
+func (c *statsCache) stamp(t *tablebase.Table) (fileStamp, bool) {
+	fi, err := os.Stat(filepath.Join(c.store.Dir(), tablebase.FileName(t.Variant, t.Material)))
+	if err != nil {
+		return fileStamp{}, false
+	}
+	return fileStamp{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}, true
+}
+
+// load reads saved statistics of this version of t's file.
+func (c *statsCache) load(t *tablebase.Table, stamp fileStamp) (*tableStats, bool) {
+	data, err := os.ReadFile(c.path(t))
+	if err != nil {
+		return nil, false
+	}
+	var st tableStats
+	if json.Unmarshal(data, &st) != nil || st.File != stamp || st.Table != t.Material.String() || len(st.Sides) != 2 {
+		return nil, false // damaged or stale: counted again
+	}
+	return &st, true
+}
+
+// save writes the statistics beside the table, through a temporary file
+// so a reader never sees half of one. A failure costs only a count later.
+func (c *statsCache) save(t *tablebase.Table, st *tableStats) {
+	if c.readOnly {
+		return
+	}
+	data, err := json.Marshal(st)
+	if err != nil {
+		return
+	}
+	tmp := c.path(t) + ".tmp"
+	if os.WriteFile(tmp, data, 0o644) != nil || os.Rename(tmp, c.path(t)) != nil {
+		os.Remove(tmp)
+	}
+}
+
+// computeStats enumerates the table for both sides to move, until goOn
+// says to stop.
+func computeStats(t *tablebase.Table, goOn func() bool) (*tableStats, error) {
 	out := &tableStats{Variant: t.Variant.Name, Table: t.Material.String()}
 	for stm, side := range []string{"white", "black"} {
-		st := t.Stats(stm, nil)
+		st, err := t.StatsUntil(stm, nil, goOn)
+		if err != nil {
+			return nil, err
+		}
 		ss := sideStats{Side: side, Legal: st.Legal, Win: st.Win, Draw: st.Draw, Loss: st.Loss,
 			Checkmated: st.Checkmated, Stalemate: st.Stalemate,
 			WinPlies: pairs(st.WinPlies), LossPlies: pairs(st.LossPlies), Longest: []string{}}
@@ -89,7 +214,7 @@ func computeStats(t *tablebase.Table) *tableStats {
 		}
 		out.Sides = append(out.Sides, ss)
 	}
-	return out
+	return out, nil
 }
 
 // pairs turns a histogram into sorted [key, count] pairs.
@@ -104,7 +229,9 @@ func pairs(h map[int]int) [][2]int {
 
 // serveStats answers GET /api/stats/{variant}/{material}: the figures
 // (200), or 202 with {"building": ...} or {"computing": true} while the
-// table is generated or counted; the page asks again.
+// table is generated or counted (the page asks again); 429 with
+// Retry-After when this client has started too much work lately, 503
+// with Retry-After when the work queue is full.
 func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 	v, err := s.variant(r.PathValue("variant"))
 	if err != nil {
@@ -125,24 +252,36 @@ func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "statistics of "+m.String()+" on this board are too many placements to count here")
 		return
 	}
+	admit := s.admitter(r)
 	t, err := s.cfg.Store.FindMaterial(v, m, tablebase.MemoryOrDisk)
 	if err != nil {
-		if pieces > s.cfg.BuildPieces {
+		if pieces > s.cfg.BuildPieces || s.cfg.ReadOnly {
 			fail(w, http.StatusNotFound, "no table "+m.String()+" for "+v.Name)
 			return
 		}
-		b := s.builds.want(v, m)
-		if b != nil && b.Error != "" {
+		b := s.builds.want(v, m, admit.admit)
+		switch {
+		case b.State == buildRateLimited:
+			s.tooMany(w, admit.retryAfter, b.Error)
+		case b.State == buildQueueFull:
+			s.busy(w, b.Error)
+		case b.Error != "":
 			fail(w, http.StatusBadRequest, b.Error)
-			return
+		default:
+			writeJSON(w, http.StatusAccepted, map[string]any{"building": b})
 		}
-		writeJSON(w, http.StatusAccepted, map[string]any{"building": b})
 		return
 	}
-	st := s.stats.get(t)
-	if st == nil {
+	st, state := s.stats.get(t, admit.admit)
+	switch state {
+	case statsReady:
+		writeJSON(w, http.StatusOK, st)
+	case statsRefused:
+		s.tooMany(w, admit.retryAfter, "too many counts asked for at once from this address: try again shortly")
+	case statsQueueFull:
+		waiting, _ := s.work.load()
+		s.busy(w, fmt.Sprintf("the server's work queue is full (%d jobs waiting): try again in a minute", waiting))
+	default:
 		writeJSON(w, http.StatusAccepted, map[string]any{"computing": true})
-		return
 	}
-	writeJSON(w, http.StatusOK, st)
 }

@@ -99,7 +99,7 @@ func (t *Table) save(dir string) (err error) {
 	}()
 	w := bufio.NewWriter(tmp)
 	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.geo.w), Height: uint8(t.geo.h),
-		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: checksum(t.val, t.dtz),
+		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: t.Checksum(),
 		Fingerprint: Fingerprint(t.Variant, t.Material)}
 	binary.Write(w, binary.LittleEndian, h)
 	for _, s := range []string{t.Variant.Name, t.Material.String()} {
@@ -176,6 +176,7 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	if checksum(t.val, t.dtz) != h.Checksum {
 		return nil, corrupt("checksum mismatch")
 	}
+	t.sum.Store(h.Checksum)
 	if err := checkFingerprint(h, path, v, m); err != nil {
 		return nil, err
 	}

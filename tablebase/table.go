@@ -31,6 +31,18 @@ type Table struct {
 	// lastUse orders the tables of a store with a memory budget by their
 	// last lookup (the store's clock), for eviction.
 	lastUse atomic.Int64
+	sum     atomic.Uint64 // Checksum's, once known (0: not yet)
+}
+
+// Checksum returns the FNV-1a checksum of the table's values, the one its
+// file carries: it names this table's contents (an explorer's ETag).
+func (t *Table) Checksum() uint64 {
+	if sum := t.sum.Load(); sum != 0 {
+		return sum
+	}
+	sum := checksum(t.val, t.dtz)
+	t.sum.Store(sum)
+	return sum
 }
 
 // Bytes returns the memory the table's values take.

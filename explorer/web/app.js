@@ -344,6 +344,13 @@ async function show(fen) {
     return;
   }
   if (ticket !== state.request) return; // a newer position was asked for
+  if (res.status === 429 || res.status === 503) {
+    // Too much asked for at once, or the server's queue is full: say so
+    // and ask again when the server says to.
+    setStatus(body.error + " (asking again in " + retryAfter(res) + " s)", true);
+    state.poll = setTimeout(() => { if (ticket === state.request) show(fen); }, retryAfter(res) * 1000);
+    return;
+  }
   if (!res.ok) {
     $("verdict").textContent = "Not a position";
     $("verdict").className = "unknown";
@@ -353,8 +360,11 @@ async function show(fen) {
   }
   state.answer = body;
   render(body);
-  if (body.category === "unknown" && body.building) {
-    state.poll = setTimeout(() => { if (ticket === state.request) show(fen); }, 700);
+  const b = body.building;
+  if (body.category === "unknown" && b && (!b.error || b.state === "queue full")) {
+    // A build under way is followed closely; a full queue, once a minute.
+    const wait = b.error ? 60000 : 700;
+    state.poll = setTimeout(() => { if (ticket === state.request) show(fen); }, wait);
   }
   if (state.practice) state.practice.answered(body);
 }
@@ -504,6 +514,11 @@ function stopPractice(text) {
   $("forward").disabled = state.at >= state.history.length - 1;
 }
 
+// retryAfter reads a 429 or 503 answer's Retry-After, in seconds.
+function retryAfter(res) {
+  return Math.min(Math.max(parseInt(res.headers.get("Retry-After"), 10) || 5, 1), 300);
+}
+
 function halfmoves() {
   const f = state.rest.split(" ");
   return parseInt(f[f.length - 2], 10) || 0;
@@ -532,12 +547,19 @@ async function showMaterial(variant, material) {
     setTimeout(() => showMaterial(variant, material), 700);
     return;
   }
+  if (res.status === 429 || res.status === 503) {
+    status.textContent = body.error + " (asking again in " + retryAfter(res) + " s)";
+    status.className = "error";
+    setTimeout(() => showMaterial(variant, material), retryAfter(res) * 1000);
+    return;
+  }
   if (!res.ok) {
     status.textContent = body.error;
     status.className = "error";
     return;
   }
   status.textContent = "";
+  status.className = "";
   const root = $("material-body");
   root.textContent = "";
   const table = document.createElement("table");
