@@ -2,6 +2,9 @@ package explorer
 
 import (
 	"cmp"
+	"encoding/binary"
+	"fmt"
+	"hash/fnv"
 	"slices"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -24,6 +27,22 @@ type Answer struct {
 	FEN      string  `json:"fen"`
 	Table    *string `json:"table"`
 	Building *Build  `json:"building,omitempty"`
+
+	// sources are the checksums of the tables the answer read, for its
+	// ETag; complete says every value in it is known (so it never
+	// changes).
+	sources  []uint64
+	complete bool
+}
+
+// etag names an answer's content by the tables it was read from: it
+// changes only when one of them is rebuilt.
+func (a *Answer) etag() string {
+	h := fnv.New64a()
+	for _, sum := range a.sources {
+		binary.Write(h, binary.LittleEndian, sum)
+	}
+	return fmt.Sprintf(`"%x"`, h.Sum64())
 }
 
 // MoveAnswer is one legal move, valued from the point of view of the side

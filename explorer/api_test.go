@@ -196,14 +196,12 @@ func TestBadRequests(t *testing.T) {
 		"/chess": http.StatusBadRequest,
 		"/nosuchvariant?fen=8/8/8/8/8/8/8/K6k_w_-_-_0_1": http.StatusNotFound,
 		long:                        http.StatusBadRequest,
-		"/a/b/c":                    http.StatusNotFound,
-		"/assets/nosuch.js":         http.StatusNotFound,
+		"/api/nosuch":               http.StatusNotFound,
 		"/api/stats/chess/KPPPPvK":  http.StatusBadRequest, // six pieces
 		"/api/stats/chess/nonsense": http.StatusBadRequest,
 		"/api/stats/atomic/KQvK":    http.StatusBadRequest,
 		"/api/stats/nosuch/KQvK":    http.StatusNotFound,
 		"/api/stats/chess/KQRvKR":   http.StatusBadRequest, // five pieces: too many placements here
-		"/nosuchvariant/KQvK":       http.StatusNotFound,
 	} {
 		var body map[string]any
 		code := get(t, srv, path, &body)

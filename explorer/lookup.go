@@ -1,6 +1,8 @@
 package explorer
 
 import (
+	"slices"
+
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
 )
@@ -11,12 +13,12 @@ import (
 // its best move leaves (so a position outside the tables, one with
 // castling rights, is known from its moves). A missing table is asked for
 // in the background (the answer says so) and the position is unknown
-// meanwhile.
-// admit is asked before a build is queued (nil: always yes).
+// meanwhile; admit is asked before a build is queued (nil: always yes).
 func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
 	clock := p.HalfmoveClock()
-	a.Value, a.State, a.Table = s.value(p, max(clock-1, 0))
+	var root *tablebase.Table
+	a.Value, a.State, root = s.value(p, max(clock-1, 0))
 	if a.Category == categoryUnknown {
 		a.Building = s.request(p, admit)
 	}
@@ -27,24 +29,42 @@ func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 			ma.captured = capturedValue(p, m)
 		}
 		p.Make(m)
-		ma.Value, ma.State, _ = s.value(p, clock)
+		var t *tablebase.Table
+		ma.Value, ma.State, t = s.value(p, clock)
+		a.read(t)
 		ma.Zeroing = p.HalfmoveClock() == 0
 		ma.FEN = p.FEN()
 		p.Unmake()
 		a.Moves = append(a.Moves, ma)
 	}
 	sortMoves(a.Moves)
-	if a.Table == nil && len(a.Moves) > 0 && a.Moves[0].Category != categoryUnknown {
+	if root == nil && len(a.Moves) > 0 && a.Moves[0].Category != categoryUnknown {
 		// The table may have come while the moves were valued (a build
 		// just ended): the position's own distances then come with it.
 		if val, st, table := s.value(p, max(clock-1, 0)); table != nil {
-			a.Value, a.State, a.Table, a.Building = val, st, table, nil
+			a.Value, a.State, root, a.Building = val, st, table, nil
 		}
+	}
+	if root != nil {
+		name := root.Material.String()
+		a.Table = &name
+		a.read(root)
 	}
 	if len(a.Moves) > 0 {
 		a.Category = opposite(a.Moves[0].Category)
 	}
+	a.complete = a.Category != categoryUnknown
+	for _, m := range a.Moves {
+		a.complete = a.complete && m.Category != categoryUnknown
+	}
 	return a
+}
+
+// read notes a table the answer was read from (nil: none).
+func (a *Answer) read(t *tablebase.Table) {
+	if t != nil && !slices.Contains(a.sources, t.Checksum()) {
+		a.sources = append(a.sources, t.Checksum())
+	}
 }
 
 // capturedValue is the value of the piece a capture takes.
@@ -60,7 +80,7 @@ func capturedValue(p *engine.Position, m engine.Move) int {
 // returns), and unknown otherwise — never a draw by the piece count but
 // where the variant's rules make it one. before is the half-move clock
 // before the move that led here.
-func (s *Server) value(p *engine.Position, before int) (Value, State, *string) {
+func (s *Server) value(p *engine.Position, before int) (Value, State, *tablebase.Table) {
 	st, over, val := stateOf(p, before)
 	if over {
 		return val, st, nil
@@ -77,8 +97,7 @@ func (s *Server) value(p *engine.Position, before int) (Value, State, *string) {
 	if err == nil && r.WDL < 0 && dtz == 0 {
 		dtz = -1 // checkmated in a table's terms (the rules said so above)
 	}
-	name := t.Material.String()
-	return fromTable(p.Variant(), r, dtz, err == nil, p.HalfmoveClock(), before), st, &name
+	return fromTable(p.Variant(), r, dtz, err == nil, p.HalfmoveClock(), before), st, t
 }
 
 // table returns the table covering p from memory or file, if any: a

@@ -119,6 +119,7 @@ func (s *Server) serveMainline(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusNotFound, "not a tablebase position, its tables are not present, or the variant has no move rule: "+p.FEN())
 		return
 	}
+	w.Header().Set("Cache-Control", cacheBrief)
 	writeJSON(w, http.StatusOK, line)
 }
 

@@ -9,14 +9,20 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
+	"hash/fnv"
+	"html"
+	"io"
 	"io/fs"
 	"log"
 	"math"
 	"net/http"
+	"net/url"
+	"os"
+	"path"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -65,13 +71,15 @@ type Config struct {
 // Server is the explorer: an http.Handler. Close it to stop the
 // generations under way.
 type Server struct {
-	cfg    Config
-	work   *workQueue
-	builds *builds
-	stats  *statsCache
-	limits *clientLimits
-	mux    *http.ServeMux
-	cancel context.CancelFunc
+	cfg     Config
+	work    *workQueue
+	builds  *builds
+	stats   *statsCache
+	limits  *clientLimits
+	metrics *metrics
+	ready   atomic.Bool // the tables present at start are loaded (Preload)
+	mux     *http.ServeMux
+	cancel  context.CancelFunc
 }
 
 // maxQuery bounds a request's query string: a FEN of a 16×16 board is
@@ -103,12 +111,17 @@ func New(cfg Config) *Server {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{cfg: cfg, work: newWorkQueue(ctx, cfg.Builds, cfg.Queue), cancel: cancel,
-		limits: newClientLimits(cfg.ClientBurst, cfg.ClientInterval)}
+		limits: newClientLimits(cfg.ClientBurst, cfg.ClientInterval), metrics: newMetrics()}
 	s.builds = newBuilds(ctx, cfg.Store, s.work, cfg.BuildMemory, cfg.DiskBudget)
 	s.stats = newStatsCache(ctx, cfg.Store, s.work, cfg.ReadOnly)
 	s.mux = http.NewServeMux()
 	s.mux.HandleFunc("/{$}", s.servePage)
 	s.mux.HandleFunc("/assets/{file}", s.serveAsset)
+	s.mux.HandleFunc("/favicon.ico", func(w http.ResponseWriter, r *http.Request) { s.serveFile(w, r, "web/favicon.ico") })
+	s.mux.HandleFunc("/robots.txt", s.serveRobots)
+	s.mux.HandleFunc("/healthz", s.serveHealth)
+	s.mux.HandleFunc("/readyz", s.serveReady)
+	s.mux.HandleFunc("/metrics", s.serveMetrics)
 	s.mux.HandleFunc("/api/variants", s.serveVariants)
 	s.mux.HandleFunc("/api/builds", s.serveBuilds)
 	s.mux.HandleFunc("/api/stats/{variant}/{material}", s.serveStats)
@@ -116,14 +129,22 @@ func New(cfg Config) *Server {
 	// /{variant}/mainline is lichess's route beside the material pages (a
 	// pattern of its own would clash with /assets/{file}).
 	s.mux.HandleFunc("/{variant}/{material}", func(w http.ResponseWriter, r *http.Request) {
+		if r.PathValue("variant") == "api" {
+			fail(w, http.StatusNotFound, "no such API route: "+r.URL.Path)
+			return
+		}
 		if r.PathValue("material") == "mainline" {
 			s.serveMainline(w, r)
 			return
 		}
-		s.servePage(w, r)
+		s.serveMaterialPage(w, r)
 	})
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		fail(w, http.StatusNotFound, "no such page: "+r.URL.Path)
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			fail(w, http.StatusNotFound, "no such API route: "+r.URL.Path)
+			return
+		}
+		notFoundPage(w, "There is no page at "+r.URL.Path+".")
 	})
 	return s
 }
@@ -179,29 +200,102 @@ func (s *Server) busy(w http.ResponseWriter, msg string) {
 }
 
 // ServeHTTP answers GET and HEAD requests of bounded size; a panic in a
-// handler is answered as an internal error, never a crash.
+// handler is answered as an internal error, never a crash. Every answer
+// is held until complete and sent with its length, compressed for
+// clients that take gzip, or as 304 when the client's copy is current;
+// each is counted for /metrics by its route.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	resp := newResponse()
+	_, route := s.mux.Handler(r)
+	s.handle(resp, r)
+	resp.send(w, r)
+	s.metrics.record(route, resp.status, time.Since(start))
+}
+
+// handle answers one request into resp.
+func (s *Server) handle(resp *response, r *http.Request) {
 	defer func() {
 		if v := recover(); v != nil {
 			s.cfg.Log(fmt.Sprintf("explorer: %s: internal error: %v", r.URL, v))
-			fail(w, http.StatusInternalServerError, "internal error")
+			*resp = *newResponse()
+			fail(resp, http.StatusInternalServerError, "internal error")
 		}
 	}()
 	if r.Method != http.MethodGet && r.Method != http.MethodHead {
-		w.Header().Set("Allow", "GET, HEAD")
-		fail(w, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed: use GET")
+		resp.Header().Set("Allow", "GET, HEAD")
+		fail(resp, http.StatusMethodNotAllowed, "method "+r.Method+" not allowed: use GET")
 		return
 	}
 	if len(r.URL.RawQuery) > maxQuery {
-		fail(w, http.StatusBadRequest, fmt.Sprintf("query of %d bytes is too long (at most %d)", len(r.URL.RawQuery), maxQuery))
+		fail(resp, http.StatusBadRequest, fmt.Sprintf("query of %d bytes is too long (at most %d)", len(r.URL.RawQuery), maxQuery))
 		return
 	}
-	s.mux.ServeHTTP(w, r)
+	s.mux.ServeHTTP(resp, r)
 }
 
-// fail answers {"error": msg} with the status.
+// Preload reads the tables in the store's directory (as many as the
+// memory budget holds: the last read stay), then reports the server
+// ready (/readyz). A file that cannot be read is logged and skipped.
+func (s *Server) Preload() {
+	defer s.ready.Store(true)
+	for _, f := range s.tableFiles() {
+		if _, err := s.cfg.Store.FindMaterial(f.variant, f.material, tablebase.MemoryOrDisk); err != nil {
+			s.cfg.Log(fmt.Sprintf("explorer: %v", err))
+		}
+	}
+}
+
+// SetReady reports the server ready without preloading.
+func (s *Server) SetReady() { s.ready.Store(true) }
+
+// serveHealth answers GET /healthz: the process answers.
+func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", cacheNever)
+	io.WriteString(w, "ok\n")
+}
+
+// serveReady answers GET /readyz: 200 once the tables present at start
+// are loaded, 503 before (a load balancer sends no traffic yet).
+func (s *Server) serveReady(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", cacheNever)
+	if !s.ready.Load() {
+		w.WriteHeader(http.StatusServiceUnavailable)
+		io.WriteString(w, "loading tables\n")
+		return
+	}
+	io.WriteString(w, "ready\n")
+}
+
+// serveRobots answers GET /robots.txt: crawlers are welcome to the pages,
+// whose moves are links, but not to the API, whose answers the pages
+// already show.
+func (s *Server) serveRobots(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", cacheAsset)
+	io.WriteString(w, "User-agent: *\nDisallow: /api/\nAllow: /\n")
+}
+
+// fail answers {"error": msg} with the status, never cached.
 func fail(w http.ResponseWriter, status int, msg string) {
+	w.Header().Del("ETag")
+	w.Header().Set("Cache-Control", cacheNever)
 	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// notFoundPage answers 404 with a page for people (a mistyped address,
+// a material that does not exist).
+func notFoundPage(w http.ResponseWriter, msg string) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", cacheNever)
+	w.WriteHeader(http.StatusNotFound)
+	fmt.Fprintf(w, `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Not found — Chimera tablebases</title><link rel="stylesheet" href="/assets/style.css"></head>
+<body><main class="notfound"><h1>Not found</h1><p>%s</p><p><a href="/">Open the explorer</a></p></main></body></html>
+`, html.EscapeString(msg))
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
@@ -239,6 +333,7 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 		s.tooMany(w, admit.retryAfter, a.Building.Error)
 		return
 	}
+	cacheAnswer(w, a.complete, a.etag())
 	writeJSON(w, http.StatusOK, a)
 }
 
@@ -247,11 +342,20 @@ func (s *Server) serveProbe(w http.ResponseWriter, r *http.Request) {
 func (s *Server) probeRequest(w http.ResponseWriter, r *http.Request) (*engine.Position, bool) {
 	v, err := s.variant(r.PathValue("variant"))
 	if err != nil {
+		if wantsHTML(r) {
+			notFoundPage(w, "There is no page at "+r.URL.Path+": "+err.Error())
+			return nil, false
+		}
 		fail(w, http.StatusNotFound, err.Error())
 		return nil, false
 	}
 	fen := r.URL.Query().Get("fen")
 	if fen == "" {
+		if wantsHTML(r) {
+			// A person at /chess: the explorer of that variant.
+			http.Redirect(w, r, "/?variant="+url.QueryEscape(v.Name), http.StatusFound)
+			return nil, false
+		}
 		fail(w, http.StatusBadRequest, "missing fen parameter: "+r.URL.Path+"?fen=FEN")
 		return nil, false
 	}
@@ -263,21 +367,54 @@ func (s *Server) probeRequest(w http.ResponseWriter, r *http.Request) (*engine.P
 	return p, true
 }
 
+// wantsHTML reports whether the request comes from a browser's address
+// bar (it asks for HTML first), not from an API client.
+func wantsHTML(r *http.Request) bool {
+	accept := r.Header.Get("Accept")
+	return strings.HasPrefix(accept, "text/html") || strings.HasPrefix(accept, "application/xhtml")
+}
+
+// cacheAnswer sets the caching of an answer read from tables: complete
+// ones never change while their tables stand (the ETag names them), the
+// others change as tables come.
+func cacheAnswer(w http.ResponseWriter, complete bool, etag string) {
+	if !complete {
+		w.Header().Set("Cache-Control", cacheNever)
+		return
+	}
+	w.Header().Set("Cache-Control", cacheForever)
+	w.Header().Set("ETag", etag)
+}
+
 // serveBuilds lists the generations under way, queued and failed.
 func (s *Server) serveBuilds(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", cacheNever)
 	writeJSON(w, http.StatusOK, s.builds.list())
 }
 
 // servePage serves the page (the explorer and the material pages are one
 // page, which reads its path).
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	if m := r.PathValue("material"); m != "" {
-		if _, err := s.variant(r.PathValue("variant")); err != nil {
-			fail(w, http.StatusNotFound, err.Error())
-			return
-		}
-	}
 	s.serveFile(w, r, "web/index.html")
+}
+
+// serveMaterialPage serves the page for /{variant}/{material}, or a 404
+// page for a variant or material that does not exist.
+func (s *Server) serveMaterialPage(w http.ResponseWriter, r *http.Request) {
+	v, err := s.variant(r.PathValue("variant"))
+	if err != nil {
+		notFoundPage(w, err.Error())
+		return
+	}
+	if err := tablebase.CheckVariant(v); err != nil {
+		notFoundPage(w, v.Name+" has no tables: "+err.Error())
+		return
+	}
+	if _, err := tablebase.ParseMaterial(v, r.PathValue("material")); err != nil {
+		notFoundPage(w, "No such table: "+err.Error())
+		return
+	}
+	s.servePage(w, r)
 }
 
 // serveAsset serves the page's script and style.
@@ -285,23 +422,66 @@ func (s *Server) serveAsset(w http.ResponseWriter, r *http.Request) {
 	s.serveFile(w, r, "web/"+r.PathValue("file"))
 }
 
+// contentTypes are the page's files' types, by extension.
+var contentTypes = map[string]string{
+	".html": "text/html; charset=utf-8",
+	".js":   "text/javascript; charset=utf-8",
+	".css":  "text/css; charset=utf-8",
+	".ico":  "image/x-icon",
+	".svg":  "image/svg+xml",
+}
+
+// serveFile serves one of the page's files, with an ETag of its contents.
 func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) {
 	data, err := fs.ReadFile(webFiles, name)
 	if err != nil {
-		status := http.StatusInternalServerError
-		if errors.Is(err, fs.ErrNotExist) {
-			status = http.StatusNotFound
-		}
-		fail(w, status, "no such file: "+strings.TrimPrefix(name, "web/"))
+		notFoundPage(w, "No such file: "+strings.TrimPrefix(name, "web/"))
 		return
 	}
-	switch {
-	case strings.HasSuffix(name, ".html"):
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	case strings.HasSuffix(name, ".js"):
-		w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	case strings.HasSuffix(name, ".css"):
-		w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	if t, ok := contentTypes[path.Ext(name)]; ok {
+		w.Header().Set("Content-Type", t)
 	}
+	h := fnv.New64a()
+	h.Write(data)
+	w.Header().Set("ETag", fmt.Sprintf(`"%x"`, h.Sum64()))
+	w.Header().Set("Cache-Control", cacheAsset)
 	w.Write(data)
+}
+
+// tableFile is a table file of the store's directory.
+type tableFile struct {
+	variant  *engine.Variant
+	material tablebase.Material
+	size     int64
+}
+
+// tableFiles lists the table files of the store's directory whose
+// variant the catalogue knows, by variant and material.
+func (s *Server) tableFiles() []tableFile {
+	entries, err := os.ReadDir(s.cfg.Store.Dir())
+	if err != nil {
+		return nil
+	}
+	var out []tableFile
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".ctb")
+		i := strings.LastIndexByte(name, '-')
+		if !ok || i < 0 || e.IsDir() {
+			continue
+		}
+		v, err := s.cfg.Catalogue.Lookup(name[:i])
+		if err != nil {
+			continue
+		}
+		m, err := tablebase.ParseMaterial(v, name[i+1:])
+		if err != nil {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, tableFile{variant: v, material: m, size: info.Size()})
+	}
+	return out
 }

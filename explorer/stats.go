@@ -268,6 +268,7 @@ func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 		case b.Error != "":
 			fail(w, http.StatusBadRequest, b.Error)
 		default:
+			w.Header().Set("Cache-Control", cacheNever)
 			writeJSON(w, http.StatusAccepted, map[string]any{"building": b})
 		}
 		return
@@ -275,6 +276,8 @@ func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 	st, state := s.stats.get(t, admit.admit)
 	switch state {
 	case statsReady:
+		w.Header().Set("Cache-Control", cacheForever)
+		w.Header().Set("ETag", fmt.Sprintf(`"%x"`, t.Checksum()))
 		writeJSON(w, http.StatusOK, st)
 	case statsRefused:
 		s.tooMany(w, admit.retryAfter, "too many counts asked for at once from this address: try again shortly")
@@ -282,6 +285,7 @@ func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
 		waiting, _ := s.work.load()
 		s.busy(w, fmt.Sprintf("the server's work queue is full (%d jobs waiting): try again in a minute", waiting))
 	default:
+		w.Header().Set("Cache-Control", cacheNever)
 		writeJSON(w, http.StatusAccepted, map[string]any{"computing": true})
 	}
 }

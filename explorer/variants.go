@@ -64,6 +64,7 @@ func (s *Server) serveVariants(w http.ResponseWriter, r *http.Request) {
 			without = append(without, info)
 		}
 	}
+	w.Header().Set("Cache-Control", cacheBrief)
 	writeJSON(w, http.StatusOK, append(with, without...))
 }
 

@@ -29,6 +29,12 @@ func HashMaxMB() int {
 	return max(1, min(HashCeilingMB, int(total>>20)/2))
 }
 
+// PhysicalMB returns the machine's memory in MiB, false where unknown.
+func PhysicalMB() (int, bool) {
+	total, ok := physical()
+	return int(total >> 20), ok
+}
+
 // CheckTable reports whether a table of mb MiB can be allocated now, the
 // old one of oldMB MiB being given back first: the system must have that
 // much available and some to spare, within the address-space limit.

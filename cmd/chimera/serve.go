@@ -14,14 +14,28 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/explorer"
+	"github.com/chimera-chess/chimera/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
+// defaultServeMemoryMB is the tables' memory by default: a quarter of the
+// machine (the generations, the other programs need the rest), 1 GiB
+// where the machine's memory is unknown.
+func defaultServeMemoryMB() int {
+	if mb, ok := sysmem.PhysicalMB(); ok {
+		return max(mb/4, 64)
+	}
+	return 1024
+}
+
 func newServeCommand() *cobra.Command {
 	var (
-		files       []string
-		dir, addr   string
-		buildPieces int
+		files               []string
+		dir, addr           string
+		clientHeader        string
+		buildPieces, builds int
+		memoryMB, diskMB    int
+		readOnly            bool
 	)
 	cmd := &cobra.Command{
 		Use:   "serve [--addr 127.0.0.1:8080] [--dir D] [--variant-file F]",
@@ -37,7 +51,21 @@ answers {"category": "win", "dtm": 57, "moves": [...best first...], ...}.
 Missing tables of up to --build-pieces pieces are generated in the
 background on first request (the API says "unknown" meanwhile). The server
 binds to loopback unless --addr says otherwise; the page needs no network
-resource beyond the server.`,
+resource beyond the server.
+
+Generations and statistics counts share --builds workers, the cheapest
+waiting job first; each address may start only a few at once (429 with
+Retry-After past that). Tables stay in memory up to --memory MiB, the
+least recently used dropped first (and read again when asked for);
+--disk bounds the table files a server may write.
+
+Replicas: --read-only serves an existing directory and never builds or
+writes, so several servers may share one directory behind a load
+balancer. /healthz answers while the process runs, /readyz once the
+tables present at start are loaded, /metrics in Prometheus's format.
+Behind a balancer, --client-header X-Forwarded-For makes the per-address
+limits count the clients, not the balancer. SIGINT or SIGTERM stops the
+server within a second, builds under way abandoned.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			vf := variantFlags{files: files}
@@ -48,15 +76,18 @@ resource beyond the server.`,
 			store := tablebase.NewStore(dir)
 			// Missing tables are built into it on request: a directory
 			// that cannot take them is refused now, not at the first build.
-			if err := tablebase.CheckDir(store.Dir(), true); err != nil {
+			if err := tablebase.CheckDir(store.Dir(), !readOnly); err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
 			store.KeepFiles = true // serving never rewrites a table file
+			store.MemoryBudget = int64(memoryMB) << 20
 			logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
 			store.Log = func(s string) { logger.Print(s) }
 			srv := explorer.New(explorer.Config{Catalogue: cat, Store: store, BuildPieces: buildPieces,
+				Builds: builds, DiskBudget: int64(diskMB) << 20, ReadOnly: readOnly, ClientHeader: clientHeader,
 				Log: func(s string) { logger.Print(s) }})
 			defer srv.Close()
+			go srv.Preload()
 			ln, err := net.Listen("tcp", addr)
 			if err != nil {
 				return fmt.Errorf("serve: %w", err)
@@ -68,9 +99,13 @@ resource beyond the server.`,
 			defer stop()
 			go func() {
 				<-ctx.Done()
-				shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+				// Within a second, always: the requests under way are
+				// short; the builds are abandoned (srv.Close).
+				shut, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 				defer cancel()
-				hs.Shutdown(shut)
+				if hs.Shutdown(shut) != nil {
+					hs.Close()
+				}
 			}()
 			fmt.Fprintf(cmd.OutOrStdout(), "Chimera tablebase explorer on http://%s/ (tables in %s)\n", ln.Addr(), store.Dir())
 			if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
@@ -83,5 +118,10 @@ resource beyond the server.`,
 	cmd.Flags().StringVar(&dir, "dir", "", "tablebase directory (default: "+tablebase.DefaultDir()+")")
 	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this Fairy-Stockfish-style file first (repeatable)")
 	intFlag(cmd.Flags(), &buildPieces, "build-pieces", 4, 3, tablebase.MaxPieces, "largest tables (kings included) generated on request")
+	intFlag(cmd.Flags(), &builds, "builds", 1, 1, 64, "generations and statistics counts run at once (each generation uses every core)")
+	intFlag(cmd.Flags(), &memoryMB, "memory", defaultServeMemoryMB(), 16, 1<<24, "MiB of tables kept in memory (least recently used dropped first)")
+	intFlag(cmd.Flags(), &diskMB, "disk", 0, 0, 1<<30, "MiB of table files the server may hold in --dir (0: no bound)")
+	cmd.Flags().BoolVar(&readOnly, "read-only", false, "serve the tables in --dir without building or writing anything (replicas)")
+	cmd.Flags().StringVar(&clientHeader, "client-header", "", "header a trusted proxy puts the client's address in (e.g. X-Forwarded-For), for the per-client limits")
 	return cmd
 }

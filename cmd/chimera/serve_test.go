@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"syscall"
 	"testing"
 	"time"
 
@@ -60,4 +61,88 @@ func TestServeCommandErrors(t *testing.T) {
 	code, _, errOut = runCommand("serve", "--build-pieces", "9")
 	require.NotZero(t, code)
 	require.Contains(t, errOut, "build-pieces")
+}
+
+// startServe starts chimera serve with the arguments and returns its
+// address (http://host:port) once it listens.
+func startServe(t *testing.T, args ...string) (*exec.Cmd, string) {
+	t.Helper()
+	cmd := exec.Command(binary, append([]string{"serve", "--addr", "127.0.0.1:0"}, args...)...)
+	stdout, err := cmd.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { cmd.Process.Kill() })
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	require.NoError(t, err)
+	m := regexp.MustCompile(`on (http://127\.0\.0\.1:\d+)/ `).FindStringSubmatch(line)
+	require.NotNil(t, m, line)
+	return cmd, m[1]
+}
+
+// status GETs a URL and returns its status code.
+func status(t *testing.T, url string) int {
+	t.Helper()
+	res, err := http.Get(url)
+	require.NoError(t, err)
+	res.Body.Close()
+	return res.StatusCode
+}
+
+// TestServeReadOnlyReplica serves a directory of tables read-only, as a
+// replica behind a balancer does: ready once loaded, answers from the
+// tables, builds nothing, writes nothing.
+func TestServeReadOnlyReplica(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCommand("tb", "generate", "KQvK", "--dir", dir)
+	require.Zero(t, code, errOut)
+	before, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.NoError(t, os.Chmod(dir, 0o555)) // as a shared read-only mount
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+
+	cmd, addr := startServe(t, "--dir", dir, "--read-only")
+	for status(t, addr+"/readyz") != http.StatusOK {
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.Equal(t, http.StatusOK, status(t, addr+"/healthz"))
+	res, err := http.Get(addr + "/standard?fen=8/8/8/4k3/8/8/8/KQ6_w_-_-_0_1")
+	require.NoError(t, err)
+	var answer struct{ Category string }
+	require.NoError(t, json.NewDecoder(res.Body).Decode(&answer))
+	res.Body.Close()
+	require.Equal(t, "win", answer.Category)
+	require.Equal(t, http.StatusNotFound, status(t, addr+"/api/stats/chess/KRvK"), "no building on a replica")
+	after, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Equal(t, len(before), len(after))
+
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, cmd.Wait())
+}
+
+// TestServeStopsDuringABuild: SIGTERM while a long generation runs stops
+// the server cleanly (the build is abandoned, not waited for).
+func TestServeStopsDuringABuild(t *testing.T) {
+	if testing.Short() {
+		t.Skip("needs the built binary's speed (a five-piece generation under way)")
+	}
+	cmd, addr := startServe(t, "--dir", t.TempDir())
+	// grand's KRvKR (10×10, with its smaller tables): seconds of work.
+	require.Equal(t, http.StatusOK, status(t, addr+"/grand?fen=r9/10/10/10/4k5/10/10/10/10/KR8_w_-_-_0_1"))
+	for {
+		res, err := http.Get(addr + "/api/builds")
+		require.NoError(t, err)
+		var list []struct{ Table, State string }
+		require.NoError(t, json.NewDecoder(res.Body).Decode(&list))
+		res.Body.Close()
+		require.NotEmpty(t, list, "KRvKR takes seconds: it is under way")
+		require.Equal(t, "KRvKR", list[0].Table)
+		require.Contains(t, []string{"queued", "running"}, list[0].State)
+		if list[0].State == "running" {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+	require.NoError(t, cmd.Wait(), "a clean exit with the build abandoned")
 }
