@@ -20,3 +20,6 @@ func FillWork(s *Server) (release func()) {
 	}
 	return func() { close(done) }
 }
+
+// WorkLoad returns the jobs waiting and running on the server's queue.
+func WorkLoad(s *Server) (waiting, running int) { return s.work.load() }

@@ -77,6 +77,7 @@ type Server struct {
 	stats   *statsCache
 	limits  *clientLimits
 	metrics *metrics
+	gzip    compressors
 	ready   atomic.Bool // the tables present at start are loaded (Preload)
 	mux     *http.ServeMux
 	cancel  context.CancelFunc
@@ -209,7 +210,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	resp := newResponse()
 	_, route := s.mux.Handler(r)
 	s.handle(resp, r)
-	resp.send(w, r)
+	resp.send(w, r, &s.gzip)
 	s.metrics.record(route, resp.status, time.Since(start))
 }
 
