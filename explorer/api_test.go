@@ -31,7 +31,8 @@ func newServer(t testing.TB, tables ...string) (*explorer.Server, *tablebase.Sto
 		_, err = store.Build(chess, m, tablebase.Hooks{})
 		require.NoError(t, err)
 	}
-	srv := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: store, Log: func(string) {}})
+	// No per-client limits: a test asks for many tables from one address.
+	srv := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: store, ClientInterval: -1, Log: func(string) {}})
 	t.Cleanup(srv.Close)
 	return srv, store
 }
@@ -410,4 +411,39 @@ func TestProbePawnEnding(t *testing.T) {
 		}
 	}
 	require.Equal(t, 4, promotions)
+}
+
+// TestExamplesLegal: every built-in variant with tables opens on a legal
+// position that is not check, whose table the server would build, and
+// the API answers it.
+func TestExamplesLegal(t *testing.T) {
+	srv, _ := newServer(t)
+	var vs []struct {
+		Name        string `json:"name"`
+		Tables      bool   `json:"tables"`
+		Example     string `json:"example"`
+		StatsPieces int    `json:"stats_pieces"`
+	}
+	require.Equal(t, http.StatusOK, get(t, srv, "/api/variants", &vs))
+	for _, v := range vs {
+		if !v.Tables {
+			continue
+		}
+		variant, err := variants.Builtin().Lookup(v.Name)
+		require.NoError(t, err)
+		p, err := variant.ParseFEN(v.Example)
+		require.NoError(t, err, v.Name)
+		require.False(t, p.InCheck(), "%s: %s", v.Name, v.Example)
+		require.LessOrEqual(t, p.PieceCount(), 4, "%s: %s is not an ending", v.Name, v.Example)
+		m, err := tablebase.TableMaterial(p)
+		require.NoError(t, err, v.Name)
+		cost, err := tablebase.GenerationCost(variant, m)
+		require.NoError(t, err, v.Name)
+		require.LessOrEqual(t, cost.Memory, int64(1<<30), "%s: %s would be refused", v.Name, m)
+		a := probe(t, srv, v.Name, v.Example)
+		if a.Building != nil && a.Building.State != "queue full" { // so many builds at once
+			require.Empty(t, a.Building.Error, v.Name)
+		}
+		require.Positive(t, v.StatsPieces, v.Name)
+	}
 }

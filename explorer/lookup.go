@@ -13,7 +13,8 @@ import (
 // its best move leaves (so a position outside the tables, one with
 // castling rights, is known from its moves). A missing table is asked for
 // in the background (the answer says so) and the position is unknown
-// meanwhile; admit is asked before a build is queued (nil: always yes).
+// meanwhile; admit is asked before a build is queued (nil: no build is
+// asked for, as for a page rendered for a crawler).
 func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
 	clock := p.HalfmoveClock()
@@ -113,7 +114,7 @@ func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
 // request asks for the table of a position no table answers, when it is
 // small enough to build on request (and the server builds at all).
 func (s *Server) request(p *engine.Position, admit func() bool) *Build {
-	if n := p.PieceCount(); n > s.cfg.BuildPieces || s.cfg.ReadOnly {
+	if n := p.PieceCount(); n > s.cfg.BuildPieces || s.cfg.ReadOnly || admit == nil {
 		return nil
 	}
 	m, err := tablebase.TableMaterial(p)

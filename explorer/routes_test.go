@@ -3,14 +3,20 @@ package explorer_test
 import (
 	"bytes"
 	"compress/gzip"
+	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/explorer"
 )
 
 // fetch answers one GET with the headers given ("Name: value").
@@ -119,4 +125,75 @@ func TestCachingAndCompression(t *testing.T) {
 	require.Equal(t, "gzip", asset.Header().Get("Content-Encoding"))
 	require.NotEmpty(t, asset.Header().Get("ETag"))
 	require.Equal(t, strconv.Itoa(asset.Body.Len()), asset.Header().Get("Content-Length"))
+}
+
+// TestPageRenderedForCrawlers: the page of a position comes with its
+// verdict, a title naming the material and the verdict, and every move a
+// link to its position, before any script runs.
+func TestPageRenderedForCrawlers(t *testing.T) {
+	srv, _ := newServer(t, "KQvK")
+	const fen = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
+	a := probe(t, srv, "chess", fen)
+	rec := fetch(srv, "/?variant=chess&fen="+url.QueryEscape(fen))
+	require.Equal(t, http.StatusOK, rec.Code)
+	body := rec.Body.String()
+	want := fmt.Sprintf("White mates in %d", (*a.DTM+1)/2)
+	require.Contains(t, body, "<title>KQvK: "+want+" — Chimera tablebases</title>")
+	require.Contains(t, body, `class="win">`+want+` (`)
+	for _, m := range a.Moves {
+		require.Contains(t, body, `<a href="`+html.EscapeString("/?variant=chess&fen="+url.QueryEscape(m.FEN))+`"><span class="san">`+m.SAN+`</span>`, m.UCI)
+	}
+	require.Equal(t, "public, max-age=3600", rec.Header().Get("Cache-Control"))
+	// A position outside the tables is rendered, unknown, and builds nothing.
+	rec = fetch(srv, "/?variant=chess&fen="+url.QueryEscape("8/8/8/4k3/8/8/8/KR6 w - - 0 1"))
+	require.Contains(t, rec.Body.String(), "Unknown: no table for this position")
+	require.Equal(t, "no-store", rec.Header().Get("Cache-Control"))
+	require.Zero(t, explorer.BuildsStarted(srv))
+	// A bad FEN leaves the page to the script.
+	rec = fetch(srv, "/?variant=chess&fen=nonsense")
+	require.Equal(t, http.StatusOK, rec.Code)
+	require.Contains(t, rec.Body.String(), `<ol id="moves" aria-label="legal moves, best first"></ol>`)
+}
+
+// TestEndgameIndex: a variant's index lists the tables present (size,
+// longest win once counted), being built and buildable; the page route
+// exists for variants with tables only.
+func TestEndgameIndex(t *testing.T) {
+	srv, _ := newServer(t, "KQvK")
+	type entry struct {
+		Material, State string
+		Pieces          int
+		Size            int64
+		LongestWin      int `json:"longest_win"`
+	}
+	index := func() map[string]entry {
+		var body struct {
+			Variant string
+			Tables  []entry
+		}
+		require.Equal(t, http.StatusOK, get(t, srv, "/api/tables/chess", &body))
+		require.Equal(t, "chess", body.Variant)
+		require.Equal(t, "KQvK", body.Tables[0].Material, "present tables first")
+		out := map[string]entry{}
+		for _, e := range body.Tables {
+			out[e.Material] = e
+		}
+		return out
+	}
+	entries := index()
+	require.Equal(t, "present", entries["KQvK"].State)
+	require.Positive(t, entries["KQvK"].Size)
+	require.Zero(t, entries["KQvK"].LongestWin, "not counted yet")
+	require.Equal(t, "buildable", entries["KRvK"].State)
+	require.Equal(t, "buildable", entries["KBNvK"].State)
+	require.Equal(t, 4, entries["KPvKP"].Pieces)
+	require.NotContains(t, entries, "KQRvKR", "five pieces are not built here")
+	for fetch(srv, "/api/stats/chess/KQvK").Code != http.StatusOK {
+		time.Sleep(20 * time.Millisecond)
+	}
+	require.Equal(t, 19, index()["KQvK"].LongestWin, "KQvK's longest win: mate in 10, 19 plies")
+
+	require.Equal(t, http.StatusOK, fetch(srv, "/chess/tables").Code)
+	require.Equal(t, http.StatusNotFound, fetch(srv, "/atomic/tables").Code)
+	require.Equal(t, http.StatusNotFound, fetch(srv, "/api/tables/nosuch").Code)
 }

@@ -126,6 +126,7 @@ func New(cfg Config) *Server {
 	s.mux.HandleFunc("/api/variants", s.serveVariants)
 	s.mux.HandleFunc("/api/builds", s.serveBuilds)
 	s.mux.HandleFunc("/api/stats/{variant}/{material}", s.serveStats)
+	s.mux.HandleFunc("/api/tables/{variant}", s.serveIndex)
 	s.mux.HandleFunc("/{variant}", s.serveProbe)
 	// /{variant}/mainline is lichess's route beside the material pages (a
 	// pattern of its own would clash with /assets/{file}).
@@ -134,8 +135,16 @@ func New(cfg Config) *Server {
 			fail(w, http.StatusNotFound, "no such API route: "+r.URL.Path)
 			return
 		}
-		if r.PathValue("material") == "mainline" {
+		switch r.PathValue("material") {
+		case "mainline":
 			s.serveMainline(w, r)
+			return
+		case "tables": // the endgame index's page
+			if v, err := s.variant(r.PathValue("variant")); err != nil || tablebase.CheckVariant(v) != nil {
+				notFoundPage(w, "No endgame index at "+r.URL.Path+": not a variant with tables.")
+				return
+			}
+			s.servePage(w, r)
 			return
 		}
 		s.serveMaterialPage(w, r)
@@ -393,12 +402,6 @@ func (s *Server) serveBuilds(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.builds.list())
 }
 
-// servePage serves the page (the explorer and the material pages are one
-// page, which reads its path).
-func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
-	s.serveFile(w, r, "web/index.html")
-}
-
 // serveMaterialPage serves the page for /{variant}/{material}, or a 404
 // page for a variant or material that does not exist.
 func (s *Server) serveMaterialPage(w http.ResponseWriter, r *http.Request) {
@@ -442,10 +445,18 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) 
 	if t, ok := contentTypes[path.Ext(name)]; ok {
 		w.Header().Set("Content-Type", t)
 	}
-	h := fnv.New64a()
-	h.Write(data)
-	w.Header().Set("ETag", fmt.Sprintf(`"%x"`, h.Sum64()))
-	w.Header().Set("Cache-Control", cacheAsset)
+	writeContent(w, data, cacheAsset)
+}
+
+// writeContent writes a file's content with the caching policy and, for
+// a cacheable one, an ETag of the content.
+func writeContent(w http.ResponseWriter, data []byte, policy string) {
+	if policy != cacheNever {
+		h := fnv.New64a()
+		h.Write(data)
+		w.Header().Set("ETag", fmt.Sprintf(`"%x"`, h.Sum64()))
+	}
+	w.Header().Set("Cache-Control", policy)
 	w.Write(data)
 }
 

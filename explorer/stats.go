@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
@@ -122,6 +123,42 @@ func (c *statsCache) get(t *tablebase.Table, admit func() bool) (*tableStats, st
 	}
 	c.busy[key] = job
 	return nil, statsCounting
+}
+
+// cached returns the saved statistics of m's table, without reading the
+// table: for the endgame index.
+func (c *statsCache) cached(v *engine.Variant, m tablebase.Material) (*tableStats, bool) {
+	c.mu.Lock()
+	st, ok := c.done[buildKey(v, m)]
+	c.mu.Unlock()
+	if ok {
+		return st, true
+	}
+	table := filepath.Join(c.store.Dir(), tablebase.FileName(v, m))
+	fi, err := os.Stat(table)
+	if err != nil {
+		return nil, false
+	}
+	data, err := os.ReadFile(table + ".stats.json")
+	if err != nil {
+		return nil, false
+	}
+	var saved tableStats
+	if json.Unmarshal(data, &saved) != nil || saved.File != (fileStamp{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}) {
+		return nil, false
+	}
+	return &saved, true
+}
+
+// longestWin is the longest win in plies, either side to move.
+func (st *tableStats) longestWin() int {
+	longest := 0
+	for _, side := range st.Sides {
+		for _, pair := range side.WinPlies {
+			longest = max(longest, pair[0])
+		}
+	}
+	return longest
 }
 
 // count runs one count on a worker: saved when done, dropped when the

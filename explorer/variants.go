@@ -19,6 +19,9 @@ type variantInfo struct {
 	// Example is a position to open with (KBNvK in chess).
 	Tables  bool   `json:"tables"`
 	Example string `json:"example"`
+	// StatsPieces is the most pieces whose statistics the server counts
+	// on this board (the material page's link is offered up to it).
+	StatsPieces int `json:"stats_pieces"`
 }
 
 // pieceInfo is one piece type: its FEN letter, name and movement, and a
@@ -57,7 +60,7 @@ func (s *Server) serveVariants(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			continue
 		}
-		info := describe(v, s.cfg.Catalogue.Description(name))
+		info := describe(v, s.cfg.Catalogue.Description(name), s.cfg.BuildMemory)
 		if info.Tables {
 			with = append(with, info)
 		} else {
@@ -68,8 +71,9 @@ func (s *Server) serveVariants(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, append(with, without...))
 }
 
-// describe builds a variant's description for the page.
-func describe(v *engine.Variant, description string) variantInfo {
+// describe builds a variant's description for the page; the example's
+// table must be buildable within buildMemory.
+func describe(v *engine.Variant, description string, buildMemory int64) variantInfo {
 	info := variantInfo{Name: v.Name, Description: description, Width: v.Width, Height: v.Height,
 		Tables: tablebase.CheckVariant(v) == nil, Example: v.StartFEN}
 	for i := range v.Pieces {
@@ -78,16 +82,22 @@ func describe(v *engine.Variant, description string) variantInfo {
 			Royal: pt.Royal, Glyph: glyph(pt)})
 	}
 	if info.Tables {
-		info.Example = example(v)
+		info.Example = example(v, buildMemory)
+	}
+	for placements := float64(v.Width * v.Height); placements <= maxStatsPlacements; placements *= float64(v.Width * v.Height) {
+		info.StatsPieces++
 	}
 	return info
 }
 
 // example returns an ending to open the variant with: king, bishop and
-// knight against king where the variant has them (the KBNK article's
-// ending), else the royal piece and the most valuable other piece against
-// the royal piece, on the first ranks' corners.
-func example(v *engine.Variant) string {
+// knight against king where the variant has them and the server can
+// build that table (the KBNK article's ending), else the royal piece and
+// the most valuable other piece against the royal piece. The pieces go
+// near the centre and the lone king to a corner, trying other squares
+// until the position is legal and not check (a bishop on the long
+// diagonal of a 10×8 board would check the corner).
+func example(v *engine.Variant, buildMemory int64) string {
 	royal, strong, bishop, knight := 0, 0, 0, 0
 	for i, pt := range v.Pieces {
 		switch {
@@ -106,21 +116,59 @@ func example(v *engine.Variant) string {
 	if royal == 0 || strong == 0 {
 		return v.StartFEN
 	}
-	w, h := v.Width, v.Height
-	place := []engine.Placement{
-		{Square: engine.SquareAt(w/2, h/2), Piece: engine.MakePiece(royal, engine.White)},
-		{Square: engine.SquareAt(0, h-1), Piece: engine.MakePiece(royal, engine.Black)},
-	}
+	var sets [][]int // the pieces besides the two royal ones, best first
 	if bishop != 0 && knight != 0 {
-		place = append(place,
-			engine.Placement{Square: engine.SquareAt(w/2-1, h/2-1), Piece: engine.MakePiece(bishop, engine.White)},
-			engine.Placement{Square: engine.SquareAt(w/2, h/2-1), Piece: engine.MakePiece(knight, engine.White)})
-	} else {
-		place = append(place, engine.Placement{Square: engine.SquareAt(w/2-1, h/2-1), Piece: engine.MakePiece(strong, engine.White)})
+		sets = append(sets, []int{bishop, knight})
+	}
+	sets = append(sets, []int{strong})
+	w, h := v.Width, v.Height
+	for _, set := range sets {
+		if !buildable(v, royal, set, buildMemory) {
+			continue
+		}
+		for _, corner := range [][2]int{{0, h - 1}, {w - 1, h - 1}, {0, 0}, {w - 1, 0}} {
+			for shift := range w {
+				if fen, ok := exampleAt(v, royal, set, corner, shift); ok {
+					return fen
+				}
+			}
+		}
+	}
+	return v.StartFEN
+}
+
+// buildable reports whether the royal piece with set against the royal
+// piece makes a table within the memory cap.
+func buildable(v *engine.Variant, royal int, set []int, buildMemory int64) bool {
+	strong := string(v.Pieces[royal-1].Letter)
+	for _, t := range set {
+		strong += string(v.Pieces[t-1].Letter)
+	}
+	m, err := tablebase.ParseMaterial(v, strong+"v"+string(v.Pieces[royal-1].Letter))
+	if err != nil {
+		return false
+	}
+	cost, err := tablebase.GenerationCost(v, m)
+	return err == nil && cost.Memory <= buildMemory
+}
+
+// exampleAt places the lone royal piece on corner and the others near the
+// centre, shift files to the side, and returns the FEN when the position
+// is legal and White is not in check.
+func exampleAt(v *engine.Variant, royal int, set []int, corner [2]int, shift int) (string, bool) {
+	w, h := v.Width, v.Height
+	file := (w/2 + shift) % w
+	place := []engine.Placement{
+		{Square: engine.SquareAt(file, h/2), Piece: engine.MakePiece(royal, engine.White)},
+		{Square: engine.SquareAt(corner[0], corner[1]), Piece: engine.MakePiece(royal, engine.Black)},
+	}
+	for i, t := range set {
+		f := (file - 1 + i + w) % w
+		place = append(place, engine.Placement{Square: engine.SquareAt(f, h/2-1), Piece: engine.MakePiece(t, engine.White)})
 	}
 	p, err := v.SetUp(place, engine.White)
-	if err != nil {
-		return v.StartFEN
+	if err != nil || p.InCheck() {
+		return "", false
 	}
-	return p.FEN()
+	return p.FEN(), true
 }
