@@ -116,7 +116,7 @@ func TestBrowserExplorer(t *testing.T) {
 	p.open(fen)
 
 	verdict := eval[string](p, `document.getElementById('verdict').textContent`)
-	require.Equal(t, fmt.Sprintf("White mates in %d", (*api.DTM+1)/2), verdict)
+	require.Equal(t, fmt.Sprintf("White mates in %d (%d plies to zeroing)", (*api.DTM+1)/2, *api.DTZ), verdict)
 	var best []string
 	for _, m := range api.Moves {
 		if m.Category == api.Moves[0].Category && *m.DTM == *api.Moves[0].DTM {
@@ -124,7 +124,8 @@ func TestBrowserExplorer(t *testing.T) {
 		}
 	}
 	require.ElementsMatch(t, best, eval[[]string](p, `[...document.querySelectorAll('#moves li.best')].map(li => li.dataset.uci)`))
-	require.ElementsMatch(t, best, eval[[]string](p, `[...document.querySelectorAll('line.arrow')].map(l => l.dataset.uci)`))
+	require.Equal(t, best[:min(3, len(best))], eval[[]string](p, `[...document.querySelectorAll('line.arrow')].map(l => l.dataset.uci)`),
+		"arrows for at most three best moves, in the list's order")
 	require.Equal(t, len(api.Moves), eval[int](p, `document.querySelectorAll('#moves li').length`))
 
 	// Drag the best move on the board: the page plays it.
@@ -132,7 +133,7 @@ func TestBrowserExplorer(t *testing.T) {
 	p.drag(move.UCI[:2], move.UCI[2:4])
 	p.waitFor(`document.getElementById('fen').value === ` + jsString(move.FEN) + ` && document.querySelectorAll('#moves li').length > 0`)
 	after := probe(t, srv, "chess", move.FEN)
-	require.Equal(t, fmt.Sprintf("White mates in %d", -*after.DTM/2), eval[string](p, `document.getElementById('verdict').textContent`))
+	require.Equal(t, fmt.Sprintf("White mates in %d (%d plies to zeroing)", -*after.DTM/2, -*after.DTZ), eval[string](p, `document.getElementById('verdict').textContent`))
 	require.True(t, eval[bool](p, `!document.getElementById('back').disabled`))
 
 	// Dragging a piece where it cannot move edits the position instead.
@@ -143,13 +144,22 @@ func TestBrowserExplorer(t *testing.T) {
 	}
 	p.drag(king, target)
 	p.waitFor(fmt.Sprintf(`document.querySelector('g.piece[data-square=%q]')?.dataset.piece === 'K'`, target))
-	require.True(t, eval[bool](p, `document.getElementById('back').disabled`), "an edit starts a new line")
+	require.False(t, eval[bool](p, `document.getElementById('back').disabled`), "an edit is a step Back can undo")
+	require.True(t, eval[bool](p, `document.getElementById('forward').disabled`), "an edit ends the line ahead")
 
 	// Practice: play the best move, and the page defends at once with the
 	// longest resistance, giving the move back to White.
+	// The solution stays hidden until asked for: no list, no arrows.
 	p.open(fen)
 	p.do(chromedp.Click(chromedp.CSS("#practice")))
-	p.do(chromedp.Click(chromedp.CSS(fmt.Sprintf("#moves li[data-uci=%q]", move.UCI))))
+	require.False(t, eval[bool](p, `document.getElementById('moves').checkVisibility()`), "the ranked moves are the answer")
+	require.Zero(t, eval[int](p, `document.querySelectorAll('line.arrow').length`))
+	p.do(chromedp.Click(chromedp.CSS("#solution")))
+	require.True(t, eval[bool](p, `document.getElementById('moves').checkVisibility()`))
+	require.Positive(t, eval[int](p, `document.querySelectorAll('line.arrow').length`))
+	p.do(chromedp.Click(chromedp.CSS("#solution")))
+	require.False(t, eval[bool](p, `document.getElementById('moves').checkVisibility()`))
+	p.drag(move.UCI[:2], move.UCI[2:4])
 	reply := probe(t, srv, "chess", move.FEN).Moves[0]
 	p.waitFor(`document.getElementById('fen').value === ` + jsString(reply.FEN))
 	p.waitFor(`document.getElementById('practice-report').textContent.startsWith('Move 2:')`)
@@ -184,4 +194,10 @@ func TestBrowserScreenshots(t *testing.T) {
 	p.do(chromedp.Navigate(p.url + "/chess/KBNvK"))
 	p.waitFor(`document.querySelector('table.stats') !== null`)
 	shot("explorer-material.png")
+	p.do(chromedp.Navigate(p.url + "/chess/tables"))
+	p.waitFor(`document.querySelectorAll('table.index tr').length > 1`)
+	shot("explorer-index.png")
+	p.do(darkMode(true))
+	p.open(fen)
+	shot("explorer-dark.png")
 }

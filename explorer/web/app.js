@@ -16,12 +16,13 @@ const state = {
   stm: "w",
   rest: "- - 0 1", // the FEN's fields after the side to move
   flipped: false,
-  history: [],   // FENs played through, for back/forward
-  at: -1,
+  idx: 0,        // this position's place in the browser's history
+  maxIdx: 0,     // the furthest place reached, for Forward
   answer: null,
   lastMove: null, // [from, to] square indices
   shown: null,   // the FEN whose answer is (being) shown
   practice: null,
+  solution: false, // practising: the solution shown on request
   poll: null,
   request: 0,
 };
@@ -170,8 +171,9 @@ function drawBoard() {
 function drawArrows(svg) {
   const a = state.answer;
   if (!a || !a.moves.length || a.moves[0].category === "unknown" || a.moves[0].category === "win") return;
+  if (state.practice && !state.solution) return; // the solution, only when asked
   const best = a.moves.filter((m) => m.category === a.moves[0].category && m.dtm === a.moves[0].dtm);
-  for (const m of best.slice(0, 8)) {
+  for (const m of best.slice(0, 3)) {
     const sqs = uciSquares(m.uci);
     if (!sqs) continue;
     const [x1, y1] = squareXY(sqs[0]), [x2, y2] = squareXY(sqs[1]);
@@ -268,18 +270,30 @@ function drop(from, letter, to) {
 
 // --- positions and the API ---------------------------------------------------
 
-// edited starts a new line from the set-up position.
-function edited() {
-  state.rest = "- - 0 1";
-  state.lastMove = null;
-  const fen = boardFEN();
-  state.history = [fen];
-  state.at = 0;
+// pageURL is the address of a position's page.
+function pageURL(fen) {
+  return "/?variant=" + encodeURIComponent(state.variant.name) + "&fen=" + encodeURIComponent(fen);
+}
+
+// visit shows a position as a new entry of the browser's history, so that
+// Back and Forward (the browser's, the page's, the arrow keys) walk the
+// moves and edits.
+function visit(fen) {
+  state.idx++;
+  state.maxIdx = state.idx;
+  history.pushState({ fen, variant: state.variant.name, idx: state.idx, lastMove: state.lastMove, flipped: state.flipped }, "", pageURL(fen));
   show(fen);
 }
 
-// setPosition opens a FEN as a new line.
-function setPosition(fen) {
+// edited starts from the set-up position.
+function edited() {
+  state.rest = "- - 0 1";
+  state.lastMove = null;
+  visit(boardFEN());
+}
+
+// setPosition opens a FEN (a new history entry unless replace).
+function setPosition(fen, replace) {
   let parsed;
   try {
     parsed = parseFEN(fen);
@@ -289,39 +303,52 @@ function setPosition(fen) {
   }
   Object.assign(state, parsed);
   state.lastMove = null;
-  state.history = [fen.trim()];
-  state.at = 0;
-  show(fen.trim());
+  if (replace) {
+    history.replaceState({ fen: fen.trim(), variant: state.variant.name, idx: state.idx, lastMove: null }, "", pageURL(fen.trim()));
+    show(fen.trim());
+    return;
+  }
+  visit(fen.trim());
 }
 
 // play makes a listed move.
 function play(m) {
-  state.history = state.history.slice(0, state.at + 1);
-  state.history.push(m.fen);
-  state.at++;
   state.lastMove = uciSquares(m.uci);
   Object.assign(state, parseFEN(m.fen));
   if (state.practice) state.practice.moved(m);
-  show(m.fen);
+  visit(m.fen);
+}
+
+// restore shows the position of a history entry (Back, Forward).
+function restore(entry) {
+  if (!entry || !entry.fen) return;
+  if (state.practice) stopPractice("Practice ended: you left the line.");
+  if (entry.variant !== state.variant.name) {
+    const v = state.variants.find((x) => x.name === entry.variant);
+    if (!v) return;
+    state.variant = v;
+    $("variant").value = v.name;
+    drawPalette();
+  }
+  state.idx = entry.idx || 0;
+  state.maxIdx = Math.max(state.maxIdx, state.idx);
+  state.lastMove = entry.lastMove || null;
+  Object.assign(state, parseFEN(entry.fen));
+  show(entry.fen);
 }
 
 function go(delta) {
-  const at = state.at + delta;
-  if (at < 0 || at >= state.history.length || state.practice) return;
-  state.at = at;
-  state.lastMove = null;
-  Object.assign(state, parseFEN(state.history[at]));
-  show(state.history[at]);
+  if (state.practice) return;
+  if (delta < 0 && state.idx > 0) history.back();
+  if (delta > 0 && state.idx < state.maxIdx) history.forward();
 }
 
 // show draws a position and asks the API for its value.
 async function show(fen) {
   $("fen").value = fen;
   $("side").textContent = state.stm === "w" ? "White to move" : "Black to move";
-  $("back").disabled = state.at <= 0 || !!state.practice;
-  $("forward").disabled = state.at >= state.history.length - 1 || !!state.practice;
-  const url = "/?variant=" + encodeURIComponent(state.variant.name) + "&fen=" + encodeURIComponent(fen);
-  history.replaceState(null, "", url);
+  $("back").disabled = state.idx <= 0 || !!state.practice;
+  $("forward").disabled = state.idx >= state.maxIdx || !!state.practice;
   // Another position's answer goes at once: a move clicked in a stale
   // list would be played from the wrong position. (Asking again for the
   // same one, while its table builds, keeps it.)
@@ -431,14 +458,17 @@ function render(a) {
       s.appendChild(document.createTextNode(" " + Math.round(b.progress * 100) + "%"));
     }
   }
+  document.title = (a.table ? a.table + ": " : "") + verdictWords(a, state.stm).split(" (")[0] + " — Chimera tablebases";
   const link = $("material-link");
   link.textContent = "";
-  if (a.table) {
+  if (a.table && a.table.replace("v", "").length <= state.variant.stats_pieces) {
     const l = document.createElement("a");
     l.href = "/" + encodeURIComponent(state.variant.name) + "/" + a.table;
     l.textContent = a.table + " statistics";
     link.appendChild(l);
   }
+  $("index-link").href = "/" + encodeURIComponent(state.variant.name) + "/tables";
+  $("index-link").textContent = "All " + state.variant.name + " tables";
   const list = $("moves");
   list.textContent = "";
   const first = a.moves[0];
@@ -446,18 +476,25 @@ function render(a) {
     const li = document.createElement("li");
     const [words, cls] = moveWords(m);
     li.className = cls;
-    if (first && m.category === first.category && m.dtm === first.dtm) li.classList.add("best");
-    li.tabIndex = 0;
+    if (first && m.category !== "unknown" && m.category === first.category && m.dtm === first.dtm) li.classList.add("best");
     li.dataset.uci = m.uci;
+    // A link to the position the move leads to: middle-click opens it,
+    // a crawler follows it; a plain click plays the move here.
+    const anchor = document.createElement("a");
+    anchor.href = pageURL(m.fen);
     const san = document.createElement("span");
     san.className = "san";
     san.textContent = m.san;
     const val = document.createElement("span");
     val.className = "value " + cls;
     val.textContent = words;
-    li.append(san, val);
-    li.addEventListener("click", () => play(m));
-    li.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); play(m); } });
+    anchor.append(san, val);
+    anchor.addEventListener("click", (e) => {
+      if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      e.preventDefault();
+      play(m);
+    });
+    li.appendChild(anchor);
     list.appendChild(li);
   }
   $("practice").disabled = !state.practice && a.category !== "win";
@@ -477,6 +514,10 @@ function startPractice() {
   let used = 0;
   const report = $("practice-report");
   $("practice").textContent = "Stop practice";
+  state.solution = false;
+  $("solution").hidden = false;
+  $("solution").textContent = "Show the solution";
+  $("info").classList.add("practising");
   report.textContent = sideName(side) + " to mate in " + optimal + " against perfect defence." + hint(a);
   state.practice = {
     moved(m) {
@@ -504,14 +545,28 @@ function startPractice() {
       }
     },
   };
+  drawBoard(); // without the arrows
+}
+
+// showSolution shows (or hides again) the ranked moves and the arrows
+// while practising.
+function showSolution() {
+  state.solution = !state.solution;
+  $("info").classList.toggle("practising", !state.solution);
+  $("solution").textContent = state.solution ? "Hide the solution" : "Show the solution";
+  drawBoard();
 }
 
 function stopPractice(text) {
   state.practice = null;
+  state.solution = false;
+  $("solution").hidden = true;
+  $("info").classList.remove("practising");
   $("practice").textContent = "Practise this win";
   $("practice-report").textContent = text;
-  $("back").disabled = state.at <= 0;
-  $("forward").disabled = state.at >= state.history.length - 1;
+  $("back").disabled = state.idx <= 0;
+  $("forward").disabled = state.idx >= state.maxIdx;
+  if (state.variant) drawBoard();
 }
 
 // retryAfter reads a 429 or 503 answer's Retry-After, in seconds.
@@ -538,6 +593,7 @@ async function showMaterial(variant, material) {
   $("material-title").textContent = variant + " " + material;
   document.title = variant + " " + material + " — Chimera tablebases";
   $("material-back").href = "/?variant=" + encodeURIComponent(variant);
+  $("material-index").href = "/" + encodeURIComponent(variant) + "/tables";
   const res = await fetch("/api/stats/" + encodeURIComponent(variant) + "/" + encodeURIComponent(material));
   const body = await res.json();
   const status = $("material-status");
@@ -576,7 +632,7 @@ async function showMaterial(variant, material) {
     }
     table.appendChild(tr);
   }
-  root.appendChild(table);
+  root.appendChild(scrolling(table));
   for (const s of body.sides) {
     if (!s.win_plies.length) continue;
     const h = document.createElement("h3");
@@ -598,6 +654,15 @@ async function showMaterial(variant, material) {
   }
 }
 
+// scrolling wraps a wide table so that it scrolls on its own on a narrow
+// screen instead of widening the page.
+function scrolling(table) {
+  const wrap = document.createElement("div");
+  wrap.className = "table-wrap";
+  wrap.appendChild(table);
+  return wrap;
+}
+
 // chart draws a histogram of [moves, positions] as SVG bars.
 function chart(data) {
   const w = 720, h = 220, pad = 30;
@@ -615,19 +680,89 @@ function chart(data) {
   return svg;
 }
 
+// --- the endgame index ---------------------------------------------------------
+
+// sizeWords says a file's size.
+function sizeWords(bytes) {
+  if (bytes >= 1 << 30) return (bytes / (1 << 30)).toFixed(1) + " GiB";
+  if (bytes >= 1 << 20) return (bytes / (1 << 20)).toFixed(1) + " MiB";
+  return Math.max(1, Math.round(bytes / 1024)) + " KiB";
+}
+
+// showIndex lists a variant's tables: present, being built, buildable.
+async function showIndex(variant) {
+  $("explorer").hidden = true;
+  $("index").hidden = false;
+  $("variant").value = variant;
+  $("index-back").href = "/?variant=" + encodeURIComponent(variant);
+  $("index-title").textContent = variant + " endgame tables";
+  document.title = variant + " endgame tables — Chimera tablebases";
+  const status = $("index-status");
+  const res = await fetch("/api/tables/" + encodeURIComponent(variant));
+  const body = await res.json();
+  if (!res.ok) {
+    status.textContent = body.error;
+    status.className = "error";
+    return;
+  }
+  const present = body.tables.filter((t) => t.state === "present").length;
+  status.textContent = present + " tables here" + (body.read_only ? "." : "; tables of up to " + body.build_pieces + " pieces are built on request.");
+  const table = document.createElement("table");
+  table.className = "stats index";
+  table.innerHTML = "<tr><th>Table</th><th>Pieces</th><th>State</th><th>Size</th><th>Longest win</th></tr>";
+  for (const t of body.tables) {
+    const tr = document.createElement("tr");
+    const name = document.createElement("th");
+    const a = document.createElement("a");
+    a.href = "/" + encodeURIComponent(variant) + "/" + t.material;
+    a.textContent = t.material;
+    name.appendChild(a);
+    const where = t.state === "present" ? "here" : t.state === "running" ? "building " + Math.round(t.progress * 100) + "%" : t.state;
+    const cells = [t.pieces, where, (t.state === "present" ? "" : "≈ ") + sizeWords(t.size), t.longest_win ? "mate in " + (t.longest_win + 1) / 2 : "—"];
+    tr.appendChild(name);
+    for (const c of cells) {
+      const td = document.createElement("td");
+      td.textContent = c;
+      tr.appendChild(td);
+    }
+    if (t.error) tr.title = t.error;
+    tr.className = "index-" + t.state.replace(" ", "-");
+    table.appendChild(tr);
+  }
+  const root = $("index-body");
+  root.textContent = "";
+  root.appendChild(scrolling(table));
+}
+
 // --- start-up ------------------------------------------------------------------
 
-function chooseVariant(name, fen) {
+function chooseVariant(name, fen, replace) {
   const v = state.variants.find((x) => x.name === name) || state.variants[0];
   state.variant = v;
   $("variant").value = v.name;
   drawPalette();
-  setPosition(fen || v.example);
+  setPosition(fen || v.example, replace);
+}
+
+// onKey: ← and → walk back and forward, f flips the board (not while
+// typing in a box).
+function onKey(e) {
+  if (e.ctrlKey || e.metaKey || e.altKey || $("explorer").hidden) return;
+  const tag = e.target.tagName;
+  if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+  switch (e.key) {
+    case "ArrowLeft": e.preventDefault(); go(-1); break;
+    case "ArrowRight": e.preventDefault(); go(1); break;
+    case "f": case "F": state.flipped = !state.flipped; drawBoard(); break;
+  }
 }
 
 function wire() {
   $("variant").addEventListener("change", (e) => {
-    if ($("explorer").hidden) { location.href = "/?variant=" + encodeURIComponent(e.target.value); return; }
+    if ($("explorer").hidden) {
+      location.href = $("index").hidden ? "/?variant=" + encodeURIComponent(e.target.value) : "/" + encodeURIComponent(e.target.value) + "/tables";
+      return;
+    }
     stopPractice("");
     chooseVariant(e.target.value);
   });
@@ -652,6 +787,9 @@ function wire() {
     play(m);
   });
   $("practice").addEventListener("click", startPractice);
+  $("solution").addEventListener("click", showSolution);
+  document.addEventListener("keydown", onKey);
+  window.addEventListener("popstate", (e) => restore(e.state));
 }
 
 async function main() {
@@ -666,13 +804,24 @@ async function main() {
     sel.appendChild(o);
   }
   const parts = location.pathname.split("/").filter(Boolean);
+  if (parts.length === 2 && parts[1] === "tables") {
+    showIndex(decodeURIComponent(parts[0]));
+    return;
+  }
   if (parts.length === 2) {
     showMaterial(decodeURIComponent(parts[0]), decodeURIComponent(parts[1]));
     return;
   }
   const q = new URLSearchParams(location.search);
   const name = q.get("variant") || "chess";
-  chooseVariant(name === "standard" ? "chess" : name, q.get("fen"));
+  const entry = history.state;
+  if (entry && entry.fen && entry.variant === (name === "standard" ? "chess" : name)) {
+    // A reload keeps the place in the history.
+    state.idx = entry.idx || 0;
+    state.maxIdx = state.idx;
+    state.flipped = !!entry.flipped;
+  }
+  chooseVariant(name === "standard" ? "chess" : name, q.get("fen"), true);
 }
 
 main();
