@@ -31,13 +31,8 @@ const maxIndexEntries = 400
 // serveIndex answers GET /api/tables/{variant}: the variant's endgame
 // index, present tables first, then by pieces and name.
 func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
-	v, err := s.variant(r.PathValue("variant"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err.Error())
-		return
-	}
-	if err := tablebase.CheckVariant(v); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
+	v, ok := s.tablesVariant(w, r)
+	if !ok {
 		return
 	}
 	entries := map[string]*IndexEntry{}
@@ -97,6 +92,21 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 	})
 	w.Header().Set("Cache-Control", cacheBrief)
 	writeJSON(w, http.StatusOK, map[string]any{"variant": v.Name, "build_pieces": s.cfg.BuildPieces, "read_only": s.cfg.ReadOnly, "tables": out})
+}
+
+// tablesVariant reads the request's variant, one with tables, or answers
+// the error (404 unknown, 400 without tables).
+func (s *Server) tablesVariant(w http.ResponseWriter, r *http.Request) (*engine.Variant, bool) {
+	v, err := s.variant(r.PathValue("variant"))
+	if err != nil {
+		fail(w, http.StatusNotFound, err.Error())
+		return nil, false
+	}
+	if err := tablebase.CheckVariant(v); err != nil {
+		fail(w, http.StatusBadRequest, err.Error())
+		return nil, false
+	}
+	return v, true
 }
 
 // pieces is a material's piece count, kings included.

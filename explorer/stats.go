@@ -270,13 +270,8 @@ func pairs(h map[int]int) [][2]int {
 // Retry-After when this client has started too much work lately, 503
 // with Retry-After when the work queue is full.
 func (s *Server) serveStats(w http.ResponseWriter, r *http.Request) {
-	v, err := s.variant(r.PathValue("variant"))
-	if err != nil {
-		fail(w, http.StatusNotFound, err.Error())
-		return
-	}
-	if err := tablebase.CheckVariant(v); err != nil {
-		fail(w, http.StatusBadRequest, err.Error())
+	v, ok := s.tablesVariant(w, r)
+	if !ok {
 		return
 	}
 	m, err := tablebase.ParseMaterial(v, r.PathValue("material"))

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -120,8 +121,9 @@ func TestServeReadOnlyReplica(t *testing.T) {
 	require.NoError(t, cmd.Wait())
 }
 
-// TestServeStopsDuringABuild: SIGTERM while a long generation runs stops
-// the server cleanly (the build is abandoned, not waited for).
+// TestServeStopsDuringABuild: SIGTERM while a long generation runs and
+// clients keep asking stops the server cleanly (the build is abandoned,
+// not waited for).
 func TestServeStopsDuringABuild(t *testing.T) {
 	if testing.Short() {
 		t.Skip("needs the built binary's speed (a five-piece generation under way)")
@@ -143,6 +145,26 @@ func TestServeStopsDuringABuild(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	// Clients keep asking while the server stops.
+	stop := make(chan struct{})
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
+				if res, err := http.Get(addr + "/standard?fen=8/8/8/4k3/8/8/8/KQ6_w_-_-_0_1"); err == nil {
+					res.Body.Close()
+				}
+			}
+		})
+	}
 	require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
-	require.NoError(t, cmd.Wait(), "a clean exit with the build abandoned")
+	err := cmd.Wait()
+	close(stop)
+	wg.Wait()
+	require.NoError(t, err, "a clean exit under load, the build abandoned")
 }
