@@ -47,7 +47,7 @@ func newPage(t *testing.T, tables ...string) (*page, *explorer.Server) {
 	ts := httptest.NewServer(srv)
 	t.Cleanup(ts.Close)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.WindowSize(1200, 900), chromedp.Flag("disable-dev-shm-usage", true))
+		chromedp.WindowSize(1280, 900), chromedp.Flag("disable-dev-shm-usage", true))
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancel := chromedp.NewContext(actx)
 	t.Cleanup(func() { cancel(); cancelAlloc() })
@@ -190,7 +190,7 @@ func TestBrowserScreenshots(t *testing.T) {
 	p.do(chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2), chromedp.EmulateMobile))
 	p.open(fen)
 	shot("explorer-phone.png")
-	p.do(chromedp.EmulateViewport(1200, 900))
+	p.do(chromedp.EmulateViewport(1280, 900))
 	p.do(chromedp.Navigate(p.url + "/chess/KBNvK"))
 	p.waitFor(`document.querySelector('table.stats') !== null`)
 	shot("explorer-material.png")
