@@ -113,51 +113,11 @@ func (s *Server) tablesVariant(w http.ResponseWriter, r *http.Request) (*engine.
 func pieces(m tablebase.Material) int { return len(m.Strong) + len(m.Weak) }
 
 // materials lists the materials of up to n pieces (the royal pieces
-// included) the generator accepts for v, each once: the stronger side
-// first, fewer pieces first.
+// included) the generator takes for v, fewer pieces first.
 func materials(v *engine.Variant, n int) []tablebase.Material {
-	var royal string
-	var others []string
-	for _, pt := range v.Pieces {
-		switch {
-		case pt.Royal && royal == "":
-			royal = string(pt.Letter)
-		case !pt.Royal:
-			others = append(others, string(pt.Letter))
-		}
-	}
-	if royal == "" {
-		return nil
-	}
-	// sides lists the multisets of k letters, in order.
-	var sides func(k, from int) []string
-	sides = func(k, from int) []string {
-		if k == 0 {
-			return []string{""}
-		}
-		var out []string
-		for i := from; i < len(others); i++ {
-			for _, rest := range sides(k-1, i) {
-				out = append(out, others[i]+rest)
-			}
-		}
-		return out
-	}
-	seen := map[string]bool{}
 	var out []tablebase.Material
-	for total := 1; total <= n-2; total++ {
-		for weak := 0; weak*2 <= total; weak++ {
-			for _, a := range sides(total-weak, 0) {
-				for _, b := range sides(weak, 0) {
-					m, err := tablebase.ParseMaterial(v, royal+a+"v"+royal+b)
-					if err != nil || seen[m.String()] {
-						continue
-					}
-					seen[m.String()] = true
-					out = append(out, m)
-				}
-			}
-		}
+	for k := 3; k <= n; k++ {
+		out = append(out, tablebase.Materials(v, k)...)
 	}
 	return out
 }
