@@ -30,10 +30,10 @@ func newTBPlanCommand() *cobra.Command {
 		jobs, cpus  int
 	)
 	cmd := &cobra.Command{
-		Use:   "plan MATERIAL... | --pieces N [--json] [--slurm DIR | --jobs N]",
+		Use:   "plan [MATERIAL...] [--pieces N] [--json] [--slurm DIR | --jobs N]",
 		Short: "Plan a table set: what it needs, level by level; run it on a Slurm cluster or here",
-		Long: `Plan lists the tables the named materials need (or every table of --pieces
-pieces of the variant), themselves included: each table's level (0 needs
+		Long: `Plan lists the tables the named materials need (and every table of
+--pieces pieces of the variant), themselves included: each table's level (0 needs
 no other table; the tables of one level are independent of each other),
 the tables its captures and promotions lead into, its entries, the
 estimated memory and time of its generation (on two cores) and the size of
@@ -77,7 +77,7 @@ once.`,
 		},
 	}
 	f.register(cmd)
-	intFlag(cmd.Flags(), &pieces, "pieces", 0, 0, tablebase.MaxPieces, "plan every table of this many pieces (kings included) instead of named ones")
+	intFlag(cmd.Flags(), &pieces, "pieces", 0, 0, tablebase.MaxPieces, "plan every table of this many pieces (kings included), besides the named ones")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as JSON")
 	cmd.Flags().StringVar(&slurmDir, "slurm", "", "write Slurm batch scripts for the plan into this directory")
 	cmd.Flags().StringVar(&chimeraPath, "chimera", "", "the engine's path on the cluster's nodes (default: this binary's path)")
@@ -87,19 +87,18 @@ once.`,
 	return cmd
 }
 
-// planTargets are the named materials, or every material of pieces.
+// planTargets are the named materials and every material of pieces.
 func planTargets(v *engine.Variant, args []string, pieces int) ([]tablebase.Material, error) {
-	if (len(args) > 0) == (pieces > 0) {
-		return nil, errors.New("plan: name materials (KBNvK KRvKP) or give --pieces N, not both")
-	}
-	if pieces > 0 {
-		all := tablebase.Materials(v, pieces)
-		if len(all) == 0 {
-			return nil, fmt.Errorf("plan: %s has no tables of %d pieces the generator takes", v.Name, pieces)
-		}
-		return all, nil
+	if len(args) == 0 && pieces == 0 {
+		return nil, errors.New("plan: name materials (KBNvK KRvKP) or give --pieces N")
 	}
 	var out []tablebase.Material
+	if pieces > 0 {
+		out = tablebase.Materials(v, pieces)
+		if len(out) == 0 {
+			return nil, fmt.Errorf("plan: %s has no tables of %d pieces the generator takes", v.Name, pieces)
+		}
+	}
 	for _, a := range args {
 		m, err := tablebase.ParseMaterial(v, a)
 		if err != nil {
