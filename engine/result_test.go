@@ -101,7 +101,7 @@ func TestSAN(t *testing.T) {
 // variant).
 func TestInsufficientMaterialFollowsTheGoal(t *testing.T) {
 	noDraw := map[string]bool{"horde": true, "madking": true, "atomic": true, "shatranj": true, "antichess": true,
-		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "racingkings": true,
+		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "5check": true, "racingkings": true,
 		"crazyhouse": true, "minishogi": true, "shogi": true, "seirawan": true, "xiangqi": true, "minixiangqi": true, "janggi": true,
 		"makruk": true}
 	cat := variants.Builtin()

@@ -63,6 +63,24 @@ func (s *spec) removePiece(key string) {
 	s.pieces = kept
 }
 
+// startChecks returns the checks a side needs to win in a check-counting
+// variant: as Fairy-Stockfish reads it, from the start position's check
+// field ("5+5" in five-check), else def (three).
+func startChecks(fen string, def int) int {
+	for _, field := range strings.Fields(fen) {
+		w, b, ok := strings.Cut(field, "+")
+		if !ok {
+			continue
+		}
+		nw, errW := strconv.Atoi(w)
+		nb, errB := strconv.Atoi(b)
+		if errW == nil && errB == nil && nw > 0 && nw <= 99 && nb > 0 && nb <= 99 {
+			return max(nw, nb)
+		}
+	}
+	return def
+}
+
 // engineRules turns the spec into engine rules: the rules the keys set
 // directly, plus what needs the board size or the piece list.
 func (s *spec) engineRules() (engine.Rules, error) {
@@ -71,6 +89,9 @@ func (s *spec) engineRules() (engine.Rules, error) {
 	}
 	r := s.rules
 	r.Name, r.Width, r.Height, r.StartFEN = s.name, s.files, s.ranks, s.startFEN
+	if r.CheckCounting > 0 {
+		r.CheckCounting = startChecks(s.startFEN, r.CheckCounting)
+	}
 
 	var err error
 	region := func(text string, def engine.SquareSet) engine.SquareSet {
