@@ -97,7 +97,7 @@ const (
 // asked before a new count is queued.
 func (c *statsCache) get(t *tablebase.Table, admit func() bool) (*tableStats, statsState) {
 	key := buildKey(t.Variant, t.Material)
-	stamp, stamped := c.stamp(t)
+	stamp, stamped := c.stamp(t.Variant, t.Material)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if st, ok := c.done[key]; ok && (!stamped || st.File == stamp) {
@@ -107,7 +107,7 @@ func (c *statsCache) get(t *tablebase.Table, admit func() bool) (*tableStats, st
 		job.asked = c.now()
 		return nil, statsCounting
 	}
-	if st, ok := c.load(t, stamp); ok {
+	if st, ok := c.load(t.Variant, t.Material, stamp); ok {
 		c.done[key] = st
 		return st, statsReady
 	}
@@ -134,20 +134,11 @@ func (c *statsCache) cached(v *engine.Variant, m tablebase.Material) (*tableStat
 	if ok {
 		return st, true
 	}
-	table := filepath.Join(c.store.Dir(), tablebase.FileName(v, m))
-	fi, err := os.Stat(table)
-	if err != nil {
+	stamp, ok := c.stamp(v, m)
+	if !ok {
 		return nil, false
 	}
-	data, err := os.ReadFile(table + ".stats.json")
-	if err != nil {
-		return nil, false
-	}
-	var saved tableStats
-	if json.Unmarshal(data, &saved) != nil || saved.File != (fileStamp{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}) {
-		return nil, false
-	}
-	return &saved, true
+	return c.load(v, m, stamp)
 }
 
 // longestWin is the longest win in plies, either side to move.
@@ -190,29 +181,29 @@ func placements(t *tablebase.Table) float64 {
 	return math.Pow(float64(t.Variant.Width*t.Variant.Height), float64(pieces))
 }
 
-// path is where t's statistics are saved: beside its file.
-func (c *statsCache) path(t *tablebase.Table) string {
-	return filepath.Join(c.store.Dir(), tablebase.FileName(t.Variant, t.Material)+".stats.json")
+// path is where a table's statistics are saved: beside its file.
+func (c *statsCache) path(v *engine.Variant, m tablebase.Material) string {
+	return filepath.Join(c.store.Dir(), tablebase.FileName(v, m)+".stats.json")
 }
 
-// stamp identifies t's file, false when it has none (a table kept in
-// memory only).
-func (c *statsCache) stamp(t *tablebase.Table) (fileStamp, bool) {
-	fi, err := os.Stat(filepath.Join(c.store.Dir(), tablebase.FileName(t.Variant, t.Material)))
+// stamp identifies a table's file, false when it has none (a table kept
+// in memory only).
+func (c *statsCache) stamp(v *engine.Variant, m tablebase.Material) (fileStamp, bool) {
+	fi, err := os.Stat(filepath.Join(c.store.Dir(), tablebase.FileName(v, m)))
 	if err != nil {
 		return fileStamp{}, false
 	}
 	return fileStamp{Size: fi.Size(), ModTime: fi.ModTime().UnixNano()}, true
 }
 
-// load reads saved statistics of this version of t's file.
-func (c *statsCache) load(t *tablebase.Table, stamp fileStamp) (*tableStats, bool) {
-	data, err := os.ReadFile(c.path(t))
+// load reads saved statistics of this version of a table's file.
+func (c *statsCache) load(v *engine.Variant, m tablebase.Material, stamp fileStamp) (*tableStats, bool) {
+	data, err := os.ReadFile(c.path(v, m))
 	if err != nil {
 		return nil, false
 	}
 	var st tableStats
-	if json.Unmarshal(data, &st) != nil || st.File != stamp || st.Table != t.Material.String() || len(st.Sides) != 2 {
+	if json.Unmarshal(data, &st) != nil || st.File != stamp || st.Table != m.String() || len(st.Sides) != 2 {
 		return nil, false // damaged or stale: counted again
 	}
 	return &st, true
@@ -228,8 +219,9 @@ func (c *statsCache) save(t *tablebase.Table, st *tableStats) {
 	if err != nil {
 		return
 	}
-	tmp := c.path(t) + ".tmp"
-	if os.WriteFile(tmp, data, 0o644) != nil || os.Rename(tmp, c.path(t)) != nil {
+	path := c.path(t.Variant, t.Material)
+	tmp := path + ".tmp"
+	if os.WriteFile(tmp, data, 0o644) != nil || os.Rename(tmp, path) != nil {
 		os.Remove(tmp)
 	}
 }

@@ -40,7 +40,7 @@ func TestStatsAbandoned(t *testing.T) {
 	require.Empty(t, c.busy)
 	require.Empty(t, c.done, "an abandoned count keeps no figures")
 	c.mu.Unlock()
-	require.NoFileExists(t, c.path(tb))
+	require.NoFileExists(t, c.path(tb.Variant, tb.Material))
 
 	c.now = time.Now
 	_, state = c.get(tb, nil)
@@ -49,5 +49,5 @@ func TestStatsAbandoned(t *testing.T) {
 	st, state = c.get(tb, nil)
 	require.Equal(t, statsReady, state)
 	require.Equal(t, "KRvK", st.Table)
-	require.FileExists(t, c.path(tb), "the figures are saved beside the table")
+	require.FileExists(t, c.path(tb.Variant, tb.Material), "the figures are saved beside the table")
 }
