@@ -9,7 +9,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -62,7 +64,7 @@ func (p *page) do(steps ...chromedp.Action[chromedp.Void]) {
 // eval evaluates a JavaScript expression and decodes its value.
 func eval[T any](p *page, expr string) T {
 	p.t.Helper()
-	v, err := chromedp.Run(p.ctx, chromedp.Evaluate[T](expr))
+	v, err := retryLostContext(func() (T, error) { return chromedp.Run(p.ctx, chromedp.Evaluate[T](expr)) })
 	require.NoError(p.t, err, expr)
 	return v
 }
@@ -71,8 +73,31 @@ func eval[T any](p *page, expr string) T {
 // machine takes (the test's own deadline bounds it, not a clock here).
 func (p *page) waitFor(cond string) {
 	p.t.Helper()
-	_, err := chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(0)))
+	_, err := retryLostContext(func() (chromedp.Void, error) {
+		return chromedp.Run(p.ctx, chromedp.Poll[chromedp.Void](cond, chromedp.WithPollingTimeout(0)))
+	})
 	require.NoError(p.t, err, cond)
+}
+
+// retryLostContext runs a script again when Chromium dropped the page's
+// JavaScript context under it: right after a navigation the DevTools client
+// can still name the old document's context ("Cannot find context with
+// specified id", "Execution context was destroyed"), which a loaded machine
+// makes likelier. It is the browser's race, not the page's fault.
+func retryLostContext[T any](run func() (T, error)) (T, error) {
+	for try := 0; ; try++ {
+		v, err := run()
+		if err == nil || try == 50 || !lostContext(err) {
+			return v, err
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func lostContext(err error) bool {
+	msg := err.Error()
+	return strings.Contains(msg, "Cannot find context") || strings.Contains(msg, "Execution context was destroyed") ||
+		strings.Contains(msg, "context with specified id")
 }
 
 // open loads the explorer on a position and waits for its answer.
