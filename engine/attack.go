@@ -34,7 +34,7 @@ func (p *Position) attackedBy(s Square, by Colour, allowed uint64) bool {
 	if len(at.lame[s]) > 0 || len(at.hopDirs) > 0 || len(at.cannonDirs) > 0 {
 		return p.attackedSlow(s, by, allowed)
 	}
-	return false
+	return p.v.CambodianMoves && p.cambodianMetAttack(s, by)
 }
 
 // attackedSlow covers the rarer atoms: blockable leaps, hoppers and cannons.

@@ -105,7 +105,7 @@ func (p *Position) writeCastling(b *strings.Builder, shredder bool) {
 		b.WriteByte('-')
 		return
 	}
-	if p.v.Gating {
+	if p.v.Gating || p.v.CambodianMoves {
 		// Each side's castling letters, then its gate files.
 		for c := White; c <= Black; c++ {
 			p.writeCastlingOf(b, shredder, c)

@@ -18,6 +18,11 @@ const (
 	// from the count's start; a bare king's count starts at the number of
 	// pieces on the board.
 	MakrukCounting
+	// AseanCounting (ASEAN chess, sittuyin): only against a bare king,
+	// counted from zero: 16 moves while the stronger side has a rook, 44
+	// with a khon and a met, 64 with a knight and a met; no count
+	// otherwise.
+	AseanCounting
 )
 
 // countState is the running count: the limit and the count so far, both
@@ -52,7 +57,7 @@ func (p *Position) advanceCount(captured bool) {
 	}
 	p.counting.limit = int16(2 * limit)
 	p.counting.ply = 0
-	if p.count[p.stm] == 1 {
+	if p.v.Counting == MakrukCounting && p.count[p.stm] == 1 {
 		p.counting.ply = int16(2 * p.PieceCount())
 	}
 }
@@ -62,6 +67,9 @@ func (p *Position) advanceCount(captured bool) {
 // only its king.
 func (p *Position) countingMoves() int {
 	v, us, them := p.v, p.stm, p.stm.Other()
+	if v.Counting == AseanCounting {
+		return p.aseanCountingMoves()
+	}
 	if p.count[them] == 1 {
 		return 0
 	}
@@ -101,4 +109,29 @@ func (p *Position) countRole(c Colour, r Role) int {
 		}
 	}
 	return n
+}
+
+// aseanCountingMoves is AseanCounting's limit in full moves for a count
+// starting now, 0 for none.
+func (p *Position) aseanCountingMoves() int {
+	v, them := p.v, p.stm.Other()
+	if p.count[p.stm] > 1 {
+		return 0
+	}
+	count := func(letter uint8) int {
+		if letter == 0 {
+			return 0
+		}
+		return int(p.pieceCount[MakePiece(int(letter), them)])
+	}
+	khons, mets := count(v.countingKhon), count(v.countingMet)
+	switch {
+	case p.countRole(them, RoleRook) > 0:
+		return 16
+	case khons > 0 && mets > 0:
+		return 44
+	case p.countRole(them, RoleKnight) > 0 && mets > 0:
+		return 64
+	}
+	return 0
 }

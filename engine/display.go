@@ -125,8 +125,11 @@ func (v *Variant) RuleSummary() []string {
 	if v.MoveRule > 0 {
 		add("%d-move rule", v.MoveRule)
 	}
-	if v.Counting == MakrukCounting {
+	switch v.Counting {
+	case MakrukCounting:
 		add("Makruk's counting rules (board's and pieces' honour) draw an ending that takes too long")
+	case AseanCounting:
+		add("ASEAN counting rules draw an ending against a bare king that takes too long")
 	}
 	if v.RepetitionRule > 0 {
 		add("%d-fold repetition draws", v.RepetitionRule)

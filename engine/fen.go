@@ -163,7 +163,7 @@ func (p *Position) parseHoldings(holdings string) error {
 		if t == 0 {
 			return fmt.Errorf("holdings %q: unknown piece letter %q in variant %s", holdings, ch, v.Name)
 		}
-		if v.Pieces[t-1].Royal {
+		if v.Pieces[t-1].Royal && !v.MustDrop { // placement drops its king
 			return fmt.Errorf("holdings %q: a royal piece (%c) cannot be in hand", holdings, ch)
 		}
 		c := White
@@ -250,7 +250,9 @@ func (p *Position) parsePiece(text string, file, rank int) (int, error) {
 			return 0, fmt.Errorf("%c~ marks a piece promoted from a pawn, which only variants with pawns whose captures go to hand have", ch)
 		}
 		n++
-		base = int(v.handPawn)
+		if !v.DropLoop { // there it goes to hand as it stands
+			base = int(v.handPawn)
+		}
 	}
 	if file >= v.Width {
 		return n, nil // the caller reports the overlong rank
@@ -301,7 +303,7 @@ func (p *Position) parseCastling(field string) error {
 		if ch >= 'a' && ch <= 'z' {
 			c, upper = Black, ch-('a'-'A')
 		}
-		if v.Gating && upper != 'K' && upper != 'Q' && upper >= 'A' && int(upper-'A') < v.Width {
+		if (v.Gating || v.CambodianMoves) && upper != 'K' && upper != 'Q' && upper >= 'A' && int(upper-'A') < v.Width {
 			p.gates |= v.gateBit(SquareAt(int(upper-'A'), v.backRank(c))) // a gate right
 			continue
 		}
@@ -331,6 +333,8 @@ func (p *Position) parseCastling(field string) error {
 				p.gates &^= colourGates(c)
 			}
 		}
+	}
+	if v.Gating || v.CambodianMoves {
 		p.key ^= v.gatesKey(p.gates)
 	}
 	if rules != nil {
@@ -475,7 +479,7 @@ func (p *Position) checkLegal() error {
 			}
 			lastRank := s.Rank() == v.Height-1 && c == White || s.Rank() == 0 && c == Black
 			mustPromote := v.PromotionZone[c].Has(s) && (!v.OptionalPromotion || lastRank)
-			if v.pawnTypes>>p.board[s]&1 != 0 && mustPromote && len(v.promoTypes) > 0 {
+			if v.pawnTypes>>p.board[s]&1 != 0 && mustPromote && len(v.promoTypes) > 0 && !v.SittuyinPromotion {
 				return fmt.Errorf("%s pawn on %v should have promoted", c, s)
 			}
 		}
@@ -489,12 +493,12 @@ func (p *Position) checkLegal() error {
 // checkHands checks the pieces in hand against the start position: with
 // captures to hand, the two hands hold no more of a type than the game
 // has of it; otherwise each hand holds no more of a type than it started
-// with. (Positions of published perft suites put a pawn in each hand
+// with; with two boards (bughouse) anything may arrive. (Positions of published perft suites put a pawn in each hand
 // beside all sixteen on the board, so the board is not counted.)
 func (p *Position) checkHands() error {
 	v := p.v
-	if !v.startKnown || !v.HasHands() {
-		return nil
+	if !v.startKnown || !v.HasHands() || v.TwoBoards {
+		return nil // with two boards, the partner's captures fill the hands
 	}
 	for t := 1; t <= len(v.Pieces); t++ {
 		name := strings.ToLower(v.Pieces[t-1].Name)

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // LegalMoves appends to dst[:0] the legal moves of the side to move and
 // returns the extended slice. With a buffer of capacity MaxMoves it does not
 // allocate.
@@ -27,7 +29,105 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if p.gates != 0 {
 		dst = p.withGates(dst)
 	}
+	if v.KingStaysInCheck {
+		dst = p.withoutKingFlight(dst)
+	}
+	if v.CambodianMoves && p.gates != 0 {
+		dst = p.appendCambodianMoves(dst)
+	}
+	if v.SittuyinPromotion {
+		dst = p.appendSittuyinPromotions(dst)
+	}
+	if v.DropBishopsOnBothColours && !p.tacticalOnly {
+		dst = p.withoutSameColourBishops(dst)
+	}
+	if v.MustDrop && !p.tacticalOnly {
+		dst = p.dropsFirst(dst)
+	}
 	return dst
+}
+
+// dropsFirst keeps only the drops while the side to move holds a piece it
+// must drop and can (MustDrop).
+func (p *Position) dropsFirst(moves []Move) []Move {
+	holds := false
+	for t := 1; t <= len(p.v.Pieces); t++ {
+		if p.hand[p.stm][t] > 0 && (p.v.MustDropType == 0 || p.v.Pieces[t-1].Letter == p.v.MustDropType) {
+			holds = true
+		}
+	}
+	if !holds || !slices.ContainsFunc(moves, func(m Move) bool { return m.Kind() == Drop }) {
+		return moves
+	}
+	return slices.DeleteFunc(moves, func(m Move) bool { return m.Kind() != Drop })
+}
+
+// withoutSameColourBishops removes the drops that would leave a side
+// with two bishops on squares of one colour, now or for want of a square
+// of the other colour for a bishop still in hand
+// (DropBishopsOnBothColours).
+func (p *Position) withoutSameColourBishops(moves []Move) []Move {
+	v, us := p.v, p.stm
+	var onColour [2]bool // a bishop of ours stands on a light (0) / dark (1) square
+	inHand, bishop := 0, Piece(NoPiece)
+	for t := 1; t <= len(v.Pieces); t++ {
+		if v.Pieces[t-1].Role != RoleBishop {
+			continue
+		}
+		bishop = MakePiece(t, us)
+		inHand += int(p.hand[us][t])
+		for _, s := range p.Pieces(us) {
+			if p.board[s].Type() == t {
+				onColour[squareColour(s)] = true
+			}
+		}
+	}
+	if bishop == NoPiece {
+		return moves
+	}
+	return slices.DeleteFunc(moves, func(m Move) bool {
+		if m.Kind() != Drop {
+			return false
+		}
+		if v.Pieces[m.Dropped()-1].Role == RoleBishop {
+			return onColour[squareColour(m.To())]
+		}
+		// Enough free squares of the colours still wanted?
+		var free [2]bool
+		for _, s := range v.dropSquares[bishop] {
+			if s != m.To() && p.board[s] == NoPiece && !onColour[squareColour(s)] {
+				free[squareColour(s)] = true
+			}
+		}
+		return b2i(free[0])+b2i(free[1]) < inHand
+	})
+}
+
+// squareColour is 1 for a dark square (a1's colour), 0 for a light one.
+func squareColour(s Square) int { return 1 - (s.File()+s.Rank())%2 }
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// withoutKingFlight removes, in check, every move of a royal piece but the
+// capture of a lone checker (makpong).
+func (p *Position) withoutKingFlight(moves []Move) []Move {
+	if !p.InCheck() {
+		return moves
+	}
+	checkers := p.Checkers()
+	kept := moves[:0]
+	for _, m := range moves {
+		royal := m.Dropped() == 0 && p.v.royalTypes>>p.board[m.From()]&1 != 0
+		if !royal || len(checkers) == 1 && m.To() == checkers[0] {
+			kept = append(kept, m)
+		}
+	}
+	return kept
 }
 
 // withoutBadDrops removes the drops that give check where the rules

@@ -37,6 +37,9 @@ func (p *Position) Make(m Move) {
 		p.halfmove = 0
 	case Drop:
 		key ^= p.drop(m.Dropped(), to, u)
+		if m.DropsPromoted() {
+			key ^= p.promoteDropped(to, u)
+		}
 	case Castle, CastleGateRook:
 		cr := &p.castles.rules[m.castleRule()]
 		king, rook := p.board[cr.KingFrom], p.board[cr.RookFrom]
@@ -59,7 +62,7 @@ func (p *Position) Make(m Move) {
 		if m.Kind() == EnPassant {
 			capSq = u.epVictim
 		}
-		if victim := p.board[capSq]; victim != NoPiece {
+		if victim := p.board[capSq]; victim != NoPiece && capSq != from {
 			u.captured, u.capSq = victim, capSq
 			u.capIndex = p.remove(capSq)
 			key ^= z.piece[victim][capSq]
@@ -87,7 +90,11 @@ func (p *Position) Make(m Move) {
 			p.pieceCount[pc]--
 			p.pieceCount[promoted]++
 			p.updateRoyalCount(pc, promoted)
-			if v.CapturesToHand {
+			if m.Demotes() {
+				// It is what it was again: nothing left to remember.
+				p.unpromoted[to] = 0
+				key ^= z.promotedKey(to, uint8(t))
+			} else if v.CapturesToHand && !v.DropLoop {
 				// Captured, it goes to hand as what it was.
 				p.unpromoted[to] = uint8(pc.Type())
 				key ^= z.promotedKey(to, uint8(pc.Type()))
@@ -129,6 +136,12 @@ func (p *Position) Make(m Move) {
 		key ^= z.castling[p.castling] ^ z.castling[rights]
 		p.castling = rights
 	}
+	if v.CastlingDroppedPiece && m.Kind() == Drop {
+		if rights := p.castling | p.droppedCastling(us, to); rights != p.castling {
+			key ^= z.castling[p.castling] ^ z.castling[rights]
+			p.castling = rights
+		}
+	}
 	key ^= z.black
 	if us == Black {
 		p.fullmove++
@@ -159,6 +172,39 @@ func (p *Position) drop(t int, to Square, u *undo) uint64 {
 		p.findRoyal(us)
 	}
 	return key
+}
+
+// droppedCastling returns the castling rights colour c gains by the drop
+// on s: a king dropped on its castling square with a rook on a rule's
+// rook square, or such a rook dropped with the king in place.
+func (p *Position) droppedCastling(c Colour, s Square) uint8 {
+	v := p.v
+	king, rook := MakePiece(int(v.castleKing), c), MakePiece(int(v.castleRook), c)
+	var rights uint8
+	for i, cr := range p.castles.rules {
+		if cr.Colour == c && (s == cr.KingFrom || s == cr.RookFrom) &&
+			p.board[cr.KingFrom] == king && p.board[cr.RookFrom] == rook {
+			rights |= 1 << i
+		}
+	}
+	return rights
+}
+
+// promoteDropped turns the piece just dropped on s into its promoted
+// form (kyoto shogi's +P@c3), remembering what it was, and returns the
+// change to the key.
+func (p *Position) promoteDropped(s Square, u *undo) uint64 {
+	z := &p.v.zobrist
+	pc := p.board[s]
+	t := p.v.promotesTo[pc.Type()]
+	promoted := MakePiece(int(t), pc.Colour())
+	p.board[s] = promoted
+	p.pieceCount[pc]--
+	p.pieceCount[promoted]++
+	p.updateRoyalCount(pc, promoted)
+	p.unpromoted[s] = uint8(pc.Type())
+	u.moved = promoted
+	return z.piece[pc][s] ^ z.piece[promoted][s] ^ z.promotedKey(s, uint8(pc.Type()))
 }
 
 // fromHand puts piece pc from its side's hand on the empty square s
@@ -272,6 +318,13 @@ func (p *Position) Unmake() {
 	switch m.Kind() {
 	case Launch, Pass:
 	case Drop:
+		if m.DropsPromoted() { // back to the piece it was in hand
+			base := MakePiece(m.Dropped(), us)
+			p.pieceCount[p.board[to]]--
+			p.pieceCount[base]++
+			p.board[to] = base
+			p.unpromoted[to] = 0
+		}
 		p.remove(to)
 		p.hand[us][m.Dropped()]++
 	case Castle, CastleGateRook:

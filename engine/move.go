@@ -48,6 +48,19 @@ const (
 	moveGateShift  = 30
 )
 
+// moveAltBit, in the castling-rule bits that only castling moves use
+// otherwise, marks a Normal move's promotion as a demotion (the piece
+// turns back into what it was: kyoto shogi) and a Drop as putting the
+// piece down promoted.
+const moveAltBit Move = 1 << moveRuleShift
+
+// Demotes reports whether m turns a promoted piece back into the piece it
+// was (its Promotion is that piece's type).
+func (m Move) Demotes() bool { return m.Kind() == Normal && m&moveAltBit != 0 && m.Promotion() != 0 }
+
+// DropsPromoted reports whether the drop m puts its piece down promoted.
+func (m Move) DropsPromoted() bool { return m.Kind() == Drop && m&moveAltBit != 0 }
+
 // gate returns the index (1–3) into the variant's gating pieces of the
 // piece m gates, 0 when it gates none.
 func (m Move) gate() int { return int(m >> moveGateShift) }
@@ -117,7 +130,7 @@ func (v *Variant) UCI(m Move) string {
 	case Launch:
 		return m.From().String() + "*" + m.To().String()
 	case Drop:
-		return string(v.Pieces[m.Dropped()-1].Letter) + "@" + m.To().String()
+		return v.dropText(m)
 	}
 	if m.Kind() == Castle && v.Chess960 {
 		return m.From().String() + m.castleRook().String() // the king takes its rook
@@ -131,6 +144,9 @@ func (v *Variant) UCI(m Move) string {
 		return s + v.gateLetter(m)
 	}
 	if t := m.Promotion(); t != 0 {
+		if m.Demotes() {
+			return s + "-" // a demotion, as Fairy-Stockfish writes it
+		}
 		if v.piecePromotion(t) {
 			return s + "+" // a shogi-style promotion, as Fairy-Stockfish writes it
 		}
@@ -143,7 +159,7 @@ func (v *Variant) UCI(m Move) string {
 // error says whether the text is malformed or the move is not legal.
 func (p *Position) ParseUCI(s string) (Move, error) {
 	v := p.v
-	if len(s) > 1 && s[1] == '@' {
+	if len(s) > 1 && s[1] == '@' || len(s) > 2 && s[0] == '+' && s[2] == '@' {
 		return p.parseDrop(s)
 	}
 	from, n, err := scanSquare(s, v.Width, v.Height)
@@ -160,9 +176,12 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 	}
 	rest := s[n+n2:]
 	promo := 0
+	demote := rest == "-"
 	switch {
 	case rest == "+":
 		promo = -1 // the piece's own promotion (shogi)
+	case demote:
+		promo = -2 // a promoted piece's demotion (kyoto shogi)
 	case rest != "":
 		if len(rest) != 1 || v.TypeByLetter(rest[0]) == 0 {
 			return NoMove, fmt.Errorf("move %q: bad promotion %q", s, rest)
@@ -174,7 +193,8 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		// Castling is the king's move (e1g1) or the king taking its rook
 		// (e1h1, as Chess960 writes it); a plain king move comes first.
 		castleTo := m.Kind() == Castle && m.castleRook() == to
-		samePromotion := m.Promotion() == promo || (promo == -1 && m.Promotion() != 0 && v.piecePromotion(m.Promotion()))
+		samePromotion := !m.Demotes() && (m.Promotion() == promo || (promo == -1 && m.Promotion() != 0 && v.piecePromotion(m.Promotion()))) ||
+			m.Demotes() && demote
 		if m.gate() != 0 {
 			// The letter names the gating piece, not a promotion.
 			samePromotion = promo > 0 && int(v.gateTypes[m.gate()-1]) == promo
@@ -212,6 +232,10 @@ func (v *Variant) piecePromotion(t int) bool {
 // either case).
 func (p *Position) parseDrop(s string) (Move, error) {
 	v := p.v
+	promoted := s[0] == '+' // +P@c3: dropped promoted (kyoto shogi)
+	if promoted {
+		s = s[1:]
+	}
 	typ := v.TypeByLetter(s[0])
 	if typ == 0 {
 		return NoMove, fmt.Errorf("move %q: no piece %q in variant %s", s, s[0], v.Name)
@@ -222,11 +246,21 @@ func (p *Position) parseDrop(s string) (Move, error) {
 	}
 	var buf [MaxMoves]Move
 	for _, m := range p.LegalMoves(buf[:0]) {
-		if m.Kind() == Drop && m.Dropped() == typ && m.To() == to {
+		if m.Kind() == Drop && m.Dropped() == typ && m.To() == to && m.DropsPromoted() == promoted {
 			return m, nil
 		}
 	}
 	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+}
+
+// dropText writes a drop as Fairy-Stockfish does: P@e4, or +P@e4 for a
+// piece dropped promoted.
+func (v *Variant) dropText(m Move) string {
+	text := string(v.Pieces[m.Dropped()-1].Letter) + "@" + m.To().String()
+	if m.DropsPromoted() {
+		return "+" + text
+	}
+	return text
 }
 
 // MaxMoves is a buffer size that holds the legal moves of any position that

@@ -147,14 +147,25 @@ func (p *Position) genCannon(dst []Move, from Square, r *moveRay, pawn bool) []M
 // unless it would leave the piece unable ever to move.
 func (p *Position) push(dst []Move, m Move, pawn bool) []Move {
 	v := p.v
-	if pawn && v.PromotionZone[p.stm].Has(m.To()) && len(v.promoTypes) > 0 {
+	if pawn && v.PromotionZone[p.stm].Has(m.To()) && len(v.promoTypes) > 0 && !v.SittuyinPromotion {
 		return p.pushPromotions(dst, m)
 	}
 	if v.pieceRules {
 		pc := p.board[m.From()]
 		zone := &v.PromotionZone[p.stm]
-		if t := v.promotesTo[pc.Type()]; t != 0 && (zone.Has(m.To()) || zone.Has(m.From())) {
+		inZone := (zone.Has(m.To()) || zone.Has(m.From())) &&
+			(!v.PiecePromotionOnCapture || p.board[m.To()] != NoPiece)
+		if t := v.promotesTo[pc.Type()]; t != 0 && inZone {
 			dst = append(dst, m|Move(t)<<movePromoShift)
+			if v.MandatoryPiecePromotion {
+				return dst
+			}
+		}
+		if t := p.unpromoted[m.From()]; t != 0 && v.PieceDemotion && inZone {
+			dst = append(dst, m|Move(t)<<movePromoShift|moveAltBit)
+			if v.MandatoryPiecePromotion {
+				return dst
+			}
 		}
 		if v.isImmobile(pc, m.To()) {
 			return dst
@@ -247,6 +258,9 @@ func (p *Position) genDrops(dst []Move) []Move {
 	}
 	for t, s := range p.drops(p.stm) {
 		dst = append(dst, NewDrop(t, s))
+		if p.v.DropPromoted && p.v.promotesTo[t] != 0 {
+			dst = append(dst, NewDrop(t, s)|moveAltBit)
+		}
 	}
 	return dst
 }

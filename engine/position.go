@@ -235,6 +235,9 @@ func (p *Position) restore(pc Piece, s Square, i uint8) {
 
 // relocate moves the piece on from to the empty square to.
 func (p *Position) relocate(from, to Square) {
+	if from == to {
+		return // a pawn promoting where it stands (sittuyin)
+	}
 	i := p.index[from]
 	pc := p.board[from]
 	p.list[pc.Colour()][i] = to

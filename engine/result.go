@@ -69,11 +69,13 @@ const (
 	CountingDraw
 	Bikjang
 	DoublePass
+	// Niol: shatar's mate without a shak among the checks before it.
+	Niol
 )
 
 var reasonNames = [...]string{"ongoing", "checkmate", "stalemate", "fifty-move rule", "repetition",
 	"insufficient material", "extinction", "bare king", "flag reached", "check limit", "royal piece lost",
-	"perpetual check", "counting rule", "bikjang", "both sides passed"}
+	"perpetual check", "counting rule", "bikjang", "both sides passed", "mate without a shak (niol)"}
 
 // String names the reason as a PGN Termination comment would.
 func (r Reason) String() string {
@@ -296,9 +298,21 @@ func (p *Position) drawOrCount(reason Reason) Result {
 // checkmate or stalemate, valued by the variant.
 func (p *Position) NoMoveResult() Result {
 	if p.InCheck() {
+		if len(p.v.ShatarShak) > 0 {
+			return p.shatarMate()
+		}
 		return Result{Reason: Checkmate, Outcome: p.v.CheckmateValue.outcome(Loss), Side: p.stm}
 	}
-	return Result{Reason: Stalemate, Outcome: p.v.StalemateValue.outcome(Draw), Side: p.stm}
+	o := p.v.StalemateValue.outcome(Draw)
+	if p.v.StalematePieceCount {
+		switch us, them := p.count[p.stm], p.count[p.stm.Other()]; {
+		case us == them:
+			o = Draw
+		case us > them:
+			o = -o
+		}
+	}
+	return Result{Reason: Stalemate, Outcome: o, Side: p.stm}
 }
 
 // MoveRuleReached reports whether the variant's n-move rule has run out

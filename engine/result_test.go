@@ -103,7 +103,12 @@ func TestInsufficientMaterialFollowsTheGoal(t *testing.T) {
 	noDraw := map[string]bool{"horde": true, "madking": true, "atomic": true, "shatranj": true, "antichess": true,
 		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "5check": true, "racingkings": true,
 		"crazyhouse": true, "minishogi": true, "shogi": true, "seirawan": true, "xiangqi": true, "minixiangqi": true, "janggi": true,
-		"makruk": true}
+		"makruk": true, "courier": true, "codrus": true, "kinglet": true, "ai-wok": true, "janggitraditional": true,
+		"janggimodern": true, "janggicasual": true, "capahouse": true, "pocketknight": true, "mini": true, "gorogoro": true,
+		"judkins": true, "dobutsu": true, "clobber": true, "clobber10": true, "breakthrough": true, "manchu": true,
+		"threekings": true, "jesonmor": true, "suicide": true, "loop": true, "chessgi": true, "bughouse": true,
+		"makpong": true, "euroshogi": true, "supply": true, "kyotoshogi": true, "micro": true, "placement": true,
+		"asean": true, "sittuyin": true, "cambodian": true, "karouk": true, "shatar": true, "koedem": true}
 	cat := variants.Builtin()
 	for _, name := range cat.Names() {
 		v, err := cat.Lookup(name)

@@ -59,6 +59,17 @@ func (p *Position) immediateEnd() (Result, bool) {
 			return r, true
 		}
 	}
+	if v.flagType != 0 && v.FlagSurvive {
+		// Only the side to move can have held the region through a
+		// reply; White's arrival that Black matched draws.
+		if p.flagReached(us) {
+			if us == White && p.flagReached(Black) {
+				return end(FlagReached, Draw)
+			}
+			return end(FlagReached, Win)
+		}
+		return Result{}, false
+	}
 	if v.flagType != 0 {
 		white, black := p.flagReached(White), p.flagReached(Black)
 		switch {
@@ -80,19 +91,27 @@ func (p *Position) immediateEnd() (Result, bool) {
 }
 
 // extinct reports whether c has lost every piece of one of the extinction
-// types (or every piece, for '*').
+// types (or every piece, for '*'), but for ExtinctionCount of them, while
+// the opponent holds at least ExtinctionOpponentCount; pieces in hand
+// count, as in Fairy-Stockfish.
 func (p *Position) extinct(c Colour) bool {
 	v := p.v
-	if v.extinctAll && p.count[c] == 0 {
+	if v.extinctAll && p.count[c] <= v.ExtinctionCount {
 		return true
 	}
 	for t := 1; t <= len(v.Pieces); t++ {
 		pc := MakePiece(t, c)
-		if v.extinction>>pc&1 != 0 && p.pieceCount[pc] == 0 {
+		if v.extinction>>pc&1 != 0 && p.withHand(c, t) <= v.ExtinctionCount &&
+			p.withHand(c.Other(), t) >= v.ExtinctionOpponentCount {
 			return true
 		}
 	}
 	return false
+}
+
+// withHand counts colour c's pieces of type t on the board and in hand.
+func (p *Position) withHand(c Colour, t int) int {
+	return int(p.pieceCount[MakePiece(t, c)]) + int(p.hand[c][t])
 }
 
 // bare reports whether c has nothing left but royal pieces.

@@ -32,15 +32,15 @@ func (p *Position) san(m Move, legal []Move) string {
 	if m.Kind() == Pass {
 		return "--" // a pass, as PGN readers write a null move
 	}
-	if t := m.Dropped(); t != 0 {
-		return string(v.Pieces[t-1].Letter) + "@" + to.String() // P@e4, as Fairy-Stockfish writes drops
+	if m.Dropped() != 0 {
+		return v.dropText(m) // P@e4, as Fairy-Stockfish writes drops
 	}
 	pc := p.board[from]
 	if m.Kind() == Launch {
 		// A launch is written like its UCI form, after the missile's letter.
 		return string(v.Pieces[pc.Type()-1].Letter) + from.String() + "*" + to.String()
 	}
-	capture := p.board[to] != NoPiece || m.Kind() == EnPassant
+	capture := p.board[to] != NoPiece && to != from || m.Kind() == EnPassant
 	var b strings.Builder
 	pawn := v.PieceType(pc).Role == RolePawn
 	if !pawn {

@@ -95,6 +95,29 @@ type Rules struct {
 	// its side's PromotionZone; promoting is optional (see
 	// ImmobilityIllegal). FEN writes the promoted piece as +P.
 	PiecePromotion map[byte]byte
+	// CambodianMoves: the king and the met (CambodianMet, a letter) on
+	// their unmoved gates may leap ahead (cambodian.go).
+	CambodianMoves bool
+	CambodianMet   byte
+	// SittuyinPromotion: pawns do not promote on reaching the zone; a
+	// pawn turns into a promotion piece by a move of its own, in place or
+	// one step of the new piece away (e5e5f, e5d6f; see sittuyin.go).
+	SittuyinPromotion bool
+	// MandatoryPiecePromotion: a piece with its own promotion must take it
+	// when it moves into, out of or inside its promotion zone
+	// (euroshogi's knights and pawns).
+	MandatoryPiecePromotion bool
+	// PieceDemotion: a promoted piece may turn back into what it was on a
+	// move into, out of or inside its promotion zone (written e2e3-);
+	// with MandatoryPiecePromotion it must (kyoto shogi).
+	PieceDemotion bool
+	// PiecePromotionOnCapture: pieces promote and demote only when they
+	// capture (micro shogi).
+	PiecePromotionOnCapture bool
+	// KingStaysInCheck (makpong): a royal piece in check may not step out
+	// of it; it moves only to capture a lone checker, so a check must be
+	// blocked or its piece taken.
+	KingStaysInCheck bool
 	// ImmobilityIllegal: no move or drop may leave a piece on a square from
 	// which it could never move again (a shogi pawn on the last rank).
 	ImmobilityIllegal bool
@@ -133,6 +156,34 @@ type Hands struct {
 	// NoDropChecks forbids drops that give check (Fairy-Stockfish's
 	// dropChecks = false).
 	NoDropChecks bool
+	// DropRegion, when set, is per colour where pieces may be dropped
+	// (supply: one's own side of the river); a piece confined to a
+	// region is dropped only inside it.
+	DropRegion *[2]SquareSet
+	// MustDrop: while a side holds pieces in hand (of MustDropType, a
+	// letter, when set), it must drop one if it can (placement, sittuyin).
+	MustDrop     bool
+	MustDropType byte
+	// RookDropsOnFirstRank: rooks (RoleRook) are dropped on their side's
+	// first rank only (sittuyin).
+	RookDropsOnFirstRank bool
+	// DropBishopsOnBothColours: a side's bishops (RoleBishop) are dropped
+	// on squares of different colours, and no other drop may take the
+	// last square a bishop still in hand needs (placement).
+	DropBishopsOnBothColours bool
+	// CastlingDroppedPiece: a king dropped on its castling square, with a
+	// rook on a castling rook's square, gains that castling right, as does
+	// a rook dropped there beside a king in place (placement).
+	CastlingDroppedPiece bool
+	// DropPromoted: a piece in hand that promotes may also be dropped
+	// promoted (written +P@c3; kyoto shogi).
+	DropPromoted bool
+	// DropLoop (loop, chessgi): a captured piece goes to hand as it
+	// stands, a promoted pawn as its new piece, not as the pawn it was.
+	DropLoop bool
+	// TwoBoards (bughouse, supply): the hands are also filled from a
+	// partner's board, by the interface; no rule here changes with it.
+	TwoBoards bool
 	// Gating (Seirawan chess): a piece in hand may enter on the square a
 	// back-rank piece leaves on its first move; the castling field also
 	// holds the gate rights, as file letters.
@@ -151,10 +202,23 @@ type Goal struct {
 	// CheckmateValue and StalemateValue are the results for the side to move
 	// that has no legal move, in check or not (defaults: loss, draw).
 	CheckmateValue, StalemateValue Value
+	// ShatarShak, when set, switches on shatar's mate rules (shatar.go):
+	// the letters of the pieces whose check is a shak.
+	ShatarShak []byte
+	// StalematePieceCount: a stalemate is decided by the pieces left: the
+	// side with fewer gets StalemateValue, equal numbers draw (suicide).
+	StalematePieceCount bool
 	// ExtinctionValue, when set, is the result for a side that has no piece
 	// left of one of ExtinctionTypes (letters; '*' means all pieces together).
 	ExtinctionValue Value
 	ExtinctionTypes []byte
+	// ExtinctionCount is how many pieces of an extinction type a side
+	// may keep and still be extinct (Three Kings: two of its three
+	// kings left loses); 0 means none left.
+	ExtinctionCount int
+	// ExtinctionOpponentCount: the extinction counts only while the
+	// opponent holds at least this many of the type (koedem: both kings).
+	ExtinctionOpponentCount int
 	// BareKingValue, when set, is the result for a side left with nothing
 	// but royal pieces. With BareKingMove the bared side first gets one
 	// move, and bares the opponent in return for a draw.
@@ -166,6 +230,11 @@ type Goal struct {
 	FlagPiece  byte
 	FlagRegion [2]SquareSet
 	FlagMove   bool
+	// FlagSurvive: a flag piece wins only once it has stood in its region
+	// through the opponent's reply, whoever arrived (Jeson Mor; Fairy-
+	// Stockfish 11.1's flagMove); White's arrival answered by Black's
+	// draws.
+	FlagSurvive bool
 	// CheckCounting, when positive, is the number of checks that wins; the
 	// FEN carries the checks each side still needs ("3+3").
 	CheckCounting int
@@ -187,6 +256,8 @@ type Goal struct {
 	// is the letter of the piece its limits call the khon.
 	Counting     CountingRule
 	CountingKhon byte
+	// CountingMet is the letter of the piece AseanCounting calls the met.
+	CountingMet byte
 	// MustCapture makes captures compulsory when any is legal.
 	MustCapture bool
 	// BlastOnCapture: a capture removes the capturer and every non-pawn
@@ -221,8 +292,11 @@ type Variant struct {
 	// two of a side's on one file could only come from a forbidden drop.
 	doubledImpossible bool
 	dropMate          uint8 // type index of DropMateIllegal, 0 = none
-	// countingKhon is the type index of CountingKhon, 0 = none.
-	countingKhon uint8
+	// countingKhon and countingMet are the type indices of CountingKhon
+	// and CountingMet, 0 = none.
+	countingKhon, countingMet uint8
+	// cambodianMet is the type index of CambodianMet, 0 = none.
+	cambodianMet uint8
 	// points[pc] are MaterialPoints by piece code.
 	points [64]int
 	// sparesOwn is the piece-code set of SparesOwnKind pieces.
@@ -437,6 +511,13 @@ func (v *Variant) buildDropSquares() {
 						(!v.PromotionZonePawnDrops && v.PromotionZone[c].Has(s))) || v.isImmobile(pc, s) {
 						continue
 					}
+					if v.RookDropsOnFirstRank && v.Pieces[t-1].Role == RoleRook && v.relativeRank(s, c) != 0 {
+						continue
+					}
+					if region := v.Pieces[t-1].Region; region != nil && !region[c].Has(s) ||
+						v.DropRegion != nil && !v.DropRegion[c].Has(s) {
+						continue
+					}
 					v.dropSquares[pc] = append(v.dropSquares[pc], s)
 				}
 			}
@@ -560,6 +641,12 @@ func (v *Variant) checkEndRules() error {
 	if v.dropMate, err = letter("drop-mate", v.DropMateIllegal); err != nil {
 		return err
 	}
+	if v.cambodianMet, err = letter("cambodian met", v.CambodianMet); err != nil {
+		return err
+	}
+	if v.countingMet, err = letter("counting met", v.CountingMet); err != nil {
+		return err
+	}
 	if v.countingKhon, err = letter("counting khon", v.CountingKhon); err != nil {
 		return err
 	}
@@ -574,7 +661,7 @@ func (v *Variant) checkEndRules() error {
 		}
 		v.promotesTo[f] = t
 	}
-	v.pieceRules = len(v.PiecePromotion) > 0 || v.ImmobilityIllegal
+	v.pieceRules = len(v.PiecePromotion) > 0 || v.ImmobilityIllegal || v.PieceDemotion
 	for i, pt := range v.Pieces {
 		if pt.Role == RolePawn && v.handPawn == 0 {
 			v.handPawn = uint8(i + 1)
@@ -591,7 +678,7 @@ func (v *Variant) checkEndRules() error {
 		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
 	}
 	v.boardSafety = !v.NoChecks && !v.BlastOnCapture && v.RoyalRule == AllRoyal && v.missileType == 0
-	v.special = !v.boardSafety || v.FlyingGeneral || v.Bikjang || v.KingPass
+	v.special = !v.boardSafety || v.FlyingGeneral || v.Bikjang || v.KingPass || v.CambodianMoves
 	for l, n := range v.MaterialPoints {
 		t, err := letter("material-counting", l)
 		if err != nil {

@@ -58,8 +58,14 @@ func Generate(ctx context.Context, cfg Config, onPosition func(fen string)) ([]s
 			return out, fmt.Errorf("only %d balanced positions found in %d random lines: try more --plies freedom or a larger --balance", len(out), tries)
 		}
 		from := start
-		if randomArrays {
+		switch {
+		case randomArrays:
 			fen, _ := variants.Chess960FEN(rng.IntN(960))
+			if from, err = cfg.Variant.ParseFEN(fen); err != nil {
+				return out, err
+			}
+		case cfg.Variant.Chess960:
+			fen := variants.ShuffledStart(cfg.Variant.StartFEN, rng.IntN)
 			if from, err = cfg.Variant.ParseFEN(fen); err != nil {
 				return out, err
 			}

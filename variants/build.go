@@ -116,6 +116,10 @@ func (s *spec) engineRules() (engine.Rules, error) {
 		ep := region(s.enPassantRegion, engine.SquareSet{})
 		r.EnPassantRegion = &ep
 	}
+	if s.dropRegion != [2]string{} {
+		everywhere, _ := parseRegion("*", s.files, s.ranks)
+		r.DropRegion = &[2]engine.SquareSet{region(s.dropRegion[0], everywhere), region(s.dropRegion[1], everywhere)}
+	}
 	if err != nil {
 		return r, err
 	}
@@ -168,12 +172,31 @@ func (s *spec) engineRules() (engine.Rules, error) {
 			}
 		}
 	}
-	if r.Counting == engine.MakrukCounting {
-		// The counting's limits name the khon: the silver general.
-		r.CountingKhon = 0
+	r.ShatarShak = nil
+	if s.shatarMateRule {
 		for _, p := range s.pieces {
-			if p.key == "silver" {
+			if p.key == "knight" || p.key == "rook" || p.key == "bers" {
+				r.ShatarShak = append(r.ShatarShak, upper(p.letter))
+			}
+		}
+	}
+	if r.CambodianMoves {
+		for _, p := range s.pieces {
+			if p.key == "fers" {
+				r.CambodianMet = upper(p.letter) // the met (neang) jumps
+			}
+		}
+	}
+	if r.Counting != engine.NoCounting {
+		// The counting's limits name the khon (the silver general) and
+		// the met (the fers).
+		r.CountingKhon, r.CountingMet = 0, 0
+		for _, p := range s.pieces {
+			switch p.key {
+			case "silver":
 				r.CountingKhon = upper(p.letter)
+			case "fers":
+				r.CountingMet = upper(p.letter)
 			}
 		}
 	}
@@ -296,6 +319,9 @@ func (s *spec) castlingRules() ([]engine.CastlingRule, error) {
 			return nil, err
 		}
 		kf := strings.IndexByte(row, king)
+		if kf < 0 && s.rules.CastlingDroppedPiece {
+			kf = 4 // a king yet to be dropped castles from the e-file, as in Fairy-Stockfish
+		}
 		if kf < 0 {
 			continue // this side has no castling king at the start
 		}
@@ -318,7 +344,7 @@ func fenRank(fen string, index int) (string, error) {
 		return "", fmt.Errorf("start position has no rank %d", len(ranks)-index)
 	}
 	var b strings.Builder
-	text := ranks[index]
+	text, _, _ := strings.Cut(ranks[index], "[") // not the hands after the last rank
 	for i := 0; i < len(text); i++ {
 		if text[i] >= '0' && text[i] <= '9' {
 			n := int(text[i] - '0')

@@ -51,3 +51,51 @@ func Chess960FEN(n int) (string, error) {
 	}
 	return strings.ToLower(white) + "/pppppppp/8/8/8/8/PPPPPPPP/" + white + " w KQkq - 0 1", nil
 }
+
+// ShuffledStart returns a start position of a Chess960-style variant other
+// than chess (Capablanca random chess): the back rank of fen shuffled with
+// the king between the rooks and, when there are two bishops, one on
+// each colour, Black's array mirroring White's. A start position without
+// one king, two rooks and full, mirrored back ranks comes back unchanged.
+// intn(n) picks a number from 0 to n-1.
+func ShuffledStart(fen string, intn func(int) int) string {
+	board, rest, _ := strings.Cut(fen, " ")
+	ranks := strings.Split(board, "/")
+	white := ranks[len(ranks)-1]
+	if bracket := strings.IndexByte(white, '['); bracket >= 0 {
+		white, rest = white[:bracket], white[bracket:]+" "+rest
+	} else {
+		rest = " " + rest
+	}
+	if strings.Count(white, "K") != 1 || strings.Count(white, "R") != 2 ||
+		strings.ContainsAny(white, "0123456789") || ranks[0] != strings.ToLower(white) {
+		return fen
+	}
+	array := make([]byte, len(white))
+	free := func() []int {
+		var out []int
+		for i, c := range array {
+			if c == 0 {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	others := strings.NewReplacer("K", "", "R", "").Replace(white)
+	if strings.Count(white, "B") == 2 {
+		// One bishop on each colour: an even file and an odd one.
+		even, odd := (len(array)+1)/2, len(array)/2
+		array[2*intn(even)] = 'B'
+		array[2*intn(odd)+1] = 'B'
+		others = strings.ReplaceAll(others, "B", "")
+	}
+	for _, piece := range []byte(others) {
+		squares := free()
+		array[squares[intn(len(squares))]] = piece
+	}
+	for _, piece := range []byte("RKR") { // left to right: the king between
+		array[free()[0]] = piece
+	}
+	ranks[0], ranks[len(ranks)-1] = strings.ToLower(string(array)), string(array)
+	return strings.Join(ranks, "/") + rest
+}

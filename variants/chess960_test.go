@@ -1,6 +1,8 @@
 package variants_test
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,4 +51,32 @@ func TestChess960Arrays(t *testing.T) {
 	require.Equal(t, "BBQNNRKR", first)
 	_, err = variants.Chess960Array(960)
 	require.Error(t, err)
+}
+
+// TestShuffledStart: Capablanca random arrays keep the king between the
+// rooks and the bishops on squares of both colours, mirror Black's, and
+// parse; a start position that cannot be shuffled comes back unchanged.
+func TestShuffledStart(t *testing.T) {
+	v, err := variants.Lookup("caparandom")
+	require.NoError(t, err)
+	rng := rand.New(rand.NewPCG(1, 2))
+	seen := map[string]bool{}
+	for range 200 {
+		fen := variants.ShuffledStart(v.StartFEN, rng.IntN)
+		ranks := strings.Split(strings.Fields(fen)[0], "/")
+		white := ranks[7]
+		require.Equal(t, strings.ToLower(white), ranks[0], fen)
+		require.Len(t, white, 10)
+		k, r1, r2 := strings.IndexByte(white, 'K'), strings.IndexByte(white, 'R'), strings.LastIndexByte(white, 'R')
+		require.True(t, r1 < k && k < r2, "king between the rooks: %s", white)
+		b1, b2 := strings.IndexByte(white, 'B'), strings.LastIndexByte(white, 'B')
+		require.NotEqual(t, b1%2, b2%2, "bishops on both colours: %s", white)
+		require.ElementsMatch(t, []byte("RNABQKBCNR"), []byte(white))
+		_, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		seen[white] = true
+	}
+	require.Greater(t, len(seen), 150, "the arrays vary")
+	odd := "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+	require.Equal(t, odd, variants.ShuffledStart(odd, rng.IntN))
 }

@@ -52,6 +52,19 @@ var predefinedPieces = []predefinedPiece{
 	{"cannon", "mRcpR", engine.RoleOther, 0},
 	{"janggiCannon", "pR", engine.RoleOther, 0},
 	{"janggiElephant", "nZ", engine.RoleOther, 0},
+	// Fairy-Stockfish 11.1's other pieces: the ai-wok (makruk's queen in
+	// ai-wok), pieces that move one way and capture another (Hoppel-Poppel,
+	// New Zealand), the euroshogi knight, the banner (manchu: rook, cannon
+	// capture and horse), the stones of clobber and breakthrough.
+	{"aiwok", "RNF", engine.RoleOther, 0},
+	{"knibis", "mNcB", engine.RoleOther, 0},
+	{"biskni", "mBcN", engine.RoleOther, 0},
+	{"kniroo", "mNcR", engine.RoleOther, 0},
+	{"rookni", "mRcN", engine.RoleOther, 0},
+	{"euroshogiKnight", "ffNsW", engine.RoleOther, 0},
+	{"banner", "RcpRnN", engine.RoleOther, 0},
+	{"clobber", "cW", engine.RoleOther, 0},
+	{"breakthrough", "mfWfF", engine.RoleOther, 0},
 }
 
 func findPredefined(key string) (predefinedPiece, bool) {

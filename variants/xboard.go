@@ -3,25 +3,19 @@ package variants
 import "strconv"
 
 // XBoardName returns the name XBoard (CECP) knows a variant by: chess is
-// its "normal", antichess (without castling) its "suicide"; other
-// variants keep their name.
+// its "normal"; other variants keep their name (Fairy-Stockfish's names
+// are XBoard's where XBoard knows the game: suicide, giveaway, courier…).
 func XBoardName(name string) string {
-	switch name {
-	case "chess":
+	if name == "chess" {
 		return "normal"
-	case "antichess":
-		return "suicide"
 	}
 	return name
 }
 
 // FromXBoardName returns the variant an XBoard name stands for.
 func FromXBoardName(name string) string {
-	switch name {
-	case "normal":
+	if name == "normal" {
 		return "chess"
-	case "suicide":
-		return "antichess"
 	}
 	return name
 }

@@ -6,7 +6,8 @@ package xboard
 func knownToXBoard(name string) bool {
 	switch name {
 	case "normal", "capablanca", "gothic", "janus", "knightmate", "berolina", "atomic", "losers",
-		"suicide", "giveaway", "3check", "twokings", "shatranj", "grand", "fischerandom", "crazyhouse", "seirawan":
+		"suicide", "giveaway", "3check", "twokings", "shatranj", "grand", "fischerandom", "crazyhouse", "seirawan",
+		"courier", "caparandom", "nocastle", "bughouse":
 		return true
 	}
 	return false

@@ -9,6 +9,7 @@ package xboard
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -215,7 +216,10 @@ func (s *Server) protover(string) {
 func (s *Server) variantList() string {
 	var names []string
 	for _, n := range s.sess.Catalogue().Names() {
-		names = append(names, variants.XBoardName(n))
+		// chess and its other name, normal, are one entry
+		if name := variants.XBoardName(n); !slices.Contains(names, name) {
+			names = append(names, name)
+		}
 	}
 	return strings.Join(names, ",")
 }
