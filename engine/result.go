@@ -151,7 +151,8 @@ func (p *Position) Result() Result {
 
 // RepetitionCount returns how many times the current position has occurred
 // since the position was set up, this time included. Only positions since
-// the last capture or pawn move can repeat.
+// the last capture or pawn move can repeat, but in games whose captures
+// go to hand any position of the game can.
 func (p *Position) RepetitionCount() int {
 	n, _ := p.repetitions()
 	return n
@@ -163,6 +164,11 @@ func (p *Position) RepetitionCount() int {
 func (p *Position) repetitions() (n, first int) {
 	n, first = 1, len(p.history)
 	stop := max(len(p.history)-p.halfmove, 0)
+	if p.v.CapturesToHand {
+		// A capture is not irreversible when the piece comes back from
+		// the hand: the whole game counts, as in Fairy-Stockfish.
+		stop = 0
+	}
 	for j := len(p.history) - 2; j >= stop; j -= 2 {
 		if p.history[j].key == p.key {
 			n, first = n+1, j

@@ -203,3 +203,17 @@ func TestSupplyDrops(t *testing.T) {
 	}
 	require.Contains(t, legal(p), "N@e5")
 }
+
+// TestRepetitionThroughTheHand: in games whose captures go to hand a
+// capture is not irreversible; a cycle of captures and drops back repeats
+// (dobutsu: the fourth time draws), as Fairy-Stockfish counts it.
+func TestRepetitionThroughTheHand(t *testing.T) {
+	cycle := []string{"a2a3", "a4a3", "b2a3", "c4b3", "G@a2", "G@a4", "a3b2", "b3c4"}
+	var moves []string
+	for range 3 {
+		moves = append(moves, cycle...)
+	}
+	p := position(t, "dobutsu", "g1l/3/GEc/L1e[C] w - - 13 23", moves...)
+	require.Equal(t, 4, p.RepetitionCount())
+	require.Equal(t, engine.RepetitionDraw, p.Result().Reason)
+}
