@@ -3,7 +3,7 @@
 # for standard chess), single-threaded, on the same positions one after the
 # other. Prints nodes/second for each engine and the ratio chimera/peer.
 #
-# Usage: scripts/perft-vs-peer.sh [CHIMERA_BINARY]
+# Usage: scripts/perft-vs-peer.sh [CHIMERA_BINARY [VARIANT...]]
 # Needs: apt-get install fairy-stockfish stockfish (missing peers are skipped).
 set -euo pipefail
 
@@ -52,11 +52,38 @@ positions=(
 	"janggi|rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1|5"
 	"minixiangqi|rcnkncr/p1ppp1p/7/7/7/P1PPP1P/RCNKNCR w - - 0 1|6"
 	"makruk|rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w - - 0 1|6"
+	# Rule families III (issue 36): Fairy-Stockfish 11.1's other games.
+	"kyotoshogi|p+nks+l/5/5/5/+LSK+NP[] w - - 0 1|7"
+	"micro|kb+r+l/p3/4/3P/+L+RBK[] w - - 0 1|7"
+	"dobutsu|gle/1c1/1C1/ELG[] w - - 0 1|9"
+	"placement|8/pppppppp/8/8/8/8/PPPPPPPP/8[KQRRBBNNkqrrbbnn] w - - 0 1|5"
+	"sittuyin|8/8/4pppp/pppp4/4PPPP/PPPP4/8/8[FSSKRRNNfsskrrnn] w - - 0 1|4"
+	"cambodian|rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1|5"
+	"asean|rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w - - 0 1|6"
+	"shatar|rnbjkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBJKBNR w - - 0 1|6"
+	"courier|rnebmk1wbenr/1ppppp1pppp1/6f5/p5p4p/P5P4P/6F5/1PPPPP1PPPP1/RNEBMK1WBENR w - - 0 1|5"
+	"shako|c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1|5"
+	"clobber|PpPpP/pPpPp/PpPpP/pPpPp/PpPpP/pPpPp w - - 0 1|5"
+	"breakthrough|pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1|6"
+	"jesonmor|nnnnnnnnn/9/9/9/9/9/9/9/NNNNNNNNN w - - 0 1|5"
+	"euroshogi|1nbgkgn1/1r4b1/pppppppp/8/8/PPPPPPPP/1B4R1/1NGKGBN1[] w - - 0 1|5"
+	"threekings|knbqkbnk/pppppppp/8/8/8/8/PPPPPPPP/KNBQKBNK w - - 0 1|5"
+	"koedem|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1|5"
+	"supply|rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR[] w - - 0 1|5"
+	"hoppelpoppel|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|5"
+	"gorogoro|sgkgs/5/1ppp1/1PPP1/5/SGKGS[] w - - 0 1|6"
+	"manchu|rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1|5"
+	"loop|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1|5"
 )
+# Arguments after the binary pick variants: scripts/perft-vs-peer.sh "" shatar asean
+only=("${@:2}")
 
 printf '%-11s %-6s %14s %14s %14s %9s %14s %9s\n' variant depth nodes chimera/s fsf/s ratio sf/s ratio
 for entry in "${positions[@]}"; do
 	IFS='|' read -r variant fen depth <<<"$entry"
+	if ((${#only[@]})) && [[ " ${only[*]} " != *" $variant "* ]]; then
+		continue
+	fi
 	if ! "$chimera" perft --variant "$variant" --depth 1 >/dev/null 2>&1; then
 		echo "$variant: not supported by this chimera build, skipped"
 		continue

@@ -1,6 +1,7 @@
 package variants_test
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -54,5 +55,18 @@ func TestPerftVariants(t *testing.T) {
 			require.NoError(t, err)
 			checkPerftFile(t, v, file)
 		})
+	}
+}
+
+// TestEveryVariantHasPerft: every built-in game has its reference counts
+// (fischerandom is chess960 under another name and shares its file).
+func TestEveryVariantHasPerft(t *testing.T) {
+	for _, name := range variants.Names() {
+		file := name
+		if name == "fischerandom" {
+			file = "chess960"
+		}
+		_, err := os.Stat(filepath.Join("testdata", "perft", file+".epd"))
+		require.NoError(t, err, "%s has no reference perft file", name)
 	}
 }
