@@ -139,7 +139,7 @@ func (p *Position) withoutBadDrops(moves []Move) []Move {
 	v := p.v
 	kept := moves[:0]
 	for _, m := range moves {
-		if t := m.Dropped(); t != 0 && (v.NoDropChecks || t == int(v.dropMate)) {
+		if t := m.Dropped(); t != 0 && (v.NoDropChecks || t == int(v.dropMate)) && p.dropMayCheck(m) {
 			p.Make(m)
 			var buf [MaxMoves]Move
 			bad := p.InCheck() && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
@@ -153,9 +153,49 @@ func (p *Position) withoutBadDrops(moves []Move) []Move {
 	return kept
 }
 
+// dropMayCheck reports whether the drop m may give check: a drop reveals
+// no line, so only the piece it puts down can, by a leap or a ride from
+// its square to an enemy royal piece (a piece moving otherwise, or a
+// position with several royal pieces, is answered "maybe").
+func (p *Position) dropMayCheck(m Move) bool {
+	v, them := p.v, p.stm.Other()
+	if p.royals[them] != 1 || m.DropsPromoted() {
+		return p.royals[them] != 0
+	}
+	pc, to, k := MakePiece(m.Dropped(), p.stm), m.To(), p.royalSq[them]
+	at := &v.attacks[p.stm]
+	if len(at.lame[k]) > 0 || len(at.hopDirs) > 0 || len(at.cannonDirs) > 0 {
+		return true
+	}
+	for _, a := range at.leaps[k] {
+		if a.from == to && a.pieces>>pc&1 != 0 {
+			return true
+		}
+	}
+	for _, d := range at.rayDirs {
+		if d.pieces>>pc&1 == 0 {
+			continue
+		}
+		for _, t := range v.rays[d.ray][k] {
+			if t == to {
+				return true
+			}
+			if p.board[t] != NoPiece {
+				break
+			}
+		}
+	}
+	return false
+}
+
 func (p *Position) legalMoves(dst []Move) []Move {
 	us := p.stm
 	if p.royals[us] != 1 || !p.v.simpleAttacks[us.Other()] || p.v.special {
+		return p.legalByMaking(dst)
+	}
+	if p.v.CambodianMoves && p.cambodianMetAttack(p.royalSq[us], us.Other()) {
+		// A check by the met's jump, which the pin and check analysis
+		// does not know (it pins nothing: a leap).
 		return p.legalByMaking(dst)
 	}
 	ksq := p.royalSq[us]

@@ -678,7 +678,7 @@ func (v *Variant) checkEndRules() error {
 		return fmt.Errorf("check counting %d: must be 0 to %d", v.CheckCounting, MaxCheckCount)
 	}
 	v.boardSafety = !v.NoChecks && !v.BlastOnCapture && v.RoyalRule == AllRoyal && v.missileType == 0
-	v.special = !v.boardSafety || v.FlyingGeneral || v.Bikjang || v.KingPass || v.CambodianMoves
+	v.special = !v.boardSafety || v.FlyingGeneral || v.Bikjang || v.KingPass
 	for l, n := range v.MaterialPoints {
 		t, err := letter("material-counting", l)
 		if err != nil {

@@ -20,7 +20,7 @@ const builtinFile = "builtin.ini"
 // builtinSpecs parses the embedded catalogue once; the specs are never
 // modified afterwards (children clone them).
 var builtinSpecs = sync.OnceValue(func() []parsed {
-	out, err := parseINI(builtinFile, builtinINI, func(string) (*spec, bool) { return nil, false })
+	out, err := parseSections(builtinFile, builtinINI, func(string) (*spec, bool) { return nil, false }, true)
 	if err != nil {
 		panic("variants: the built-in catalogue does not load: " + err.Error())
 	}
@@ -107,7 +107,11 @@ func (c *Catalogue) Lookup(name string) (*engine.Variant, error) {
 		sort.Strings(sorted)
 		return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(sorted, ", "))
 	}
-	return p.variant, nil
+	v, err := p.get()
+	if err != nil {
+		return nil, fmt.Errorf("variant %s: %w", name, err)
+	}
+	return v, nil
 }
 
 // Description returns a variant's one-line description.

@@ -7,14 +7,26 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// parsed is one section of a variant file, checked and built.
+// parsed is one section of a variant file, checked and built. The
+// built-ins are built when first looked up (build), not all at start: a
+// command uses one or two of ninety.
 type parsed struct {
 	spec    *spec
 	variant *engine.Variant
+	build   func() (*engine.Variant, error)
+}
+
+// get returns the section's variant, building it first if it is lazy.
+func (p parsed) get() (*engine.Variant, error) {
+	if p.variant != nil {
+		return p.variant, nil
+	}
+	return p.build()
 }
 
 // parseINI reads a variant file in Fairy-Stockfish's variants.ini format:
@@ -25,6 +37,12 @@ type parsed struct {
 // their count); the variants are returned only
 // when there is none.
 func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]parsed, error) {
+	return parseSections(file, data, known, false)
+}
+
+// parseSections is parseINI; with lazy, each section is built when first
+// asked for (the built-in catalogue, whose every section a test builds).
+func parseSections(file string, data []byte, known func(string) (*spec, bool), lazy bool) ([]parsed, error) {
 	var (
 		errs    []error
 		out     []parsed
@@ -43,6 +61,10 @@ func parseINI(file string, data []byte, known func(string) (*spec, bool)) ([]par
 	}
 	finish := func() {
 		if current == nil || skip {
+			return
+		}
+		if lazy {
+			out = append(out, parsed{spec: current, build: sync.OnceValues(current.build)})
 			return
 		}
 		v, err := current.build()
