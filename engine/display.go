@@ -84,7 +84,10 @@ func (v *Variant) RuleSummary() []string {
 			to = append(to, string(v.Pieces[t-1].Letter))
 		}
 		how := "must promote"
-		if v.OptionalPromotion {
+		switch {
+		case v.SittuyinPromotion:
+			how = "promote by a move of their own, in place or a step away,"
+		case v.OptionalPromotion:
 			how = "may promote (must on the last rank)"
 		}
 		add("pawns %s to %s", how, strings.Join(to, " "))
@@ -122,6 +125,32 @@ func (v *Variant) RuleSummary() []string {
 		add("missile %c: after any non-pawn capture it may be launched (from*to) at a 3x3 area", v.Missile)
 	}
 	out = append(out, v.regionSummary()...)
+	for _, r := range []struct {
+		on   bool
+		text string
+	}{
+		{v.ExtinctionCount > 0, fmt.Sprintf("extinction counts a side left with %d or fewer", v.ExtinctionCount)},
+		{v.ExtinctionOpponentCount > 0, fmt.Sprintf("extinction only while the other side holds %d", v.ExtinctionOpponentCount)},
+		{v.FlagSurvive, "the flag piece must stand on its squares through the reply"},
+		{v.StalematePieceCount, "a stalemate goes to the side with fewer pieces"},
+		{len(v.ShatarShak) > 0, "a mate by knights alone loses; a mate without a check by " + string(v.ShatarShak) + " before it draws"},
+		{v.KingStaysInCheck, "a king in check may only take a lone checker"},
+		{v.MandatoryPiecePromotion, "pieces must promote (or demote) when they can"},
+		{v.PieceDemotion, "promoted pieces demote (-) when they move"},
+		{v.PiecePromotionOnCapture, "pieces promote and demote only when capturing"},
+		{v.DropPromoted, "pieces in hand may be dropped promoted (+P@c3)"},
+		{v.DropLoop, "captured promoted pieces go to hand as they stand"},
+		{v.TwoBoards, "hands are also filled from a partner's board"},
+		{v.MustDrop, "pieces in hand must be dropped first"},
+		{v.DropBishopsOnBothColours, "bishops are dropped on both colours"},
+		{v.CastlingDroppedPiece, "king and rook dropped on their squares may castle"},
+		{v.RookDropsOnFirstRank, "rooks are dropped on the first rank"},
+		{v.CambodianMoves, "the unmoved king may leap like a knight forward; the unmoved met may jump two squares ahead"},
+	} {
+		if r.on {
+			add("%s", r.text)
+		}
+	}
 	if v.MoveRule > 0 {
 		add("%d-move rule", v.MoveRule)
 	}
