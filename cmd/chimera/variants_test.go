@@ -32,9 +32,9 @@ func TestVariantsShow(t *testing.T) {
 func TestVariantFileFlagAndCheck(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "good.ini")
-	require.NoError(t, os.WriteFile(good, []byte("[mini:chess]\nmaxRank = 6\nmaxFile = 6\n"+
+	require.NoError(t, os.WriteFile(good, []byte("[tiny:chess]\nmaxRank = 6\nmaxFile = 6\n"+
 		"startFen = rnbqkr/pppppp/6/6/PPPPPP/RNBQKR w - - 0 1\ncastling = false\ndescription = a small board\n"), 0o644))
-	code, out, _ := runCommand("perft", "--variant-file", good, "--variant", "mini", "--depth", "2")
+	code, out, _ := runCommand("perft", "--variant-file", good, "--variant", "tiny", "--depth", "2")
 	require.Zero(t, code)
 	require.Contains(t, out, "Nodes searched: ")
 
