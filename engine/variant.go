@@ -403,9 +403,10 @@ func NewVariant(r Rules) (*Variant, error) {
 			}
 		}
 		// Pawns never stand on their own first rank unless they start
-		// there (horde); a variant without pawns at the start sets none.
+		// there (horde) or are dropped there (chessgi); a variant
+		// without pawns at the start sets none.
 		v.pawnFloor[c] = min(v.pawnFloor[c], 1)
-		if !start.hasPawns(c) {
+		if !start.hasPawns(c) || v.PieceDrops && v.FirstRankPawnDrops {
 			v.pawnFloor[c] = 0
 		}
 		for t := 1; t <= len(v.Pieces); t++ {

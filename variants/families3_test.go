@@ -239,3 +239,14 @@ func TestRuleSummaries(t *testing.T) {
 		require.Contains(t, strings.Join(v.RuleSummary(), "\n"), want, name)
 	}
 }
+
+// TestChessgiPawnOnTheFirstRank: a pawn dropped on its first rank is a
+// position chessgi's FEN reads back (a match game ended with one).
+func TestChessgiPawnOnTheFirstRank(t *testing.T) {
+	const fen = "rnb3nr/1pkp1N2/p2Qp3/7p/7p/4P3/P1P2PP1/r1P1KB1R[Nqbbpppp] b K - 0 25"
+	require.Equal(t, fen, position(t, "chessgi", fen).FEN())
+	p := position(t, "chessgi", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1", "P@a1")
+	require.Equal(t, "4k3/8/8/8/8/8/8/P3K3[] b - - 0 1", p.FEN())
+	_, err := position(t, "crazyhouse", "").Variant().ParseFEN("4k3/8/8/8/8/8/8/P3K3[] b - - 0 1")
+	require.ErrorContains(t, err, "behind the ranks pawns start on", "crazyhouse drops no pawn there")
+}
