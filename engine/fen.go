@@ -484,7 +484,8 @@ func (p *Position) checkLegal() error {
 			}
 		}
 	}
-	if p.royalInDanger(p.stm.Other()) {
+	// In a face-off (janggi's bikjang) a side may pass even in check.
+	if p.royalInDanger(p.stm.Other()) && !(p.v.Bikjang && p.generalsFace()) {
 		return fmt.Errorf("%s is in check but it is %s's move", p.stm.Other(), p.stm)
 	}
 	return nil

@@ -250,3 +250,11 @@ func TestChessgiPawnOnTheFirstRank(t *testing.T) {
 	_, err := position(t, "crazyhouse", "").Variant().ParseFEN("4k3/8/8/8/8/8/8/P3K3[] b - - 0 1")
 	require.ErrorContains(t, err, "behind the ranks pawns start on", "crazyhouse drops no pawn there")
 }
+
+// TestJanggiPassInCheckDuringBikjang: with the generals facing, Black
+// passed although in check (Fairy-Stockfish allows it); the position that
+// follows reads back from its FEN (random play found one refused).
+func TestJanggiPassInCheckDuringBikjang(t *testing.T) {
+	const fen = "n4a3/3krP3/9/B3b4/p1P3Pp1/9/2P2p3/R2K1A3/9/1N2R4 w - - 3 67"
+	require.Equal(t, fen, position(t, "janggi", fen).FEN())
+}
