@@ -304,8 +304,14 @@ func (p *Position) onFile(pc Piece, f int) bool {
 // regard to leaving a royal piece attacked, castling included.
 func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	dst = dst[:0]
-	for _, from := range p.Pieces(p.stm) {
-		dst = p.genPiece(dst, from)
+	if sb := p.v.small; sb != nil && p.royals[p.stm] == 0 && !p.tacticalOnly {
+		for _, from := range p.Pieces(p.stm) {
+			dst = sb.genFull(p, dst, from)
+		}
+	} else {
+		for _, from := range p.Pieces(p.stm) {
+			dst = p.genPiece(dst, from)
+		}
 	}
 	if p.v.KingPass && p.royals[p.stm] == 1 && !p.tacticalOnly {
 		k := p.royalSq[p.stm]

@@ -1,5 +1,7 @@
 package engine
 
+import "math/bits"
+
 // This file holds the rules that variants switch on beyond royal safety:
 // immediate game ends (extinction, bare king, flags, check counting,
 // explosions), the legality test for special rules, compulsory captures and
@@ -131,6 +133,14 @@ func (p *Position) canReachFlag(c Colour) bool {
 
 // flagReached reports whether c's flag piece stands in c's flag region.
 func (p *Position) flagReached(c Colour) bool {
+	if sb := p.v.small; sb != nil {
+		for in := p.occupancy[c] & sb.flag[c]; in != 0; in &= in - 1 {
+			if int(p.board[sb.square[bits.TrailingZeros64(in)]].Type()) == int(p.v.flagType) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, s := range p.Pieces(c) {
 		if int(p.board[s].Type()) == int(p.v.flagType) && p.v.FlagRegion[c].Has(s) {
 			return true

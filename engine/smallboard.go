@@ -14,6 +14,7 @@ type smallBoard struct {
 	bit      [NumSquares]uint64 // square → its bit
 	square   [64]Square         // bit index → its square
 	zone     [2]uint64          // promotion zones
+	flag     [2]uint64          // flag regions
 	masks    [64][]smallMoves   // by piece code, then square
 	beyond   [][64]uint64       // by ray index and bit: the squares past it along the ray
 	upward   []bool             // by ray index: the ray runs to higher bits
@@ -72,6 +73,9 @@ func (v *Variant) buildSmallBoard() *smallBoard {
 		for c := range sb.zone {
 			if v.PromotionZone[c].Has(Square(s)) {
 				sb.zone[c] |= sb.bit[s]
+			}
+			if v.FlagRegion[c].Has(Square(s)) {
+				sb.flag[c] |= sb.bit[s]
 			}
 		}
 	}
@@ -167,6 +171,41 @@ func (sb *smallBoard) genTactical(p *Position, dst []Move, from Square, occ *[2]
 			if p.ep.has(t) {
 				dst = append(dst, newSpecialMove(from, t, EnPassant, 0))
 			}
+		}
+	}
+	return dst
+}
+
+// genFull appends all the moves of the piece on from, like genPiece, with
+// the masks: for a side without a royal piece, whose pseudo-legal moves
+// are its legal ones (clobber, breakthrough, antichess). Pawns and pieces
+// the masks cannot describe go to genPiece.
+func (sb *smallBoard) genFull(p *Position, dst []Move, from Square) []Move {
+	pc := p.board[from]
+	m := &sb.masks[pc][from]
+	if m.special || p.v.pawnTypes>>pc&1 != 0 || len(p.v.moves[pc][from].epCapt) > 0 {
+		return p.genPiece(dst, from)
+	}
+	us := pc.Colour()
+	own, enemy := p.occupancy[us], p.occupancy[us^1]
+	all := own | enemy
+	targets := m.quiet&^all | m.both&^own | m.capt&enemy
+	for i := range m.rays {
+		targets |= sb.reach(&m.rays[i], all) &^ own
+	}
+	for _, l := range m.lame {
+		if l.path&all == 0 && (l.quiet && l.target&^all != 0 || l.capture && l.target&enemy != 0) {
+			targets |= l.target
+		}
+	}
+	plain := !p.v.pieceRules // push would only append
+	for targets != 0 {
+		t := sb.square[bits.TrailingZeros64(targets)]
+		targets &= targets - 1
+		if plain {
+			dst = append(dst, NewMove(from, t))
+		} else {
+			dst = p.push(dst, NewMove(from, t), false)
 		}
 	}
 	return dst
