@@ -170,28 +170,38 @@ func FuzzParseFEN(f *testing.F) {
 // FuzzParseMove: UCI and SAN parsing never panic, and whatever they accept
 // is a legal move that prints back the same way.
 func FuzzParseMove(f *testing.F) {
-	v := variants.Chess()
-	kiwipete := "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-	for _, seed := range []string{"e2e4", "e1g1", "a7a8q", "O-O", "Nxf7+", "0-0-0", "dxe6", "a10a9", "e2e4q"} {
+	// Chess (castling, promotion), kyoto shogi (demotions a1a2-, promoted
+	// drops +P@c3) and sittuyin (promotion in place, f6f6f).
+	positions := []struct{ variant, fen string }{
+		{"chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"},
+		{"kyotoshogi", "p+nks+l/5/5/5/+LSK1P[N] w - - 0 1"},
+		{"sittuyin", "4k3/8/5P2/8/8/2P5/8/4K3[] w - - 0 40"},
+	}
+	for _, seed := range []string{"e2e4", "e1g1", "a7a8q", "O-O", "Nxf7+", "0-0-0", "dxe6", "a10a9", "e2e4q",
+		"a1a2-", "+N@c3", "N@c3", "e1e2+", "f6f6f", "f6e7f", "+Q@c3"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, err := v.ParseFEN(kiwipete)
-		require.NoError(t, err)
-		if m, err := p.ParseUCI(s); err == nil {
-			// What it accepts prints as itself, but for castling written
-			// as the king taking its rook (e1h1), which prints as e1g1.
-			again, err := p.ParseUCI(v.UCI(m))
+		for _, pos := range positions {
+			v, err := variants.Lookup(pos.variant)
 			require.NoError(t, err)
-			require.Equal(t, m, again)
-			if m.Kind() != engine.Castle {
-				require.Equal(t, s, v.UCI(m))
+			p, err := v.ParseFEN(pos.fen)
+			require.NoError(t, err)
+			if m, err := p.ParseUCI(s); err == nil {
+				// What it accepts prints as itself, but for castling written
+				// as the king taking its rook (e1h1), which prints as e1g1.
+				again, err := p.ParseUCI(v.UCI(m))
+				require.NoError(t, err)
+				require.Equal(t, m, again)
+				if m.Kind() != engine.Castle {
+					require.Equal(t, s, v.UCI(m))
+				}
 			}
-		}
-		if m, err := p.ParseSAN(s); err == nil {
-			again, err := p.ParseSAN(p.SAN(m))
-			require.NoError(t, err)
-			require.Equal(t, m, again)
+			if m, err := p.ParseSAN(s); err == nil {
+				again, err := p.ParseSAN(p.SAN(m))
+				require.NoError(t, err)
+				require.Equal(t, m, again)
+			}
 		}
 	})
 }

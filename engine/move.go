@@ -232,17 +232,18 @@ func (v *Variant) piecePromotion(t int) bool {
 // either case).
 func (p *Position) parseDrop(s string) (Move, error) {
 	v := p.v
+	text := s
 	promoted := s[0] == '+' // +P@c3: dropped promoted (kyoto shogi)
 	if promoted {
 		s = s[1:]
 	}
 	typ := v.TypeByLetter(s[0])
 	if typ == 0 {
-		return NoMove, fmt.Errorf("move %q: no piece %q in variant %s", s, s[0], v.Name)
+		return NoMove, fmt.Errorf("move %q: no piece %q in variant %s", text, s[0], v.Name)
 	}
 	to, n, err := scanSquare(s[2:], v.Width, v.Height)
 	if err != nil || n != len(s)-2 {
-		return NoMove, fmt.Errorf("move %q: want a piece, @ and a square", s)
+		return NoMove, fmt.Errorf("move %q: want a piece, @ and a square", text)
 	}
 	var buf [MaxMoves]Move
 	for _, m := range p.LegalMoves(buf[:0]) {
@@ -250,7 +251,7 @@ func (p *Position) parseDrop(s string) (Move, error) {
 			return m, nil
 		}
 	}
-	return NoMove, fmt.Errorf("move %q is not legal in %s", s, p.FEN())
+	return NoMove, fmt.Errorf("move %q is not legal in %s", text, p.FEN())
 }
 
 // dropText writes a drop as Fairy-Stockfish does: P@e4, or +P@e4 for a
