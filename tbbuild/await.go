@@ -108,6 +108,9 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 			b.mu.Unlock()
 		}
 	}
+	if err := ctx.Err(); err != nil {
+		return err // the caller gave up already: nothing to hurry
+	}
 	if b.Command != nil && childPauses {
 		return b.buildNow(ctx, v, m, k)
 	}
@@ -128,6 +131,9 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 		b.cond.Wait()
 	}
 	if _, err := b.store.FindMaterial(v, m, tablebase.MemoryOnly); err != nil {
+		if ctx.Err() != nil {
+			return ctx.Err() // abandoned by the caller rather than failed
+		}
 		return fmt.Errorf("%s could not be built", m)
 	}
 	return nil
