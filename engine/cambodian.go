@@ -37,7 +37,8 @@ func (p *Position) appendCambodianMoves(dst []Move) []Move {
 		if p.gates&v.gateBit(from) == 0 || from.Rank() != v.backRank(us) {
 			continue
 		}
-		var targets []Square
+		var targetBuf [2]Square
+		targets := targetBuf[:0]
 		switch pc := p.board[from]; {
 		case v.royalTypes>>pc&1 != 0 && !p.InCheck():
 			for _, df := range []int{-2, 2} {

@@ -63,12 +63,12 @@ func (p *Position) dropsFirst(moves []Move) []Move {
 }
 
 // withoutSameColourBishops removes the drops that would leave a side
-// with two bishops on squares of one colour, now or for want of a square
-// of the other colour for a bishop still in hand
+// with two bishops on squares of one shade, now or for want of a square
+// of the other shade for a bishop still in hand
 // (DropBishopsOnBothColours).
 func (p *Position) withoutSameColourBishops(moves []Move) []Move {
 	v, us := p.v, p.stm
-	var onColour [2]bool // a bishop of ours stands on a light (0) / dark (1) square
+	var onShade [2]bool // a bishop of ours stands on a square of that shade
 	inHand, bishop := 0, Piece(NoPiece)
 	for t := 1; t <= len(v.Pieces); t++ {
 		if v.Pieces[t-1].Role != RoleBishop {
@@ -78,39 +78,42 @@ func (p *Position) withoutSameColourBishops(moves []Move) []Move {
 		inHand += int(p.hand[us][t])
 		for _, s := range p.Pieces(us) {
 			if p.board[s].Type() == t {
-				onColour[squareColour(s)] = true
+				onShade[s.shade()] = true
 			}
 		}
 	}
 	if bishop == NoPiece {
 		return moves
 	}
+	// The empty squares a bishop in hand could still take, by shade.
+	var free [2]int
+	var bishopSquares SquareSet
+	for _, s := range v.dropSquares[bishop] {
+		if p.board[s] == NoPiece && !onShade[s.shade()] {
+			free[s.shade()]++
+			bishopSquares.Add(s)
+		}
+	}
 	return slices.DeleteFunc(moves, func(m Move) bool {
 		if m.Kind() != Drop {
 			return false
 		}
+		to := m.To()
 		if v.Pieces[m.Dropped()-1].Role == RoleBishop {
-			return onColour[squareColour(m.To())]
+			return onShade[to.shade()]
 		}
-		// Enough free squares of the colours still wanted?
-		var free [2]bool
-		for _, s := range v.dropSquares[bishop] {
-			if s != m.To() && p.board[s] == NoPiece && !onColour[squareColour(s)] {
-				free[squareColour(s)] = true
+		left := free // another piece on to takes that square from the bishops
+		if bishopSquares.Has(to) {
+			left[to.shade()]--
+		}
+		shades := 0
+		for _, n := range left {
+			if n > 0 {
+				shades++
 			}
 		}
-		return b2i(free[0])+b2i(free[1]) < inHand
+		return shades < inHand
 	})
-}
-
-// squareColour is 1 for a dark square (a1's colour), 0 for a light one.
-func squareColour(s Square) int { return 1 - (s.File()+s.Rank())%2 }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // withoutKingFlight removes, in check, every move of a royal piece but the
@@ -119,15 +122,27 @@ func (p *Position) withoutKingFlight(moves []Move) []Move {
 	if !p.InCheck() {
 		return moves
 	}
-	checkers := p.Checkers()
-	kept := moves[:0]
-	for _, m := range moves {
+	return slices.DeleteFunc(moves, func(m Move) bool {
 		royal := m.Dropped() == 0 && p.v.royalTypes>>p.board[m.From()]&1 != 0
-		if !royal || len(checkers) == 1 && m.To() == checkers[0] {
-			kept = append(kept, m)
-		}
+		return royal && !p.loneChecker(m.From(), m.To())
+	})
+}
+
+// loneChecker reports whether the enemy piece on s is all that attacks the
+// royal piece on k: with it lifted, k is safe. (A line attacker it would
+// uncover also attacks s, so a king taking it there is illegal anyway.)
+func (p *Position) loneChecker(k, s Square) bool {
+	victim := p.board[s]
+	if victim == NoPiece || victim.Colour() == p.stm {
+		return false
 	}
-	return kept
+	them, bit := victim.Colour(), p.v.squareBit[s]
+	p.board[s] = NoPiece
+	p.occupancy[them] ^= bit
+	safe := !p.Attacked(k, them)
+	p.occupancy[them] ^= bit
+	p.board[s] = victim
+	return safe
 }
 
 // withoutBadDrops removes the drops that give check where the rules

@@ -95,3 +95,23 @@ func BenchmarkPerft(b *testing.B) {
 		})
 	}
 }
+
+// TestVariantRuleMovesDoNotAllocate: the move rules of the Fairy-Stockfish
+// families (sittuyin's promotions, cambodian leaps, makpong's checks,
+// placement's bishop drops) keep the generator allocation-free.
+func TestVariantRuleMovesDoNotAllocate(t *testing.T) {
+	for _, c := range []struct{ variant, fen string }{
+		{"sittuyin", "4k3/8/5P2/8/8/2P5/8/4K3[] w - - 0 40"},
+		{"cambodian", "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/8/RNSKMSNR w DEde - 0 1"},
+		{"makpong", "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1"},
+		{"placement", "8/pppppppp/8/8/8/8/PPPPPPPP/2B5[KQRRBNNkqrrbbnn] b - - 0 1"},
+	} {
+		v, err := variants.Lookup(c.variant)
+		require.NoError(t, err)
+		p, err := v.ParseFEN(c.fen)
+		require.NoError(t, err)
+		buf := make([]engine.Move, 0, engine.MaxMoves)
+		require.NotEmpty(t, p.LegalMoves(buf))
+		require.Zero(t, testing.AllocsPerRun(50, func() { p.LegalMoves(buf) }), c.variant)
+	}
+}

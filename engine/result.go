@@ -244,7 +244,7 @@ func (p *Position) insufficientMaterial() bool {
 				knights++
 			case pt.Role == RoleBishop:
 				minors++
-				bishopColours[(s.File()+s.Rank())&1] = true
+				bishopColours[s.shade()] = true
 			default:
 				return false
 			}

@@ -12,7 +12,8 @@ package engine
 // promotions.
 func (p *Position) appendSittuyinPromotions(dst []Move) []Move {
 	v, us := p.v, p.stm
-	var pawns []Square
+	var pawnBuf [MaxSize * MaxSize]Square
+	pawns := pawnBuf[:0]
 	for _, s := range p.Pieces(us) {
 		if v.pawnTypes>>p.board[s]&1 != 0 {
 			pawns = append(pawns, s)
@@ -31,6 +32,7 @@ func (p *Position) appendSittuyinPromotions(dst []Move) []Move {
 	p.tacticalOnly = false // the new piece's steps are quiet moves
 	defer func() { p.tacticalOnly = tactical }()
 	var buf [MaxMoves]Move
+	var targetBuf [MaxMoves]Square
 	for _, from := range pawns {
 		for _, t := range v.promoTypes {
 			if limit := v.promoLimit[t]; limit > 0 && int(p.pieceCount[MakePiece(int(t), us)]) >= limit {
@@ -39,7 +41,7 @@ func (p *Position) appendSittuyinPromotions(dst []Move) []Move {
 			// Where the new piece could step: its quiet moves, were it
 			// standing on the pawn's square already.
 			inPlace := NewMove(from, from) | Move(t)<<movePromoShift
-			targets := []Square{from}
+			targets := append(targetBuf[:0], from)
 			p.Make(inPlace)
 			for _, m := range p.genPiece(buf[:0], from) {
 				if p.board[m.To()] == NoPiece && m.Promotion() == 0 {

@@ -29,6 +29,10 @@ func (s Square) File() int { return int(s) & (MaxSize - 1) }
 // Rank returns the square's rank, 0 for the first rank.
 func (s Square) Rank() int { return int(s) / MaxSize }
 
+// shade is the square's colour on the board: 0 for a1's (dark), 1 for the
+// other; a bishop stays on one shade.
+func (s Square) shade() int { return (s.File() + s.Rank()) & 1 }
+
 // String names the square: a1, j10, p16.
 func (s Square) String() string {
 	return string(rune('a'+s.File())) + strconv.Itoa(s.Rank()+1)
