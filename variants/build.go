@@ -48,6 +48,17 @@ func (s *spec) setPiece(key, value string) error {
 	return nil
 }
 
+// letterOf returns the FEN letter (uppercase) of the piece with the given
+// key, 0 when the spec has none.
+func (s *spec) letterOf(key string) byte {
+	for _, p := range s.pieces {
+		if p.key == key {
+			return upper(p.letter)
+		}
+	}
+	return 0
+}
+
 func isCustomPieceKey(key string) bool {
 	n, err := strconv.Atoi(strings.TrimPrefix(key, "customPiece"))
 	return strings.HasPrefix(key, "customPiece") && err == nil && n >= 1 && n <= 25
@@ -143,12 +154,7 @@ func (s *spec) engineRules() (engine.Rules, error) {
 		r.Pieces = append(r.Pieces, pt)
 	}
 	if s.shogiNoDoubledPawn || s.shogiPawnDropMateIllegal {
-		pawn := byte(0)
-		for _, p := range s.pieces {
-			if p.key == "shogiPawn" {
-				pawn = upper(p.letter)
-			}
-		}
+		pawn := s.letterOf("shogiPawn")
 		if pawn == 0 {
 			return r, fmt.Errorf("shogiDoubledPawn and shogiPawnDropMateIllegal need a shogiPawn piece")
 		}
@@ -172,33 +178,22 @@ func (s *spec) engineRules() (engine.Rules, error) {
 			}
 		}
 	}
-	r.ShatarShak = nil
+	// Rules that name a piece by its role in the game: shatar's shak
+	// pieces, the cambodian met (the fers), the counting's khon (the
+	// silver general) and met.
+	r.ShatarShak, r.CambodianMet, r.CountingKhon, r.CountingMet = nil, 0, 0, 0
 	if s.shatarMateRule {
-		for _, p := range s.pieces {
-			if p.key == "knight" || p.key == "rook" || p.key == "bers" {
-				r.ShatarShak = append(r.ShatarShak, upper(p.letter))
+		for _, key := range []string{"knight", "rook", "bers"} {
+			if l := s.letterOf(key); l != 0 {
+				r.ShatarShak = append(r.ShatarShak, l)
 			}
 		}
 	}
 	if r.CambodianMoves {
-		for _, p := range s.pieces {
-			if p.key == "fers" {
-				r.CambodianMet = upper(p.letter) // the met (neang) jumps
-			}
-		}
+		r.CambodianMet = s.letterOf("fers")
 	}
 	if r.Counting != engine.NoCounting {
-		// The counting's limits name the khon (the silver general) and
-		// the met (the fers).
-		r.CountingKhon, r.CountingMet = 0, 0
-		for _, p := range s.pieces {
-			switch p.key {
-			case "silver":
-				r.CountingKhon = upper(p.letter)
-			case "fers":
-				r.CountingMet = upper(p.letter)
-			}
-		}
+		r.CountingKhon, r.CountingMet = s.letterOf("silver"), s.letterOf("fers")
 	}
 	if s.castling {
 		r.CastlingKing, r.CastlingRook = upper(s.castlingKingPiece), upper(s.castlingRookPc)

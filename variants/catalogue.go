@@ -107,7 +107,7 @@ func (c *Catalogue) Lookup(name string) (*engine.Variant, error) {
 		sort.Strings(sorted)
 		return nil, fmt.Errorf("unknown variant %q (known: %s)", name, strings.Join(sorted, ", "))
 	}
-	v, err := p.get()
+	v, err := p.variant()
 	if err != nil {
 		return nil, fmt.Errorf("variant %s: %w", name, err)
 	}

@@ -12,21 +12,12 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// parsed is one section of a variant file, checked and built. The
-// built-ins are built when first looked up (build), not all at start: a
-// command uses one or two of ninety.
+// parsed is one section of a variant file, checked, and its variant:
+// built already (a user's file, so its errors show at once) or when first
+// asked for (the built-ins: a command uses one or two of ninety).
 type parsed struct {
 	spec    *spec
-	variant *engine.Variant
-	build   func() (*engine.Variant, error)
-}
-
-// get returns the section's variant, building it first if it is lazy.
-func (p parsed) get() (*engine.Variant, error) {
-	if p.variant != nil {
-		return p.variant, nil
-	}
-	return p.build()
+	variant func() (*engine.Variant, error)
 }
 
 // parseINI reads a variant file in Fairy-Stockfish's variants.ini format:
@@ -64,7 +55,7 @@ func parseSections(file string, data []byte, known func(string) (*spec, bool), l
 			return
 		}
 		if lazy {
-			out = append(out, parsed{spec: current, build: sync.OnceValues(current.build)})
+			out = append(out, parsed{spec: current, variant: sync.OnceValues(current.build)})
 			return
 		}
 		v, err := current.build()
@@ -72,7 +63,7 @@ func parseSections(file string, data []byte, known func(string) (*spec, bool), l
 			fail(current.line, "[%s]: %v", current.name, err)
 			return
 		}
-		out = append(out, parsed{spec: current, variant: v})
+		out = append(out, parsed{spec: current, variant: func() (*engine.Variant, error) { return v, nil }})
 	}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
