@@ -66,8 +66,11 @@ func TestBrowserHistoryLinksKeys(t *testing.T) {
 	p.do(chromedp.Click(chromedp.CSS("#move-input")), chromedp.KeyEvent(kb.ArrowLeft))
 	require.Equal(t, first.FEN, eval[string](p, `document.getElementById('fen').value`))
 
-	// "Unknown" is never bold.
-	p.open("8/8/8/4k3/8/8/8/KR6 w - - 0 1")
+	// "Unknown" is never bold. Five pieces: more than the server builds on
+	// request, so the answer stays unknown (a KRvK position would be built
+	// while the page polls, and its best moves bolded).
+	p.open("8/8/8/4k3/8/8/8/KRRB4 w - - 0 1")
+	require.Equal(t, "unknown", eval[string](p, `document.getElementById('verdict').className`))
 	require.Zero(t, eval[int](p, `document.querySelectorAll('#moves li.best').length`))
 }
 
