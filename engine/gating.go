@@ -6,8 +6,9 @@ import "strings"
 // side's back rank, a piece from the hand may enter on the square it left
 // (on castling, on the king's or the rook's square). The rights are one
 // bit per colour and file, lost once a piece leaves the square or is
-// taken on it. The gating pieces are those in hand at the start, at most
-// three, so a move names one in two bits.
+// taken on it. The gating pieces are those in hand at the start (and in
+// S-House, where captures go to the hand, any piece but pawns and kings),
+// at most MaxGateTypes, so that a move names one in its gate bits.
 
 // gateBit returns the bit of square s in a gate-rights mask: its file on
 // White's first or Black's last rank; 0 elsewhere.
@@ -33,8 +34,12 @@ func (v *Variant) backRank(c Colour) int {
 func colourGates(c Colour) uint32 { return 0xffff << (16 * uint(c)) }
 
 // holdsGating reports whether colour c holds any gating piece: gate rights
-// of a side without one are dropped, as Fairy-Stockfish's FEN drops them.
+// of a side without one are dropped, as Fairy-Stockfish's FEN drops them,
+// unless a capture may fill its hand again (S-House).
 func (p *Position) holdsGating(c Colour) bool {
+	if p.v.CapturesToHand {
+		return true
+	}
 	for _, t := range p.v.gateTypes {
 		if p.hand[c][t] > 0 {
 			return true
@@ -78,15 +83,17 @@ func (p *Position) withGates(moves []Move) []Move {
 	return moves
 }
 
-// appendGated appends m gating each gating piece the mover holds, when
-// the piece on from (m's mover) leaves a square with a gate right.
+// appendGated appends m gating each gating piece the mover holds and may
+// put on from, when the piece on from (m's mover) leaves a square with a
+// gate right.
 func (p *Position) appendGated(dst []Move, m Move, from Square) []Move {
 	v := p.v
-	if p.gates&v.gateBit(from) == 0 || p.board[from].Colour() != p.stm || m.Promotion() != 0 {
+	bit := v.gateBit(from)
+	if p.gates&bit == 0 || p.board[from].Colour() != p.stm || m.Promotion() != 0 {
 		return dst
 	}
 	for i, t := range v.gateTypes {
-		if p.hand[p.stm][t] > 0 {
+		if p.hand[p.stm][t] > 0 && v.gateBits[t]&bit != 0 {
 			dst = append(dst, m.withGate(i+1))
 		}
 	}

@@ -384,6 +384,41 @@ func TestGating(t *testing.T) {
 	require.Equal(t, "4k3/8/8/8/8/2N5/8/1H2K3[e] b e - 1 1", last.FEN())
 }
 
+// TestSHouseGating: in S-House a captured piece goes to hand and gates
+// like the hawk and the elephant (c1d2n, on castling too), a pawn never
+// (not on its first rank), and an empty hand keeps its gates for the
+// next capture, as Fairy-Stockfish plays it.
+func TestSHouseGating(t *testing.T) {
+	v := lookup(t, "shouse")
+	p, err := v.ParseFEN("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[NPq] w KQABCDEFGHkqabcdefgh - 0 1")
+	require.NoError(t, err)
+	moves := uciMoves(p)
+	require.Subset(t, moves, []string{"e1g1n", "h1e1n", "e1c1n", "a1e1n", "a1b1n", "N@d4", "P@d4"})
+	require.NotContains(t, moves, "a1b1p", "a pawn may not enter on the first rank")
+	m, err := p.ParseUCI("e1c1n")
+	require.NoError(t, err)
+	require.Equal(t, "O-O-O/Ne1", p.SAN(m))
+	p.Make(m)
+	require.NoError(t, p.CheckConsistency())
+	require.Equal(t, "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KRN2R[Pq] b BCDFGHkqabcdefgh - 1 1", p.FEN(), "as Fairy-Stockfish writes it")
+
+	empty, err := v.ParseFEN("rnbqkbnr/pppp1ppp/8/4p3/3N4/8/PPPPPPPP/RNBQKB1R[] w KQABCDEFGHkqabcdefgh - 0 2")
+	require.NoError(t, err)
+	require.Equal(t, "rnbqkbnr/pppp1ppp/8/4p3/3N4/8/PPPPPPPP/RNBQKB1R[] w KQABCDEFGHkqabcdefgh - 0 2", empty.FEN(), "the gates stay")
+	for _, s := range []string{"d4e6", "g8f6"} {
+		m, err := empty.ParseUCI(s)
+		require.NoError(t, err, s)
+		empty.Make(m)
+	}
+	m, err = empty.ParseUCI("e6f8")
+	require.NoError(t, err)
+	empty.Make(m) // takes the bishop: it is White's to gate
+	m, err = empty.ParseUCI("h8g8")
+	require.NoError(t, err)
+	empty.Make(m)
+	require.Contains(t, uciMoves(empty), "b1c3b", "the captured bishop gates")
+}
+
 // FuzzParseFENGating: Seirawan FENs (gate letters in the castling field)
 // either fail with an error or round trip with every move consistent.
 func FuzzParseFENGating(f *testing.F) {

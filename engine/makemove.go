@@ -119,7 +119,14 @@ func (p *Position) Make(m Move) {
 		key ^= p.gateIn(m)
 	}
 	if p.gates != 0 {
-		lost := v.gateBit(from) | v.gateBit(to)
+		// The mover's gate where it left, the opponent's where it
+		// captured (a gate right on an empty square of one's own, which
+		// only a FEN can give, stays, as Fairy-Stockfish keeps it, even
+		// when a piece is dropped there).
+		lost := v.gateBit(to) & colourGates(us.Other())
+		if m.Kind() != Drop {
+			lost |= v.gateBit(from)
+		}
 		if m.isCastle() {
 			cr := &p.castles.rules[m.castleRule()]
 			lost |= v.gateBit(cr.KingFrom) | v.gateBit(cr.RookFrom)

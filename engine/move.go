@@ -37,15 +37,24 @@ const (
 
 // A Move's bits: from (0–7), to (8–15), an extra byte (16–23: the
 // promotion type, or a castling move's rook square), the kind (24–26), a
-// castling move's rule (27–29) and a gate (30–31: which of the variant's
+// castling move's rule (27–28) and a gate (29–31: which of the variant's
 // gating pieces enters behind the moving piece, 0 none). The kinds fit
-// three bits: at most eight.
+// three bits: at most eight; the castling rules two: at most four (two
+// per side); the gating pieces three: at most seven (S-House gates any
+// piece but the pawn and the king, six).
 const (
 	moveToShift    = 8
 	movePromoShift = 16
 	moveKindShift  = 24
 	moveRuleShift  = 27
-	moveGateShift  = 30
+	moveGateShift  = 29
+)
+
+// MaxCastlingRules and MaxGateTypes are how many castling rules and
+// gating pieces a variant may have: a Move names one in its bits.
+const (
+	MaxCastlingRules = 1 << (moveGateShift - moveRuleShift)
+	MaxGateTypes     = 1<<(32-moveGateShift) - 1
 )
 
 // moveAltBit, in the castling-rule bits that only castling moves use
@@ -61,11 +70,11 @@ func (m Move) Demotes() bool { return m.Kind() == Normal && m&moveAltBit != 0 &&
 // DropsPromoted reports whether the drop m puts its piece down promoted.
 func (m Move) DropsPromoted() bool { return m.Kind() == Drop && m&moveAltBit != 0 }
 
-// gate returns the index (1–3) into the variant's gating pieces of the
-// piece m gates, 0 when it gates none.
+// gate returns the index (1–MaxGateTypes) into the variant's gating
+// pieces of the piece m gates, 0 when it gates none.
 func (m Move) gate() int { return int(m >> moveGateShift) }
 
-// withGate returns m gating the variant's gating piece i (1–3).
+// withGate returns m gating the variant's gating piece i (1–MaxGateTypes).
 func (m Move) withGate(i int) Move { return m | Move(i)<<moveGateShift }
 
 // isCastle reports whether m castles (gating on either square or not).
@@ -115,7 +124,7 @@ func newCastleMove(cr *CastlingRule, i int) Move {
 }
 
 // castleRule returns the index of the castling rule of a Castle move.
-func (m Move) castleRule() int { return int(m>>moveRuleShift) & 7 }
+func (m Move) castleRule() int { return int(m>>moveRuleShift) & (MaxCastlingRules - 1) }
 
 // castleRook returns the square a Castle move's rook starts on.
 func (m Move) castleRook() Square { return Square(m >> movePromoShift) }

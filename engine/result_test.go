@@ -102,7 +102,7 @@ func TestSAN(t *testing.T) {
 func TestInsufficientMaterialFollowsTheGoal(t *testing.T) {
 	noDraw := map[string]bool{"horde": true, "madking": true, "atomic": true, "shatranj": true, "antichess": true,
 		"giveaway": true, "losers": true, "extinction": true, "kingofthehill": true, "3check": true, "5check": true, "racingkings": true,
-		"crazyhouse": true, "minishogi": true, "shogi": true, "seirawan": true, "xiangqi": true, "minixiangqi": true, "janggi": true,
+		"crazyhouse": true, "minishogi": true, "shogi": true, "seirawan": true, "shouse": true, "xiangqi": true, "minixiangqi": true, "janggi": true,
 		"makruk": true, "courier": true, "codrus": true, "kinglet": true, "ai-wok": true, "janggitraditional": true,
 		"janggimodern": true, "janggicasual": true, "capahouse": true, "pocketknight": true, "mini": true, "gorogoro": true,
 		"judkins": true, "dobutsu": true, "clobber": true, "clobber10": true, "breakthrough": true, "manchu": true,

@@ -324,9 +324,13 @@ type Variant struct {
 	immobile [64]*SquareSet
 	// pieceRules: piece promotions or immobility shape the moves (push).
 	pieceRules bool
-	// gateTypes are the gating pieces (those in hand at the start), by
-	// the index a move's gate bits give less one.
+	// gateTypes are the gating pieces (those in hand at the start and,
+	// when captures go to the hand, every piece that may enter a back
+	// rank from it), by the index a move's gate bits give less one.
 	gateTypes []uint8
+	// gateBits[t] are the gate bits (gateBit) of the squares piece type t
+	// may gate on: those it may be dropped on (not a pawn's first rank).
+	gateBits [MaxPieceTypes + 1]uint32
 	// special is set when a rule beyond royal safety decides legality, so
 	// the pin-based fast path does not apply.
 	special bool
@@ -418,9 +422,12 @@ func NewVariant(r Rules) (*Variant, error) {
 	return v, nil
 }
 
-// findGateTypes takes the gating pieces from the start position's
-// holdings (before the start position can be read: its castling field
-// holds gate rights only for a side holding a gating piece).
+// findGateTypes finds the gating pieces: those in the start position's
+// holdings (read before the start position can be: its castling field
+// holds gate rights only for a side holding a gating piece) and, when
+// captured pieces go to the hand (S-House), every other piece that could
+// enter on a back-rank square, as Fairy-Stockfish gates whatever is in
+// hand where it could be dropped.
 func (v *Variant) findGateTypes() error {
 	board, _, _ := strings.Cut(v.StartFEN, " ")
 	_, holdings, err := v.splitHoldings(board)
@@ -432,12 +439,21 @@ func (v *Variant) findGateTypes() error {
 		held[v.TypeByLetter(holdings[i])] = true
 	}
 	for t := 1; t <= len(v.Pieces); t++ {
-		if held[t] {
+		for c := White; c <= Black; c++ {
+			pc := MakePiece(t, c)
+			for f := 0; f < v.Width; f++ {
+				if s := SquareAt(f, v.backRank(c)); v.mayDropOn(pc, s) {
+					v.gateBits[t] |= v.gateBit(s)
+				}
+			}
+		}
+		mayHold := held[t] || v.CapturesToHand && !v.Pieces[t-1].Royal
+		if mayHold && v.gateBits[t] != 0 {
 			v.gateTypes = append(v.gateTypes, uint8(t))
 		}
 	}
-	if len(v.gateTypes) == 0 || len(v.gateTypes) > 3 {
-		return fmt.Errorf("gating: the start position must hold one to three kinds of piece in hand, not %d", len(v.gateTypes))
+	if len(v.gateTypes) == 0 || len(v.gateTypes) > MaxGateTypes {
+		return fmt.Errorf("gating: %d kinds of piece could gate, not one to %d (the start position's hand holds them)", len(v.gateTypes), MaxGateTypes)
 	}
 	return nil
 }
@@ -504,26 +520,32 @@ func (v *Variant) buildDropSquares() {
 	for t := 1; t <= len(v.Pieces); t++ {
 		for _, c := range []Colour{White, Black} {
 			pc := MakePiece(t, c)
-			pawn := v.pawnTypes>>pc&1 != 0
 			for r := 0; r < v.Height; r++ {
 				for f := 0; f < v.Width; f++ {
-					s := SquareAt(f, r)
-					if pawn && ((!v.FirstRankPawnDrops && v.relativeRank(s, c) == 0) ||
-						(!v.PromotionZonePawnDrops && v.PromotionZone[c].Has(s))) || v.isImmobile(pc, s) {
-						continue
+					if s := SquareAt(f, r); v.mayDropOn(pc, s) {
+						v.dropSquares[pc] = append(v.dropSquares[pc], s)
 					}
-					if v.RookDropsOnFirstRank && v.Pieces[t-1].Role == RoleRook && v.relativeRank(s, c) != 0 {
-						continue
-					}
-					if region := v.Pieces[t-1].Region; region != nil && !region[c].Has(s) ||
-						v.DropRegion != nil && !v.DropRegion[c].Has(s) {
-						continue
-					}
-					v.dropSquares[pc] = append(v.dropSquares[pc], s)
 				}
 			}
 		}
 	}
+}
+
+// mayDropOn reports whether the rules let piece pc enter on square s from
+// the hand (by a drop, or by gating): a pawn not on its first rank or in
+// its promotion zone unless the rules allow it, no piece where it could
+// never move from, every piece in its region.
+func (v *Variant) mayDropOn(pc Piece, s Square) bool {
+	c, t := pc.Colour(), pc.Type()
+	if v.pawnTypes>>pc&1 != 0 && ((!v.FirstRankPawnDrops && v.relativeRank(s, c) == 0) ||
+		(!v.PromotionZonePawnDrops && v.PromotionZone[c].Has(s))) || v.isImmobile(pc, s) {
+		return false
+	}
+	if v.RookDropsOnFirstRank && v.Pieces[t-1].Role == RoleRook && v.relativeRank(s, c) != 0 {
+		return false
+	}
+	region := v.Pieces[t-1].Region
+	return (region == nil || region[c].Has(s)) && (v.DropRegion == nil || v.DropRegion[c].Has(s))
 }
 
 func (v *Variant) check() error {
@@ -578,8 +600,8 @@ func (v *Variant) check() error {
 		}
 		v.promoTypes = append(v.promoTypes, t)
 	}
-	if len(v.Castling) > 8 {
-		return fmt.Errorf("%d castling rules: at most 8", len(v.Castling))
+	if len(v.Castling) > MaxCastlingRules {
+		return fmt.Errorf("%d castling rules: at most %d", len(v.Castling), MaxCastlingRules)
 	}
 	if len(v.Castling) > 0 {
 		v.castleKing = v.typeByLetter[v.CastlingKing]
