@@ -74,6 +74,9 @@ positions=(
 	"gorogoro|sgkgs/5/1ppp1/1PPP1/5/SGKGS[] w - - 0 1|6"
 	"manchu|rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/9/9/M1BAKAB2 w - - 0 1|5"
 	"loop|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1|5"
+	"seirawan|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQABCDEFGHkqabcdefgh - 0 1|5"
+	"shouse|rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[EHeh] w KQABCDEFGHkqabcdefgh - 0 1|5"
+	"shouse|reb1k1nQ/pppp1p2/p1n4b/3P2pp/8/N1P1q3/RP2PPPe/2BHKBNR[RPhp] w KCEFGHqaceg - 1 14|4"
 )
 # Arguments after the binary pick variants: scripts/perft-vs-peer.sh "" shatar asean
 only=("${@:2}")
