@@ -385,8 +385,12 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 	var lines, legs SquareSet
 	facing := p.bikjangBefore()
 	sure := onBoard && !facing && !p.royalInDanger(us)
+	k := p.royalSq[us]
 	if sure {
-		lines, legs = v.kingLines[us.Other()][p.royalSq[us]], v.kingLegs[us.Other()][p.royalSq[us]]
+		lines, legs = v.kingLines[us.Other()][k], v.kingLegs[us.Other()][k]
+		if v.unitLines {
+			p.dropDeadRays(&lines, &legs, k, us.Other())
+		}
 	}
 	kept := 0
 	for _, m := range dst {
@@ -395,9 +399,11 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		}
 		var ok bool
 		switch {
-		case !onBoard || m.Kind() != Normal || m.gate() != 0:
+		case !onBoard || m.Kind() != Normal && m.Kind() != DoubleStep || m.gate() != 0:
+			// A pawn's double step is an ordinary move to the board
+			// (its en-passant square is no threat to its own king).
 			ok = p.legalAfter(m)
-		case sure && m.From() != p.royalSq[us] && !lines.Has(m.From()) && !lines.Has(m.To()):
+		case sure && m.From() != k && !lines.Has(m.From()) && !lines.Has(m.To()):
 			ok = true
 		default:
 			ok = p.safeAfterOnBoard(m, sure, facing, &legs)
@@ -433,6 +439,41 @@ func (v *Variant) buildKingLines(by Colour, k Square) (set, legs SquareSet) {
 		}
 	}
 	return set, legs
+}
+
+// dropDeadRays takes out of the royal piece's lines (on k) each unit ray
+// along which colour them has no piece that attacks toward k (a rider,
+// hopper or cannon of that direction, or the flying general): a move can
+// open an attack only along a ray with such a piece, since the mover's
+// own pieces attack nothing of its own and enemy pieces only disappear.
+// The legs of blockable leaps stay.
+func (p *Position) dropDeadRays(lines, legs *SquareSet, k Square, them Colour) {
+	v := p.v
+	at := &v.attacks[them]
+	dead := false
+	for _, ray := range v.unitRays {
+		a := &at.along[ray]
+		pieces := a.ride | a.hop | a.cannon
+		if pieces == 0 {
+			continue
+		}
+		live := false
+		for _, t := range v.rays[ray][k] {
+			if pieces>>p.board[t]&1 != 0 {
+				live = true
+				break
+			}
+		}
+		if !live {
+			for _, t := range v.rays[ray][k] {
+				lines.Remove(t)
+			}
+			dead = true
+		}
+	}
+	if dead {
+		lines.Union(legs)
+	}
 }
 
 // openedAttack reports whether, with the board changed on from and to by

@@ -96,6 +96,31 @@ func BenchmarkPerft(b *testing.B) {
 	}
 }
 
+// BenchmarkPerftVariants measures the generator where the board and the
+// pieces are not chess's: cannons on 10×10 (shako), xiangqi, gating.
+func BenchmarkPerftVariants(b *testing.B) {
+	for _, bc := range []struct {
+		variant, fen string
+		depth        int
+	}{
+		{"shako", "c8c/ernbqkbnre/pppppppppp/10/10/10/10/PPPPPPPPPP/ERNBQKBNRE/C8C w KQkq - 0 1", 4},
+		{"xiangqi", "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1", 4},
+		{"shouse", "reb1k1nQ/pppp1p2/p1n4b/3P2pp/8/N1P1q3/RP2PPPe/2BHKBNR[RPhp] w KCEFGHqaceg - 1 14", 3},
+	} {
+		b.Run(bc.variant, func(b *testing.B) {
+			v, err := variants.Lookup(bc.variant)
+			require.NoError(b, err)
+			p, err := v.ParseFEN(bc.fen)
+			require.NoError(b, err)
+			var leaves uint64
+			for b.Loop() {
+				leaves += p.Perft(bc.depth)
+			}
+			b.ReportMetric(float64(leaves)/b.Elapsed().Seconds(), "leaves/s")
+		})
+	}
+}
+
 // TestVariantRuleMovesDoNotAllocate: the move rules of the Fairy-Stockfish
 // families (sittuyin's promotions, cambodian leaps, makpong's checks,
 // placement's bishop drops) keep the generator allocation-free.

@@ -87,6 +87,16 @@ type SquareSet [NumSquares / 64]uint64
 // Add puts s in the set.
 func (b *SquareSet) Add(s Square) { b[s>>6] |= 1 << (s & 63) }
 
+// Remove takes s out of the set.
+func (b *SquareSet) Remove(s Square) { b[s>>6] &^= 1 << (s & 63) }
+
+// Union adds every square of o to the set.
+func (b *SquareSet) Union(o *SquareSet) {
+	for i := range b {
+		b[i] |= o[i]
+	}
+}
+
 // Has reports whether s is in the set.
 func (b *SquareSet) Has(s Square) bool { return b[s>>6]&(1<<(s&63)) != 0 }
 

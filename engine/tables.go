@@ -133,8 +133,9 @@ func (v *Variant) buildTables() {
 			v.buildAttacks(pc, rayOf)
 		}
 	}
-	for _, d := range unitSteps() {
+	for i, d := range unitSteps() {
 		v.unitRay[d.DX+1][d.DY+1] = rayOf(d)
+		v.unitRays[i] = v.unitRay[d.DX+1][d.DY+1]
 	}
 	v.small = v.buildSmallBoard()
 	if v.small != nil {

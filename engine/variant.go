@@ -308,6 +308,8 @@ type Variant struct {
 	// unitRay[dx+1][dy+1] is the index in rays of each of the eight unit
 	// steps.
 	unitRay [3][3]int
+	// unitRays are the eight of them.
+	unitRays [8]int
 	// kingLines[c][k] are the squares on which a move can change whether
 	// colour c attacks a royal piece on k, kingLegs[c][k] those of them
 	// on blockable leaps (buildKingLines; for legalByMaking; nil for a
