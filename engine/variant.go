@@ -454,8 +454,11 @@ func (v *Variant) findGateTypes() error {
 			v.gateTypes = append(v.gateTypes, uint8(t))
 		}
 	}
-	if len(v.gateTypes) == 0 || len(v.gateTypes) > MaxGateTypes {
-		return fmt.Errorf("gating: %d kinds of piece could gate, not one to %d (the start position's hand holds them)", len(v.gateTypes), MaxGateTypes)
+	switch {
+	case len(v.gateTypes) == 0:
+		return errors.New("gating: no piece can gate: the start position's hand holds none (or none may enter the back rank)")
+	case len(v.gateTypes) > MaxGateTypes:
+		return fmt.Errorf("gating: %d kinds of piece could gate, at most %d", len(v.gateTypes), MaxGateTypes)
 	}
 	return nil
 }

@@ -84,6 +84,8 @@ func TestVariantFileErrors(t *testing.T) {
 		{"bad limit", "[a]\npromotionLimit = q1\n", `x.ini:2: promotionLimit: promotion limit "q1": want letter:count`},
 		{"bad piece value", "[a]\npieceValues = q:lots\n", `x.ini:2: pieceValues: "q:lots": the value must be a number of centipawns`},
 		{"bad piece name", "[a]\npieceNames = queen\n", `x.ini:2: pieceNames: "queen": want letter:value`},
+		{"gating, nothing to gate", "[a:chess]\ngating = true\n", `gating: no piece can gate: the start position's hand holds none`},
+		{"gating, too many kinds", "[a:seirawan]\ncapturesToHand = true\ncustomPiece1 = a:W\ncustomPiece2 = c:F\n", `gating: 8 kinds of piece could gate, at most 7`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := variants.Builtin()
