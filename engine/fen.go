@@ -329,7 +329,7 @@ func (p *Position) parseCastling(field string) error {
 	}
 	if v.Gating {
 		for c := White; c <= Black; c++ {
-			if !p.holdsGating(c) {
+			if !p.keepsGates(c) {
 				p.gates &^= colourGates(c)
 			}
 		}

@@ -33,10 +33,11 @@ func (v *Variant) backRank(c Colour) int {
 // colourGates returns the gate bits of colour c.
 func colourGates(c Colour) uint32 { return 0xffff << (16 * uint(c)) }
 
-// holdsGating reports whether colour c holds any gating piece: gate rights
-// of a side without one are dropped, as Fairy-Stockfish's FEN drops them,
-// unless a capture may fill its hand again (S-House).
-func (p *Position) holdsGating(c Colour) bool {
+// keepsGates reports whether colour c's gate rights stay: it holds a
+// gating piece, or a capture may fill its hand again (S-House). Those of
+// a side that can never gate again are dropped, as Fairy-Stockfish's FEN
+// drops them.
+func (p *Position) keepsGates(c Colour) bool {
 	if p.v.CapturesToHand {
 		return true
 	}

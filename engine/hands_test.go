@@ -395,6 +395,8 @@ func TestSHouseGating(t *testing.T) {
 	moves := uciMoves(p)
 	require.Subset(t, moves, []string{"e1g1n", "h1e1n", "e1c1n", "a1e1n", "a1b1n", "N@d4", "P@d4"})
 	require.NotContains(t, moves, "a1b1p", "a pawn may not enter on the first rank")
+	_, err = p.ParseUCI("a1b1z")
+	require.ErrorContains(t, err, `bad promotion or gating piece "z"`)
 	m, err := p.ParseUCI("e1c1n")
 	require.NoError(t, err)
 	require.Equal(t, "O-O-O/Ne1", p.SAN(m))

@@ -400,8 +400,9 @@ func (p *Position) legalByMaking(dst []Move) []Move {
 		var ok bool
 		switch {
 		case !onBoard || m.Kind() != Normal && m.Kind() != DoubleStep || m.gate() != 0:
-			// A pawn's double step is an ordinary move to the board
-			// (its en-passant square is no threat to its own king).
+			// Made and unmade. A pawn's double step is not: on the board
+			// it is an ordinary move (its en-passant square is no threat
+			// to its own king).
 			ok = p.legalAfter(m)
 		case sure && m.From() != k && !lines.Has(m.From()) && !lines.Has(m.To()):
 			ok = true

@@ -131,7 +131,7 @@ func (p *Position) Make(m Move) {
 			cr := &p.castles.rules[m.castleRule()]
 			lost |= v.gateBit(cr.KingFrom) | v.gateBit(cr.RookFrom)
 		}
-		if m.gate() != 0 && !p.holdsGating(us) {
+		if m.gate() != 0 && !p.keepsGates(us) {
 			lost |= colourGates(us) // nothing left to gate
 		}
 		if gates := p.gates &^ lost; gates != p.gates {

@@ -193,7 +193,11 @@ func (p *Position) ParseUCI(s string) (Move, error) {
 		promo = -2 // a promoted piece's demotion (kyoto shogi)
 	case rest != "":
 		if len(rest) != 1 || v.TypeByLetter(rest[0]) == 0 {
-			return NoMove, fmt.Errorf("move %q: bad promotion %q", s, rest)
+			what := "promotion"
+			if v.Gating {
+				what = "promotion or gating piece"
+			}
+			return NoMove, fmt.Errorf("move %q: bad %s %q", s, what, rest)
 		}
 		promo = v.TypeByLetter(rest[0])
 	}
