@@ -31,6 +31,9 @@ type Fit struct {
 	Rate       float64
 	// Regularisation pulls each weight toward its start: λ·(w−w₀)².
 	Regularisation float64
+	// SearchShare is the weight of a sample's search label, where it has
+	// one, against its game's result (0: results alone; see label.go).
+	SearchShare float64
 	// Workers compute the gradient (default: every CPU).
 	Workers int
 	// Progress, when set, is told the iterations done and the training
@@ -190,7 +193,12 @@ func (f *Fit) gradient(p params, scale float64) params {
 func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Losses) {
 	p := paramsOf(start)
 	p0 := append(params(nil), p...)
+	// K is fitted to the results alone: a search label becomes a win
+	// probability by the same K, so both labels speak the evaluation's scale.
 	scale := f.fitScale(p)
+	if f.SearchShare > 0 {
+		f.Train, f.Held = blend(f.Train, f.SearchShare, scale), blend(f.Held, f.SearchShare, scale)
+	}
 	ls := Losses{Scale: scale, TrainBefore: f.loss(p, scale, f.Train), HeldBefore: f.loss(p, scale, f.Held)}
 	best, bestHeld := append(params(nil), p...), ls.HeldBefore
 	if len(f.Held) == 0 {

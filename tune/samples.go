@@ -32,6 +32,11 @@ type Sample struct {
 	// Game numbers the game the position comes from: the held-out share
 	// is whole games, so a result is never on both sides of the split.
 	Game uint32
+	// FEN is the position, for a search to label it (label.go); Search
+	// is that label, White's score in centipawns, when Searched.
+	FEN      string
+	Search   int16
+	Searched bool
 }
 
 // SampleOf traces a position's features into a sample labelled result.
@@ -106,7 +111,7 @@ func GameSamples(e *eval.Tuned, rec *game.Record, number, skip, perGame int, rng
 			if !seen[p.Key()] {
 				seen[p.Key()] = true
 				sample := SampleOf(e, p, result)
-				sample.Game = uint32(number)
+				sample.Game, sample.FEN = uint32(number), p.FEN()
 				out = append(out, sample)
 			}
 		}
@@ -265,6 +270,7 @@ func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample
 		}
 		sample := SampleOf(e, p, result)
 		sample.Game = uint32(n) // a position of its own: its own game
+		sample.FEN = p.FEN()
 		out = append(out, sample)
 		if limit > 0 && len(out) >= limit {
 			break

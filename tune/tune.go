@@ -49,14 +49,20 @@ type Config struct {
 	// HeldOut is the share of the samples kept out of the fit to measure
 	// it (default 0.1).
 	HeldOut float64
+	// LabelNodes, when above 0, searches every sample's position that
+	// many nodes (with the games' evaluation) for a second label, which
+	// the fit weighs SearchShare against the game's result (label.go).
+	LabelNodes  uint64
+	SearchShare float64
 	// Iterations, Rate and Regularisation steer the fit (see Fit).
 	Iterations     int
 	Rate           float64
 	Regularisation float64
 	// Workers play games and compute gradients (default: every CPU).
 	Workers int
-	// OnGames and OnFit, when set, follow the two stages.
+	// OnGames, OnLabel and OnFit, when set, follow the three stages.
 	OnGames func(samples, games int)
+	OnLabel func(done, total int)
 	OnFit   func(done int, train, held float64)
 }
 
@@ -89,6 +95,8 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 		if samples, err = cfg.play(ctx, start); err != nil {
 			return nil, Report{}, err
 		}
+	} else if err := cfg.label(ctx, cfg.Variant, start, samples, 0); err != nil {
+		return nil, Report{}, err
 	}
 	if len(samples) < 10 {
 		return nil, Report{}, errors.New("tune: fewer than 10 positions to learn from")
@@ -96,6 +104,9 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	train, held := split(samples, cfg.HeldOut, cfg.Seed)
 	f := &Fit{Layout: layout, Train: train, Held: held, Iterations: cfg.Iterations, Rate: cfg.Rate,
 		Regularisation: cfg.Regularisation, Workers: cfg.Workers, Progress: cfg.OnFit}
+	if cfg.LabelNodes > 0 {
+		f.SearchShare = cfg.SearchShare
+	}
 	w, losses := f.Run(ctx, start)
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
 }
@@ -112,7 +123,11 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 			MaxPlies: cfg.MaxPlies, Seed: seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: progress}
 	}
 	if len(cfg.Variants) == 0 {
-		return games(cfg.Variant, cfg.Seed, cfg.OnGames).Play(ctx, eval.NewTuned(start))
+		samples, err := games(cfg.Variant, cfg.Seed, cfg.OnGames).Play(ctx, eval.NewTuned(start))
+		if err != nil {
+			return nil, err
+		}
+		return samples, cfg.label(ctx, cfg.Variant, start, samples, 0)
 	}
 	var all []Sample
 	gamesBefore := 0
@@ -125,6 +140,9 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 		// The variant's own features are traced, then projected.
 		w := eval.GenericFor(start, v)
 		samples, err := games(v, cfg.Seed+uint64(k), progress).Play(ctx, eval.NewTuned(w))
+		if err == nil {
+			err = cfg.label(ctx, v, w, samples, len(all))
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", v.Name, err)
 		}
@@ -141,6 +159,30 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 		all = append(all, samples...)
 	}
 	return all, nil
+}
+
+// label searches the samples' positions when LabelNodes asks for it,
+// with the evaluation the games were played with: the start weights when
+// they come from a file, the documents' formula otherwise. before counts
+// the samples labelled earlier (other variants of a generic run), for the
+// progress.
+func (cfg *Config) label(ctx context.Context, v *engine.Variant, start *eval.Weights, samples []Sample, before int) error {
+	if cfg.LabelNodes == 0 {
+		return nil
+	}
+	l := &Labeller{Variant: v, Nodes: cfg.LabelNodes, Workers: cfg.Workers}
+	if cfg.StartFile != "" {
+		tuned := eval.NewTuned(start)
+		l.Evaluation = func(*engine.Variant) eval.Evaluator { return tuned }
+	}
+	if cfg.OnLabel != nil {
+		total := len(samples) + before
+		if n := len(cfg.Variants); n > 0 {
+			total = cfg.Positions * n
+		}
+		l.Progress = func(done int) { cfg.OnLabel(before+done, total) }
+	}
+	return l.Label(ctx, samples)
 }
 
 // split keeps a share of the games (by the seed) out of the fit: whole

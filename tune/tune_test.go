@@ -177,3 +177,88 @@ func TestGenericFitRecoversKnownWeights(t *testing.T) {
 		require.Less(t, worst, 30.0, "%s: the fitted evaluation is the truth's", v.Name)
 	}
 }
+
+// TestLabelScoresForWhite: a search labels each position with White's
+// score, whoever is to move; a mate is the clamp; a sample without a
+// position keeps no label; the labels do not depend on the workers.
+func TestLabelScoresForWhite(t *testing.T) {
+	v := variants.Chess()
+	fens := []string{
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",   // White a queen up, to move
+		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",   // the same, Black to move
+		"3qk3/8/8/8/8/8/8/4K3 w - - 0 1",   // Black a queen up
+		"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", // White mates in one
+		"",
+	}
+	label := func(workers int) []tune.Sample {
+		samples := make([]tune.Sample, len(fens))
+		for i, fen := range fens {
+			samples[i].FEN = fen
+		}
+		l := &tune.Labeller{Variant: v, Nodes: 3000, Workers: workers}
+		require.NoError(t, l.Label(context.Background(), samples))
+		return samples
+	}
+	s := label(1)
+	require.Greater(t, s[0].Search, int16(500))
+	require.Greater(t, s[1].Search, int16(500))
+	require.Less(t, s[2].Search, int16(-500))
+	require.Equal(t, int16(3000), s[3].Search)
+	require.True(t, s[3].Searched)
+	require.False(t, s[4].Searched)
+	require.Equal(t, s, label(2))
+
+	bad := []tune.Sample{{FEN: "4k3/8/8/8/8/8/8/3QK9 w - - 0 1"}}
+	err := (&tune.Labeller{Variant: v, Nodes: 100}).Label(context.Background(), bad)
+	require.ErrorContains(t, err, "labelling position 1")
+}
+
+// TestSearchLabelsTeach: positions whose game results are coin flips
+// weighted by known weights' win probability, and whose search labels
+// are those weights' evaluation: with the search labels alone the fit
+// finds the weights, closer than the results alone let it.
+func TestSearchLabelsTeach(t *testing.T) {
+	v := variants.Chess()
+	l := eval.NewLayout(v)
+	truth := eval.DocumentsWeights(l)
+	for i, name := range l.Names() {
+		switch name {
+		case "material N":
+			truth.Set(i, 380, 260)
+		case "mobility B":
+			truth.Set(i, 4, 14)
+		case "tempo":
+			truth.Set(i, 25, 5)
+		}
+	}
+	e := eval.NewTuned(truth)
+	rng := rand.New(rand.NewPCG(5, 5))
+	var samples []tune.Sample
+	for i, p := range randomPositions(v, 60, 120, 4) {
+		_, white := e.Trace(p)
+		s := tune.SampleOf(e, p, 0)
+		if rng.Float64() < 1/(1+math.Exp(-float64(white)/400)) {
+			s.Result = 1
+		}
+		s.Game, s.Search, s.Searched = uint32(i), int16(max(-3000, min(3000, white))), true
+		samples = append(samples, s)
+	}
+	worst := func(share float64) float64 {
+		w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 600, Rate: 2, Seed: 1,
+			LabelNodes: 1, SearchShare: share})
+		require.NoError(t, err)
+		fitted, worst := eval.NewTuned(w), 0.0
+		for _, p := range randomPositions(v, 20, 120, 98) {
+			_, got := fitted.Trace(p)
+			_, want := e.Trace(p)
+			if abs := math.Abs(float64(got - want)); abs < 2000 {
+				worst = max(worst, abs)
+			}
+		}
+		return worst
+	}
+	searched, results := worst(1), worst(0)
+	t.Logf("worst difference from the truth: search labels %.0f cp, results %.0f cp", searched, results)
+	require.Less(t, searched, 40.0)
+	require.Less(t, searched, results)
+}

@@ -24,8 +24,9 @@ func newTuneCommand() *cobra.Command {
 		out, from, epd                      string
 		positions, nodes, randomPlies, skip int
 		maxPlies, threads, iterations, seed int
-		perGame                             int
+		perGame, labelNodes                 int
 		rate, regularisation, heldOut       float64
+		searchShare                         float64
 		generic                             []string
 	)
 	cmd := &cobra.Command{
@@ -46,6 +47,12 @@ round learns from better games); --epd learns from labelled positions
 (FEN and 1-0, 0-1, 1/2-1/2 or [1.0], [0.5], [0.0]) instead of games. The
 same --seed gives the same weights. Every CPU is used unless --threads
 says otherwise.
+
+--label-nodes N searches every sampled position N nodes (with the
+games' evaluation) for a second label beside its game's result: a
+300-node game is decided by blunders long after most of its positions,
+and the search sees the position itself. The fit learns from
+(1 − s)·result + s·sigmoid(K·search/400), s = --search-share.
 
 --generic V1,V2,… learns one generic weight set across those variants
 (--positions from each): their pieces by class (pawn, minor, major,
@@ -79,9 +86,16 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
 			}
+			if searchShare < 0 || searchShare > 1 {
+				return fmt.Errorf("tune: --search-share %g: want a share from 0 to 1", searchShare)
+			}
+			if cmd.Flags().Changed("search-share") && labelNodes == 0 {
+				return errors.New("tune: --search-share weighs the search labels: give --label-nodes N too")
+			}
 			cfg := tune.Config{Variant: v, Catalogue: cat, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
-				Regularisation: regularisation, Workers: threads, Variants: vs}
+				Regularisation: regularisation, Workers: threads, Variants: vs,
+				LabelNodes: uint64(labelNodes), SearchShare: searchShare}
 			if from != "" {
 				data, err := eval.ReadWeightsFile(from)
 				if err != nil {
@@ -117,6 +131,9 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			total := positions * max(1, len(vs))
 			cfg.OnGames = func(samples, games int) {
 				bar.show("games", samples, total, fmt.Sprintf("%d games, %d positions", games, samples))
+			}
+			cfg.OnLabel = func(done, total int) {
+				bar.show("label", done, total, fmt.Sprintf("%d positions searched", done))
 			}
 			cfg.OnFit = func(done int, train, held float64) {
 				bar.show("fit", done, iterations, fmt.Sprintf("loss %.5f, held out %.5f", train, held))
@@ -158,6 +175,8 @@ of its own; EvalFile loads a generic file like a variant's.`,
 	intFlag(fl, &randomPlies, "random-plies", 8, 1, 100, "plies played at random to open each game (at least one: both sides are the same player)")
 	intFlag(fl, &skip, "skip", 4, 0, 1000, "plies after the random ones not sampled")
 	intFlag(fl, &perGame, "per-game", 12, 0, 100000, "positions at most sampled from one game (0: all)")
+	intFlag(fl, &labelNodes, "label-nodes", 0, 0, 100000000, "search each sampled position this many nodes for a second label (0: results alone)")
+	fl.Float64Var(&searchShare, "search-share", 0.5, "weight of the search label against the game's result (with --label-nodes)")
 	intFlag(fl, &maxPlies, "max-plies", 400, 10, 100000, "plies after which a game is drawn")
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "games and fitting at once")
 	intFlag(fl, &iterations, "iterations", 1000, 1, 1000000, "steps of the fit")

@@ -1,0 +1,121 @@
+package tune
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/search"
+)
+
+// A game's result says little about one position of it: a 300-node game
+// is decided by its blunders, most of them long after the position. A
+// search from the position itself is a second, less noisy label (the way
+// the strongest engines label their training positions), and the fit
+// learns from a blend of the two (Fit.SearchShare). This file is that
+// labelling stage.
+
+// labelClamp bounds a search label, in centipawns: a mate found, or a
+// score beyond it, is a certain result either way; beyond it the sigmoid
+// is flat and a larger number only adds noise.
+const labelClamp = 3000
+
+// Labeller searches each sample's position to label it.
+type Labeller struct {
+	Variant *engine.Variant
+	// Nodes searched from each position (one thread, its table cleared
+	// each time: the label depends on the position alone).
+	Nodes uint64
+	// Evaluation the searches use (nil: the documents' formula).
+	Evaluation func(*engine.Variant) eval.Evaluator
+	// Workers search at once (default: every CPU).
+	Workers int
+	// Progress, when set, is told how many samples are labelled (one call
+	// at a time).
+	Progress func(done int)
+}
+
+// Label searches the position of every sample that has one (FEN) and
+// stores the score for White in its Search field. The labels do not
+// depend on the number of workers.
+func (l *Labeller) Label(ctx context.Context, samples []Sample) error {
+	workers := l.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var next atomic.Int64
+	done := 0
+	var mu sync.Mutex
+	var firstErr error
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			s := search.New(search.Options{HashMB: 1, Evaluation: l.Evaluation})
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(samples) {
+					return
+				}
+				if err := l.labelOne(ctx, s, &samples[i]); err != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = fmt.Errorf("labelling position %d: %w", i+1, err)
+					}
+					mu.Unlock()
+					return
+				}
+				if l.Progress != nil {
+					mu.Lock() // one report at a time, in order
+					done++
+					l.Progress(done)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
+}
+
+// labelOne searches one sample's position with a cleared searcher.
+func (l *Labeller) labelOne(ctx context.Context, s *search.Searcher, sample *Sample) error {
+	if sample.FEN == "" {
+		return nil
+	}
+	p, err := l.Variant.ParseFEN(sample.FEN)
+	if err != nil {
+		return err
+	}
+	s.Clear()
+	r := s.Search(ctx, p, search.Limits{Nodes: l.Nodes}, nil)
+	if ctx.Err() != nil {
+		return nil // an interrupted search labels nothing; Label reports ctx's error
+	}
+	score := max(-labelClamp, min(labelClamp, int(r.Score)))
+	if p.SideToMove() == engine.Black {
+		score = -score
+	}
+	sample.Search, sample.Searched = int16(score), true
+	return nil
+}
+
+// blend returns copies of samples whose results are (1 − share) × the
+// game's result plus share × the win probability of their search label
+// under scale (samples without one keep their result).
+func blend(samples []Sample, share, scale float64) []Sample {
+	out := make([]Sample, len(samples))
+	for i, s := range samples {
+		if s.Searched {
+			s.Result = float32((1-share)*float64(s.Result) + share*sigmoid(scale, float64(s.Search)))
+		}
+		out[i] = s
+	}
+	return out
+}
