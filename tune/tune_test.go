@@ -184,9 +184,9 @@ func TestGenericFitRecoversKnownWeights(t *testing.T) {
 func TestLabelScoresForWhite(t *testing.T) {
 	v := variants.Chess()
 	fens := []string{
-		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",   // White a queen up, to move
-		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",   // the same, Black to move
-		"3qk3/8/8/8/8/8/8/4K3 w - - 0 1",   // Black a queen up
+		"4k3/8/8/8/8/8/8/3QK3 w - - 0 1",    // White a queen up, to move
+		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1",    // the same, Black to move
+		"3qk3/8/8/8/8/8/8/4K3 w - - 0 1",    // Black a queen up
 		"6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", // White mates in one
 		"",
 	}
