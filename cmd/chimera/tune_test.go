@@ -54,15 +54,18 @@ func TestTuneCommand(t *testing.T) {
 	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", "100", "--nodes", "100", "--iterations", "10"}
 	code, _, errOut = runCommand(append(user, "--out", round1)...)
 	require.Zero(t, code, errOut)
-	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2)...)
+	// The second round with search labels: every position searched.
+	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2, "--label-nodes", "200", "--search-share", "0.7")...)
 	require.Zero(t, code, errOut)
 	require.FileExists(t, round2)
+	require.Contains(t, errOut, "100 positions searched")
 
 	// Generic weights across two variants, one of them the user's.
 	generic := filepath.Join(dir, "generic.txt")
 	code, stdout, errOut = runCommand("tune", "--generic", "chess,mine", "--variant-file", mine, "--positions", "100",
-		"--nodes", "100", "--iterations", "10", "--out", generic)
+		"--nodes", "100", "--iterations", "10", "--label-nodes", "100", "--out", generic)
 	require.Zero(t, code, errOut)
+	require.Contains(t, errOut, "200 positions searched")
 	require.Contains(t, stdout, "generic (chess, mine): 200 positions; loss ")
 	data, err = os.ReadFile(generic)
 	require.NoError(t, err)
@@ -82,6 +85,8 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--positions", "5"}, "from 10 to"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--random-plies", "0"}, "from 1 to"},
 		{[]string{"tune", "--generic", "chess,nosuch", "--out", out}, `--generic: unknown variant "nosuch"`},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--label-nodes", "100", "--search-share", "1.5"}, "want a share from 0 to 1"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--search-share", "0.3"}, "give --label-nodes N too"},
 		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
 		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
 	} {
