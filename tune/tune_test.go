@@ -40,18 +40,10 @@ func randomPositions(v *engine.Variant, games, plies int, seed uint64) []*engine
 func TestFitRecoversKnownWeights(t *testing.T) {
 	v := variants.Chess()
 	l := eval.NewLayout(v)
-	truth := eval.NewWeights(l)
-	index := map[string]int{}
-	for i, name := range l.Names() {
-		index[name] = i
-	}
-	want := map[string][2]int{
+	truth := setWeights(eval.NewWeights(l), map[string][2]int{
 		"material P": {80, 120}, "material N": {320, 280}, "material B": {330, 300},
 		"material R": {480, 560}, "material Q": {950, 900}, "mobility N": {6, 2}, "tempo": {20, 10},
-	}
-	for name, w := range want {
-		truth.Set(index[name], w[0], w[1])
-	}
+	})
 	const scale = 1.3
 	e := eval.NewTuned(truth)
 	var samples []tune.Sample
@@ -80,7 +72,16 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	}
 	t.Logf("losses %+v, worst difference %.1f cp", rep.Losses, worst)
 	require.Less(t, worst, 25.0, "the fitted evaluation is the truth's")
-	_ = want
+}
+
+// setWeights sets the named features' middlegame and endgame weights.
+func setWeights(w *eval.Weights, set map[string][2]int) *eval.Weights {
+	for i, name := range w.Layout().Names() {
+		if v, ok := set[name]; ok {
+			w.Set(i, v[0], v[1])
+		}
+	}
+	return w
 }
 
 // TestGamesAreDeterministic: the same seed gives the same samples,
@@ -130,18 +131,7 @@ func TestReadEPD(t *testing.T) {
 // weights, are fitted back to an evaluation that agrees with the truth's
 // in both variants.
 func TestGenericFitRecoversKnownWeights(t *testing.T) {
-	l := eval.GenericLayout()
-	truth := eval.DocumentsGeneric()
-	for i, name := range l.Names() {
-		switch name {
-		case "material piece":
-			truth.Set(i, 80, 120)
-		case "mobility minor":
-			truth.Set(i, 6, 2)
-		case "tempo":
-			truth.Set(i, 20, 10)
-		}
-	}
+	truth := setWeights(eval.DocumentsGeneric(), map[string][2]int{"material piece": {80, 120}, "mobility minor": {6, 2}, "tempo": {20, 10}})
 	const scale = 1.3
 	var samples []tune.Sample
 	var vs []*engine.Variant
@@ -219,18 +209,7 @@ func TestLabelScoresForWhite(t *testing.T) {
 // finds the weights, closer than the results alone let it.
 func TestSearchLabelsTeach(t *testing.T) {
 	v := variants.Chess()
-	l := eval.NewLayout(v)
-	truth := eval.DocumentsWeights(l)
-	for i, name := range l.Names() {
-		switch name {
-		case "material N":
-			truth.Set(i, 380, 260)
-		case "mobility B":
-			truth.Set(i, 4, 14)
-		case "tempo":
-			truth.Set(i, 25, 5)
-		}
-	}
+	truth := setWeights(eval.DocumentsWeights(eval.NewLayout(v)), map[string][2]int{"material N": {380, 260}, "mobility B": {4, 14}, "tempo": {25, 5}})
 	e := eval.NewTuned(truth)
 	rng := rand.New(rand.NewPCG(5, 5))
 	var samples []tune.Sample
