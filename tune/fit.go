@@ -153,11 +153,10 @@ func (f *Fit) fitScale(p params) float64 {
 	return math.Exp((lo + hi) / 2)
 }
 
-// gradient returns the training loss's gradient under p.
-func (f *Fit) gradient(p params, scale float64) params {
+// gradient returns the loss's gradient over samples under p.
+func (f *Fit) gradient(p params, scale float64, samples []Sample) params {
 	n := len(p) / 2
 	parts := make([]params, chunks)
-	samples := f.Train
 	f.forChunks(len(samples), func(c, lo, hi int) {
 		g := make(params, 2*n)
 		for j := lo; j < hi; j++ {
@@ -196,12 +195,13 @@ func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Loss
 	// K is fitted to the results alone: a search label becomes a win
 	// probability by the same K, so both labels speak the evaluation's scale.
 	scale := f.fitScale(p)
+	train, held := f.Train, f.Held
 	if f.SearchShare > 0 {
-		f.Train, f.Held = blend(f.Train, f.SearchShare, scale), blend(f.Held, f.SearchShare, scale)
+		train, held = blend(train, f.SearchShare, scale), blend(held, f.SearchShare, scale)
 	}
-	ls := Losses{Scale: scale, TrainBefore: f.loss(p, scale, f.Train), HeldBefore: f.loss(p, scale, f.Held)}
+	ls := Losses{Scale: scale, TrainBefore: f.loss(p, scale, train), HeldBefore: f.loss(p, scale, held)}
 	best, bestHeld := append(params(nil), p...), ls.HeldBefore
-	if len(f.Held) == 0 {
+	if len(held) == 0 {
 		bestHeld = ls.TrainBefore
 	}
 	m, v := make(params, len(p)), make(params, len(p))
@@ -212,7 +212,7 @@ func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Loss
 	}
 	const check = 25
 	for it := 1; it <= f.Iterations; it++ {
-		g := f.gradient(p, scale)
+		g := f.gradient(p, scale, train)
 		for i := range p {
 			gi := g[i] + 2*f.Regularisation*(p[i]-p0[i])
 			m[i] = beta1*m[i] + (1-beta1)*gi
@@ -222,17 +222,17 @@ func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Loss
 			p[i] -= rate * mh / (math.Sqrt(vh) + eps)
 		}
 		if it%check == 0 || it == f.Iterations {
-			train := f.loss(p, scale, f.Train)
-			held := train
-			if len(f.Held) > 0 {
-				held = f.loss(p, scale, f.Held)
+			trainLoss := f.loss(p, scale, train)
+			heldLoss := trainLoss
+			if len(held) > 0 {
+				heldLoss = f.loss(p, scale, held)
 			}
-			if held < bestHeld {
-				bestHeld, ls.BestIteration = held, it
+			if heldLoss < bestHeld {
+				bestHeld, ls.BestIteration = heldLoss, it
 				copy(best, p)
 			}
 			if f.Progress != nil {
-				f.Progress(it, train, held)
+				f.Progress(it, trainLoss, heldLoss)
 			}
 			if ctx.Err() != nil {
 				break
@@ -240,6 +240,6 @@ func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Loss
 		}
 	}
 	w := best.weights(f.Layout, scale)
-	ls.TrainAfter, ls.HeldAfter = f.loss(paramsOf(w), scale, f.Train), f.loss(paramsOf(w), scale, f.Held)
+	ls.TrainAfter, ls.HeldAfter = f.loss(paramsOf(w), scale, train), f.loss(paramsOf(w), scale, held)
 	return w, ls
 }

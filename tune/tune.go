@@ -51,7 +51,9 @@ type Config struct {
 	HeldOut float64
 	// LabelNodes, when above 0, searches every sample's position that
 	// many nodes (with the games' evaluation) for a second label, which
-	// the fit weighs SearchShare against the game's result (label.go).
+	// the fit weighs SearchShare against the game's result (label.go;
+	// samples without one, or given already labelled, are fitted as
+	// they are).
 	LabelNodes  uint64
 	SearchShare float64
 	// Iterations, Rate and Regularisation steer the fit (see Fit).
@@ -103,10 +105,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	}
 	train, held := split(samples, cfg.HeldOut, cfg.Seed)
 	f := &Fit{Layout: layout, Train: train, Held: held, Iterations: cfg.Iterations, Rate: cfg.Rate,
-		Regularisation: cfg.Regularisation, Workers: cfg.Workers, Progress: cfg.OnFit}
-	if cfg.LabelNodes > 0 {
-		f.SearchShare = cfg.SearchShare
-	}
+		Regularisation: cfg.Regularisation, SearchShare: cfg.SearchShare, Workers: cfg.Workers, Progress: cfg.OnFit}
 	w, losses := f.Run(ctx, start)
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
 }

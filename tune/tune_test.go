@@ -224,7 +224,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 	}
 	worst := func(share float64) float64 {
 		w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 600, Rate: 2, Seed: 1,
-			LabelNodes: 1, SearchShare: share})
+			SearchShare: share})
 		require.NoError(t, err)
 		fitted, worst := eval.NewTuned(w), 0.0
 		for _, p := range randomPositions(v, 20, 120, 98) {
