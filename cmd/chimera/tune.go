@@ -143,6 +143,9 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			start := time.Now()
 			w, rep, err := tune.Run(ctx, cfg)
 			bar.done()
+			if err != nil && ctx.Err() != nil {
+				return fmt.Errorf("tune: interrupted: no weights written to %s", out)
+			}
 			if err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}

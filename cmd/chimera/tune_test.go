@@ -1,9 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -140,4 +145,34 @@ func TestCompareEvaluation(t *testing.T) {
 		"--evaluation", "neural")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, `"neural" is not one of documents, tuned`)
+}
+
+// TestTuneInterrupted: Ctrl-C while the binary labels positions stops it
+// with a clear error and writes no weights (the file a user may already
+// have is not replaced by a half-made one).
+func TestTuneInterrupted(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "w.txt")
+	// 1,000 searches of 200,000 nodes: minutes of labelling, the first
+	// reported within a second.
+	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "1000", "--nodes", "50",
+		"--label-nodes", "200000", "--threads", "1", "--out", out)
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	// Wait for the labelling stage to report, then interrupt.
+	var seen bytes.Buffer
+	buf := make([]byte, 4096)
+	for !strings.Contains(seen.String(), "label") {
+		n, err := stderr.Read(buf)
+		seen.Write(buf[:n])
+		require.NoError(t, err, seen.String())
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	rest, _ := io.ReadAll(stderr)
+	seen.Write(rest)
+	var exit *exec.ExitError
+	require.True(t, errors.As(cmd.Wait(), &exit), seen.String())
+	require.Equal(t, 2, exit.ExitCode())
+	require.Contains(t, seen.String(), "tune: interrupted: no weights written to "+out)
+	require.NoFileExists(t, out)
 }
