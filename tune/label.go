@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -108,8 +109,12 @@ func (l *Labeller) labelOne(ctx context.Context, s *search.Searcher, sample *Sam
 
 // blend returns copies of samples whose results are (1 − share) × the
 // game's result plus share × the win probability of their search label
-// under scale (samples without one keep their result).
+// under scale (samples without one keep their result). Without any
+// search label it returns samples themselves: nothing to copy.
 func blend(samples []Sample, share, scale float64) []Sample {
+	if !slices.ContainsFunc(samples, func(s Sample) bool { return s.Searched }) {
+		return samples
+	}
 	out := make([]Sample, len(samples))
 	for i, s := range samples {
 		if s.Searched {
