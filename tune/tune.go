@@ -50,10 +50,10 @@ type Config struct {
 	// it (default 0.1).
 	HeldOut float64
 	// LabelNodes, when above 0, searches every sample's position that
-	// many nodes (with the games' evaluation) for a second label, which
-	// the fit weighs SearchShare against the game's result (label.go;
-	// samples without one, or given already labelled, are fitted as
-	// they are).
+	// many nodes (with the games' evaluation) for a second label
+	// (label.go). The fit weighs SearchShare of a sample's search label
+	// against its game's result wherever it has one (searched here or
+	// given labelled); the others are fitted on their result alone.
 	LabelNodes  uint64
 	SearchShare float64
 	// Iterations, Rate and Regularisation steer the fit (see Fit).
