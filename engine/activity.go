@@ -26,6 +26,78 @@ func (p *Position) RoyalZone(s Square) Zone {
 	return z
 }
 
+// TypeZones are squares by piece type: for CheckZones, where a piece of
+// each type gives check. On boards of at most 64 squares only the masks
+// are filled, which is all PieceActivity reads there.
+type TypeZones struct {
+	mask [MaxPieceTypes + 1]uint64
+	set  [MaxPieceTypes + 1]SquareSet
+}
+
+// add adds s to the zone of each piece type in pieces, a piece-code set.
+func (z *TypeZones) add(v *Variant, pieces uint64, s Square) {
+	for ; pieces != 0; pieces &= pieces - 1 {
+		t := Piece(bits.TrailingZeros64(pieces)).Type()
+		z.set[t].Add(s)
+		z.mask[t] |= v.squareBit[s]
+	}
+}
+
+// CheckZones sets zones to, for each piece type of colour by, the squares
+// from which a piece of that type would attack one of the royal squares as
+// the board stands: its leaps, its blockable leaps whose path is empty,
+// and its rides up to the first piece met, that one included (hoppers and
+// cannons are left out). A move onto one of its type's squares gives
+// check; PieceActivity counts those moves.
+func (p *Position) CheckZones(royals []Square, by Colour, zones *TypeZones) {
+	v := p.v
+	at := &v.attacks[by]
+	sb := v.small
+	if sb != nil {
+		zones.mask = [MaxPieceTypes + 1]uint64{}
+	} else {
+		*zones = TypeZones{}
+	}
+	for _, s := range royals {
+		if sb != nil {
+			sb.checkMasks(p, s, by, zones)
+		} else {
+			for _, a := range at.leaps[s] {
+				zones.add(v, a.pieces, a.from)
+			}
+			for _, d := range at.rayDirs {
+				for _, t := range v.rays[d.ray][s] {
+					zones.add(v, d.pieces, t)
+					if p.board[t] != NoPiece {
+						break
+					}
+				}
+			}
+		}
+		for i := range at.lame[s] {
+			if a := &at.lame[s][i]; !a.screen && p.pathEmpty(a.path) {
+				zones.add(v, a.pieces, a.from)
+			}
+		}
+	}
+}
+
+// checkMasks is CheckZones's leaps and rides with the small board's masks.
+func (sb *smallBoard) checkMasks(p *Position, s Square, by Colour, zones *TypeZones) {
+	all := p.occupancy[0] | p.occupancy[1]
+	sc := &sb.checks[by][s]
+	for _, l := range sc.leaps {
+		zones.mask[l.typ] |= l.from
+	}
+	for i := range sc.rays {
+		r := &sc.rays[i]
+		reach := sb.reach(&r.ray, all)
+		for t := r.types; t != 0; t &= t - 1 {
+			zones.mask[bits.TrailingZeros32(t)] |= reach
+		}
+	}
+}
+
 func (z *Zone) add(v *Variant, s Square) {
 	z.set.Add(s)
 	z.mask |= v.squareBit[s]
@@ -46,26 +118,36 @@ func (z *Zone) Has(s Square) bool { return z.set.Has(s) }
 func (z *Zone) Count() int { return z.set.Count() }
 
 // PieceActivity returns, for the piece on s, the number of squares it can
-// move to (what Mobility counts for it) and the number of squares of zone
+// move to (what Mobility counts for it), the number of squares of zone
 // it attacks: squares it could capture on were an enemy piece there,
-// whatever stands there now, by its leaps, blockable leaps and rides.
-// Attacks by hoppers, cannons and rides with skipped squares or one mode
-// are not counted in the zone (their moves are), on any board.
-func (p *Position) PieceActivity(s Square, zone *Zone) (moves, attacks int) {
+// whatever stands there now, by its leaps, blockable leaps and rides, and
+// the number of its moves that land on its type's squares of zones
+// (CheckZones: a move that gives check). Attacks by hoppers, cannons and rides with
+// skipped squares or one mode are not counted in the zone (their moves
+// are), nor are their moves and the special ones (castling, drops) among
+// the checks, on any board.
+func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves, attacks, checking int) {
 	pc := p.board[s]
 	us := pc.Colour()
 	if sb := p.v.small; sb != nil {
-		return sb.activity(p, s, us, zone)
+		return sb.activity(p, s, us, zone, zones.mask[pc.Type()])
 	}
+	checks := &zones.set[pc.Type()]
 	sm := &p.v.moves[pc][s]
 	for _, t := range sm.quiet {
 		if p.board[t] == NoPiece {
 			moves++
+			if checks.Has(t) {
+				checking++
+			}
 		}
 	}
 	for _, t := range sm.both {
 		if q := p.board[t]; q == NoPiece || q.Colour() != us {
 			moves++
+			if checks.Has(t) {
+				checking++
+			}
 		}
 		if zone.set.Has(t) {
 			attacks++
@@ -74,6 +156,9 @@ func (p *Position) PieceActivity(s Square, zone *Zone) (moves, attacks int) {
 	for _, t := range sm.capt {
 		if q := p.board[t]; q != NoPiece && q.Colour() != us {
 			moves++
+			if checks.Has(t) {
+				checking++
+			}
 		}
 		if zone.set.Has(t) {
 			attacks++
@@ -89,35 +174,47 @@ func (p *Position) PieceActivity(s Square, zone *Zone) (moves, attacks int) {
 				attacks++
 			}
 			q := p.board[t]
-			if q == NoPiece {
-				moves++
-				continue
+			if q != NoPiece && q.Colour() == us {
+				break
 			}
-			if q.Colour() != us {
-				moves++
+			moves++
+			if checks.Has(t) {
+				checking++
 			}
-			break
+			if q != NoPiece {
+				break
+			}
 		}
 	}
 	for i := range sm.lame {
-		if l := &sm.lame[i]; l.capture && !l.screen && zone.set.Has(l.to) && p.pathEmpty(l.path) {
+		l := &sm.lame[i]
+		inZone, gives := l.capture && zone.set.Has(l.to), checks.Has(l.to)
+		if l.screen || !inZone && !gives || !p.pathEmpty(l.path) {
+			continue
+		}
+		if inZone {
 			attacks++
 		}
+		if q := p.board[l.to]; gives && (l.quiet && q == NoPiece || l.capture && q != NoPiece && q.Colour() != us) {
+			checking++
+		}
 	}
-	return moves + p.countSpecial(sm, s, us), attacks
+	return moves + p.countSpecial(sm, s, us), attacks, checking
 }
 
 // activity is PieceActivity with the small board's masks.
-func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone) (moves, attacks int) {
+func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, checks uint64) (moves, attacks, checking int) {
 	occ := &p.occupancy
 	own, enemy := occ[us], occ[us^1]
 	all := own | enemy
 	m := &sb.masks[p.board[s]][s]
+	targets := m.both&^own | m.quiet&^all | m.capt&enemy
 	moves = bits.OnesCount64(m.both&^own) + bits.OnesCount64(m.quiet&^all) + bits.OnesCount64(m.capt&enemy)
 	hit := (m.both | m.capt) & zone.mask
 	for i := range m.rays {
 		reach := sb.reach(&m.rays[i], all)
 		moves += bits.OnesCount64(reach &^ own)
+		targets |= reach &^ own
 		hit |= reach & zone.mask
 	}
 	for _, l := range m.lame {
@@ -126,6 +223,7 @@ func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone) (mo
 		}
 		if l.quiet && l.target&all == 0 || l.capture && l.target&enemy != 0 {
 			moves++
+			targets |= l.target
 		}
 		if l.capture {
 			hit |= l.target & zone.mask
@@ -134,5 +232,5 @@ func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone) (mo
 	if m.special {
 		moves += p.countSpecialExcept(&p.v.moves[p.board[s]][s], s, us, true)
 	}
-	return moves, bits.OnesCount64(hit)
+	return moves, bits.OnesCount64(hit), bits.OnesCount64(targets & checks)
 }

@@ -2,6 +2,7 @@ package engine_test
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -16,7 +17,8 @@ import (
 // and that a side attacks a square of the zone around the enemy royal
 // piece by PieceActivity exactly when the rules core's attack test says it
 // attacks one (hoppers and cannons, whose zone attacks are not counted,
-// left out).
+// left out), and that each piece of the side to move has as many moves
+// giving check as the rules core finds by making them.
 func TestPieceActivity(t *testing.T) {
 	games, plies := 4, 60
 	if testing.Short() {
@@ -66,7 +68,7 @@ func checkActivity(t *testing.T, name string, p *engine.Position, attacks bool) 
 		}
 		hits := 0
 		for _, s := range p.Pieces(c) {
-			m, a := p.PieceActivity(s, &zone)
+			m, a, _ := p.PieceActivity(s, &zone, &engine.TypeZones{})
 			sum[c] += m
 			hits += a
 		}
@@ -83,10 +85,64 @@ func checkActivity(t *testing.T, name string, p *engine.Position, attacks bool) 
 		}
 		require.Equal(t, attacked, hits > 0, "%s %s: %s attacks the zone", name, p.FEN(), c)
 	}
+	// A capture that explodes gives no check by its piece; in Two Kings one
+	// royal piece only is ever in check.
+	if attacks && !v.BlastOnCapture && v.RoyalRule == engine.AllRoyal {
+		checkChecks(t, name, p)
+	}
 	white, black := p.Mobilities()
 	if v.PieceDrops {
 		return // drops count in Mobility, not in any piece's activity
 	}
 	require.Equal(t, white, sum[engine.White], "%s %s", name, p.FEN())
 	require.Equal(t, black, sum[engine.Black], "%s %s", name, p.FEN())
+}
+
+// checkChecks compares, for each non-royal piece of the side to move, the
+// moves PieceActivity counts as giving check (CheckZones around the enemy
+// royal pieces) with its pseudo-legal moves after which the rules core
+// lists it among the checkers (promotions, whose piece changes, and
+// special moves left out).
+func checkChecks(t *testing.T, name string, p *engine.Position) {
+	t.Helper()
+	v := p.Variant()
+	us := p.SideToMove()
+	var royals []engine.Square
+	for _, s := range p.Pieces(us.Other()) {
+		if v.PieceType(p.At(s)).Royal {
+			royals = append(royals, s)
+		}
+	}
+	if len(royals) == 0 {
+		return
+	}
+	var zones engine.TypeZones
+	p.CheckZones(royals, us, &zones)
+	giving := map[engine.Square]map[engine.Square]bool{} // from → targets
+	promotes := map[engine.Square]bool{}
+	for _, m := range p.PseudoLegalMoves(nil) {
+		if k := m.Kind(); k != engine.Normal && k != engine.DoubleStep || v.PieceType(p.At(m.From())).Royal {
+			continue
+		}
+		if m.Promotion() != 0 {
+			promotes[m.From()] = true
+			continue
+		}
+		q := p.Clone()
+		q.Make(m)
+		if slices.Contains(q.Checkers(), m.To()) {
+			if giving[m.From()] == nil {
+				giving[m.From()] = map[engine.Square]bool{}
+			}
+			giving[m.From()][m.To()] = true
+		}
+	}
+	for _, s := range p.Pieces(us) {
+		pc := p.At(s)
+		if v.PieceType(pc).Royal || promotes[s] {
+			continue
+		}
+		_, _, got := p.PieceActivity(s, &engine.Zone{}, &zones)
+		require.Equal(t, len(giving[s]), got, "%s %s: checks by the piece on %s", name, p.FEN(), s)
+	}
 }

@@ -19,6 +19,30 @@ type smallBoard struct {
 	beyond   [][64]uint64       // by ray index and bit: the squares past it along the ray
 	upward   []bool             // by ray index: the ray runs to higher bits
 	rayIndex map[int]int        // Variant.rays index → index here
+	// checks[c][s]: where colour c's pieces attack s from (CheckZones).
+	checks [2][NumSquares]smallChecks
+}
+
+// smallChecks are the squares one colour's pieces attack one square from,
+// as masks: the plain leaps by piece type, and the rides outward from the
+// square with the types that ride them (the blockable leaps stay in the
+// attack tables).
+type smallChecks struct {
+	leaps []typeLeaps
+	rays  []typeRay
+}
+
+// typeLeaps: a piece of type typ on any square of from attacks the square.
+type typeLeaps struct {
+	typ  int
+	from uint64
+}
+
+// typeRay: the pieces of the types in types (a bit per type) attack the
+// square along ray, from the squares up to and including the first piece.
+type typeRay struct {
+	ray   smallRay
+	types uint32
 }
 
 // smallMoves are one piece's targets from one square as masks.
@@ -111,7 +135,43 @@ func (v *Variant) buildSmallBoard() *smallBoard {
 			sb.masks[pc][s] = m
 		}
 	}
+	sb.buildChecks(v, set)
 	return sb
+}
+
+// buildChecks fills sb.checks from the attack tables.
+func (sb *smallBoard) buildChecks(v *Variant, set func([]Square) uint64) {
+	types := func(pieces uint64) uint32 {
+		var t uint32
+		for ; pieces != 0; pieces &= pieces - 1 {
+			t |= 1 << Piece(bits.TrailingZeros64(pieces)).Type()
+		}
+		return t
+	}
+	for c := range sb.checks {
+		at := &v.attacks[c]
+		for s := range NumSquares {
+			if !v.onBoard.Has(Square(s)) {
+				continue
+			}
+			sc := &sb.checks[c][s]
+			var from [MaxPieceTypes + 1]uint64
+			for _, a := range at.leaps[s] {
+				for t := types(a.pieces); t != 0; t &= t - 1 {
+					from[bits.TrailingZeros32(t)] |= sb.bit[a.from]
+				}
+			}
+			for t, m := range from {
+				if m != 0 {
+					sc.leaps = append(sc.leaps, typeLeaps{typ: t, from: m})
+				}
+			}
+			for _, d := range at.rayDirs {
+				j := sb.ray(v, d.ray, set)
+				sc.rays = append(sc.rays, typeRay{ray: smallRay{line: set(v.rays[d.ray][s]), r: j, up: sb.upward[j]}, types: types(d.pieces)})
+			}
+		}
+	}
 }
 
 // ray returns the small-board index of one of the variant's rays, adding

@@ -21,7 +21,8 @@ import (
 //   - pair X: two or more pieces of type X (the bishop pair, generalised);
 //   - mobility X: the squares pieces of type X can move to;
 //   - attack X: squares around the enemy royal piece that pieces of type X
-//     attack; attackers, attackers2: how many pieces attack them, and its
+//     attack; check X: the moves of pieces of type X that give check
+//     (engine.CheckZones; not yet whether they are safe); attackers, attackers2: how many pieces attack them, and its
 //     square (the danger grows faster than the count); defenders: own
 //     pieces around the own royal piece; shelter: own pawns just in front
 //     of it;
@@ -41,11 +42,11 @@ type Layout struct {
 	names []string
 	// first index of each per-type group, by type index (0 unused), -1
 	// where a type has none (royal pieces have no material).
-	material, hand, rank, file, pair, mobility, attack [engine.MaxPieceTypes + 1]int
-	open, halfOpen                                     [engine.MaxPieceTypes + 1]int
-	tempo, attackers, attackers2, defenders, shelter   int
-	passed, doubled, isolated, connected, blocked      int
-	passedOwn, passedEnemy                             int
+	material, hand, rank, file, pair, mobility, attack, check [engine.MaxPieceTypes + 1]int
+	open, halfOpen                                            [engine.MaxPieceTypes + 1]int
+	tempo, attackers, attackers2, defenders, shelter          int
+	passed, doubled, isolated, connected, blocked             int
+	passedOwn, passedEnemy                                    int
 	// relRank[c][s] is square s's rank counted from colour c's side;
 	// fileBucket[s] its distance in files from the nearer edge.
 	relRank    [2][engine.NumSquares]int8
@@ -69,7 +70,7 @@ func NewLayout(v *engine.Variant) *Layout {
 	values := Values(v)
 	l.tempo = add("tempo")
 	for t := range l.material {
-		l.material[t], l.hand[t], l.rank[t], l.file[t], l.pair[t], l.mobility[t], l.attack[t] = -1, -1, -1, -1, -1, -1, -1
+		l.material[t], l.hand[t], l.rank[t], l.file[t], l.pair[t], l.mobility[t], l.attack[t], l.check[t] = -1, -1, -1, -1, -1, -1, -1, -1
 		l.open[t], l.halfOpen[t] = -1, -1
 	}
 	for i, pt := range v.Pieces {
@@ -103,6 +104,9 @@ func NewLayout(v *engine.Variant) *Layout {
 		}
 		l.mobility[t] = add("mobility %s", x)
 		l.attack[t] = add("attack %s", x)
+		if !pt.Royal {
+			l.check[t] = add("check %s", x)
+		}
 	}
 	l.attackers = add("attackers")
 	l.attackers2 = add("attackers2")
@@ -168,6 +172,10 @@ type features struct {
 	w      *Weights
 	psq    []sums  // material and piece-square weights, by piece code · NumSquares + square
 	trace  []int32 // counts by feature; nil when only evaluating
+	// checks says to count the check features: when tracing, or when some
+	// check weight is not zero (weights made before them have none, and
+	// finding the checks is a third of the evaluation's time).
+	checks bool
 }
 
 // sums are a middlegame and an endgame weight.
@@ -200,6 +208,18 @@ func (f *features) piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.S
 	f.add(l.file[t]+int(l.fileBucket[s]), sign)
 }
 
+// weighsChecks reports whether any check feature has a weight.
+func (l *Layout) weighsChecks(w *Weights) bool {
+	for _, i := range l.check {
+		if i >= 0 {
+			if mg, eg := w.Get(i); mg != 0 || eg != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // pieceSquares adds up each piece's material and piece-square weights on
 // each square, for the evaluation's features.piece.
 func (l *Layout) pieceSquares(w *Weights) []sums {
@@ -226,6 +246,7 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 	v := l.v
 	phase := 0
 	var royals [2]int
+	var royalSquares [2][maxRoyals]engine.Square
 	var zones [2]engine.Zone // around each side's royal pieces
 	var typeCount [2][engine.MaxPieceTypes + 1]int
 	var pawns pawnMap
@@ -233,6 +254,9 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			if l.royal[pc] {
+				if royals[c] < maxRoyals {
+					royalSquares[c][royals[c]] = s
+				}
 				royals[c]++
 				z := p.RoyalZone(s)
 				zones[c].Merge(&z)
@@ -253,10 +277,14 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 			}
 		}
 	}
+	var checks engine.TypeZones // where each of c's piece types gives check
 	for c := engine.White; c <= engine.Black; c++ {
 		sign := 1 - 2*int(c)
 		them := c.Other()
 		attackers := 0
+		if f.checks {
+			p.CheckZones(royalSquares[them][:min(royals[them], maxRoyals)], c, &checks)
+		}
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
 			t := pc.Type()
@@ -270,8 +298,11 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 					f.add(l.halfOpen[t], sign)
 				}
 			}
-			moves, hits := p.PieceActivity(s, &zones[them])
+			moves, hits, gives := p.PieceActivity(s, &zones[them], &checks)
 			f.add(l.mobility[t], sign*moves)
+			if gives > 0 && l.check[t] >= 0 {
+				f.add(l.check[t], sign*gives)
+			}
 			if hits > 0 && royals[them] > 0 {
 				f.add(l.attack[t], sign*hits)
 				attackers++
@@ -306,6 +337,10 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 	}
 	return min(phase*phaseScale/l.phaseFull, phaseScale)
 }
+
+// maxRoyals is how many royal pieces of a side the check features look at
+// (more than variants have: the rest give no check features).
+const maxRoyals = 8
 
 // pawnMap is each side's pawns as a mask of ranks per file, the files
 // shifted by one so that the ones beyond the edges are there, empty.

@@ -53,6 +53,9 @@ func genericNames() []string {
 			names = append(names, fmt.Sprintf("file %s %d", c, f))
 		}
 		names = append(names, "mobility "+c, "attack "+c)
+		if c != "royal" {
+			names = append(names, "check "+c)
+		}
 		if c == "minor" || c == "major" {
 			names = append(names, "pair "+c, "open "+c, "halfopen "+c)
 		}
@@ -141,6 +144,9 @@ func NewProjection(l *Layout) *Projection {
 		}
 		set(l.mobility[t], at("mobility %s", c), 1)
 		set(l.attack[t], at("attack %s", c), 1)
+		if class != classRoyal {
+			set(l.check[t], at("check %s", c), 1)
+		}
 		if class == classMinor || class == classMajor {
 			set(l.pair[t], at("pair %s", c), 1)
 			set(l.open[t], at("open %s", c), 1)

@@ -191,6 +191,8 @@ func TestTracesAddUp(t *testing.T) {
 	require.Equal(t, int32(1), count("rank R 0"))
 	require.Equal(t, int32(1), count("file R 0"), "the h-file is an edge file")
 	require.Equal(t, int32(0), count("shelter"), "no pawn in front of e1")
+	require.Equal(t, int32(1), count("check R"), "Rh8+, the rook's one checking move")
+	require.Equal(t, int32(0), count("check P"), "no pawn move reaches e8's attackers' squares")
 	require.Less(t, tr.Phase, 256/2, "a rook left of the start's material")
 }
 
