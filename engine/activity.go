@@ -27,8 +27,9 @@ func (p *Position) RoyalZone(s Square) Zone {
 }
 
 // TypeZones are squares by piece type: for CheckZones, where a piece of
-// each type gives check. On boards of at most 64 squares only the masks
-// are filled, which is all PieceActivity reads there.
+// each type gives check. Boards of at most 64 squares keep them as masks,
+// larger ones as square sets: each form is all PieceActivity reads on its
+// boards.
 type TypeZones struct {
 	mask [MaxPieceTypes + 1]uint64
 	set  [MaxPieceTypes + 1]SquareSet
@@ -38,8 +39,11 @@ type TypeZones struct {
 func (z *TypeZones) add(v *Variant, pieces uint64, s Square) {
 	for ; pieces != 0; pieces &= pieces - 1 {
 		t := Piece(bits.TrailingZeros64(pieces)).Type()
-		z.set[t].Add(s)
-		z.mask[t] |= v.squareBit[s]
+		if v.small != nil {
+			z.mask[t] |= v.squareBit[s]
+		} else {
+			z.set[t].Add(s)
+		}
 	}
 }
 
@@ -48,7 +52,10 @@ func (z *TypeZones) add(v *Variant, pieces uint64, s Square) {
 // the board stands: its leaps, its blockable leaps whose path is empty,
 // and its rides up to the first piece met, that one included (hoppers and
 // cannons are left out). A move onto one of its type's squares gives
-// check; PieceActivity counts those moves.
+// check; PieceActivity counts those moves. A piece already giving check
+// stands on the first square of its line, so its moves along that line
+// away from the royal piece, which check too, are not counted: only the
+// side not to move, while the side to move is in check, loses them.
 func (p *Position) CheckZones(royals []Square, by Colour, zones *TypeZones) {
 	v := p.v
 	at := &v.attacks[by]
@@ -118,26 +125,34 @@ func (z *Zone) Has(s Square) bool { return z.set.Has(s) }
 func (z *Zone) Count() int { return z.set.Count() }
 
 // PieceActivity returns, for the piece on s, the number of squares it can
-// move to (what Mobility counts for it), the number of squares of zone
-// it attacks: squares it could capture on were an enemy piece there,
-// whatever stands there now, by its leaps, blockable leaps and rides, and
-// the number of its moves that land on its type's squares of zones
-// (CheckZones: a move that gives check). Attacks by hoppers, cannons and rides with
-// skipped squares or one mode are not counted in the zone (their moves
-// are), nor are their moves and the special ones (castling, drops) among
-// the checks, on any board.
-func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves, attacks, checking int) {
+// move to (what Mobility counts for it); the number of squares of zone it
+// attacks: squares it could capture on were an enemy piece there,
+// whatever stands there now, by its leaps, blockable leaps and rides; and
+// the number of its moves that land on its type's squares of checks
+// (CheckZones: moves that give check; nil checks: none counted). Hoppers,
+// cannons and rides with skipped squares or one mode count in neither the
+// zone nor the checks (their moves count), nor do special moves (castling,
+// drops) count among the checks, on any board.
+func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves, attacks, checking int) {
 	pc := p.board[s]
 	us := pc.Colour()
 	if sb := p.v.small; sb != nil {
-		return sb.activity(p, s, us, zone, zones.mask[pc.Type()])
+		var mask uint64
+		if checks != nil {
+			mask = checks.mask[pc.Type()]
+		}
+		return sb.activity(p, s, us, zone, mask)
 	}
-	checks := &zones.set[pc.Type()]
+	var none SquareSet
+	squares := &none // where its moves would give check
+	if checks != nil {
+		squares = &checks.set[pc.Type()]
+	}
 	sm := &p.v.moves[pc][s]
 	for _, t := range sm.quiet {
 		if p.board[t] == NoPiece {
 			moves++
-			if checks.Has(t) {
+			if squares.Has(t) {
 				checking++
 			}
 		}
@@ -145,7 +160,7 @@ func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves,
 	for _, t := range sm.both {
 		if q := p.board[t]; q == NoPiece || q.Colour() != us {
 			moves++
-			if checks.Has(t) {
+			if squares.Has(t) {
 				checking++
 			}
 		}
@@ -156,7 +171,7 @@ func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves,
 	for _, t := range sm.capt {
 		if q := p.board[t]; q != NoPiece && q.Colour() != us {
 			moves++
-			if checks.Has(t) {
+			if squares.Has(t) {
 				checking++
 			}
 		}
@@ -178,7 +193,7 @@ func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves,
 				break
 			}
 			moves++
-			if checks.Has(t) {
+			if squares.Has(t) {
 				checking++
 			}
 			if q != NoPiece {
@@ -188,7 +203,7 @@ func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves,
 	}
 	for i := range sm.lame {
 		l := &sm.lame[i]
-		inZone, gives := l.capture && zone.set.Has(l.to), checks.Has(l.to)
+		inZone, gives := l.capture && zone.set.Has(l.to), squares.Has(l.to)
 		if l.screen || !inZone && !gives || !p.pathEmpty(l.path) {
 			continue
 		}
@@ -203,7 +218,7 @@ func (p *Position) PieceActivity(s Square, zone *Zone, zones *TypeZones) (moves,
 }
 
 // activity is PieceActivity with the small board's masks.
-func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, checks uint64) (moves, attacks, checking int) {
+func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, checkSquares uint64) (moves, attacks, checking int) {
 	occ := &p.occupancy
 	own, enemy := occ[us], occ[us^1]
 	all := own | enemy
@@ -232,5 +247,5 @@ func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, che
 	if m.special {
 		moves += p.countSpecialExcept(&p.v.moves[p.board[s]][s], s, us, true)
 	}
-	return moves, bits.OnesCount64(hit), bits.OnesCount64(targets & checks)
+	return moves, bits.OnesCount64(hit), bits.OnesCount64(targets & checkSquares)
 }

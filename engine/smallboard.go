@@ -167,8 +167,13 @@ func (sb *smallBoard) buildChecks(v *Variant, set func([]Square) uint64) {
 				}
 			}
 			for _, d := range at.rayDirs {
+				line := v.rays[d.ray][s]
+				if len(line) == 0 {
+					continue // s is at the board's edge
+				}
 				j := sb.ray(v, d.ray, set)
-				sc.rays = append(sc.rays, typeRay{ray: smallRay{line: set(v.rays[d.ray][s]), r: j, up: sb.upward[j]}, types: types(d.pieces)})
+				ray := smallRay{line: set(line), r: j, up: sb.upward[j]}
+				sc.rays = append(sc.rays, typeRay{ray: ray, types: types(d.pieces)})
 			}
 		}
 	}

@@ -253,7 +253,11 @@ func BenchmarkEvaluators(b *testing.B) {
 		for _, e := range []struct {
 			name string
 			e    eval.Evaluator
-		}{{"documents", eval.NewDocuments(v)}, {"tuned", eval.NewTuned(randomWeights(eval.NewLayout(v), 1))}} {
+		}{
+			{"documents", eval.NewDocuments(v)},
+			{"tuned", eval.NewTuned(randomWeights(eval.NewLayout(v), 1))}, // every feature weighed
+			{"shipped", eval.ShippedOrDocuments(v)},
+		} {
 			b.Run(name+"/"+e.name, func(b *testing.B) {
 				i := 0
 				for b.Loop() {
