@@ -247,7 +247,6 @@ func (l *Layout) pieceSquares(w *Weights) []sums {
 func extract(l *Layout, p *engine.Position, f *features) int {
 	v := l.v
 	phase := 0
-	var royals [2]int
 	// Each side's royal squares; a few on the stack, any number beyond.
 	var royalBuf [2][4]engine.Square
 	royalSquares := [2][]engine.Square{royalBuf[0][:0], royalBuf[1][:0]}
@@ -259,7 +258,6 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 			pc := p.At(s)
 			if l.royal[pc] {
 				royalSquares[c] = append(royalSquares[c], s)
-				royals[c]++
 				z := p.RoyalZone(s)
 				zones[c].Merge(&z)
 			}
@@ -310,22 +308,22 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 			if checking > 0 && l.check[t] >= 0 {
 				f.add(l.check[t], sign*checking)
 			}
-			if hits > 0 && royals[them] > 0 {
+			if hits > 0 && len(royalSquares[them]) > 0 {
 				f.add(l.attack[t], sign*hits)
 				attackers++
 			}
-			if royals[c] > 0 && !l.royal[pc] && zones[c].Has(s) {
+			if len(royalSquares[c]) > 0 && !l.royal[pc] && zones[c].Has(s) {
 				f.add(l.defenders, sign)
 			}
 			if l.pawn[pc] {
 				pawnTerms(l, p, f, c, s, &pawns)
 			}
 		}
-		if royals[them] > 0 {
+		if len(royalSquares[them]) > 0 {
 			f.add(l.attackers, sign*attackers)
 			f.add(l.attackers2, sign*attackers*attackers)
 		}
-		if royals[c] > 0 {
+		if len(royalSquares[c]) > 0 {
 			f.add(l.shelter, sign*l.shelterOf(p, c, &pawns))
 		}
 		for t := 1; t <= len(v.Pieces); t++ {
