@@ -21,13 +21,24 @@ func (p *Position) attackedBy(s Square, by Colour, allowed uint64) bool {
 			}
 		}
 	}
-	for _, d := range at.rayDirs {
-		for _, t := range p.v.rays[d.ray][s] {
-			if pc := p.board[t]; pc != NoPiece {
-				if d.pieces&allowed>>pc&1 != 0 {
-					return true
+	if sb := p.v.small; sb != nil {
+		// Each ray's first piece by a mask, not a walk along the ray.
+		all := p.occupancy[White] | p.occupancy[Black]
+		rays := sb.checks[by][s].rays
+		for i := range rays {
+			if t, ok := sb.first(&rays[i].ray, all); ok && rays[i].pieces&allowed>>p.board[t]&1 != 0 {
+				return true
+			}
+		}
+	} else {
+		for _, d := range at.rayDirs {
+			for _, t := range p.v.rays[d.ray][s] {
+				if pc := p.board[t]; pc != NoPiece {
+					if d.pieces&allowed>>pc&1 != 0 {
+						return true
+					}
+					break
 				}
-				break
 			}
 		}
 	}

@@ -290,8 +290,13 @@ func (p *Position) genRoyal(dst []Move, ksq Square) []Move {
 	for _, m := range dst[start:] {
 		var ok bool
 		if m.Kind() == Normal && m.gate() == 0 { // a gated piece would stand on ksq
+			// The royal piece lifted (board and occupancy, which the
+			// attack test reads both) so it blocks no line to its target.
+			bit := p.v.squareBit[ksq]
 			p.board[ksq] = NoPiece
+			p.occupancy[p.stm] ^= bit
 			ok = !p.Attacked(m.To(), them)
+			p.occupancy[p.stm] ^= bit
 			p.board[ksq] = king
 		} else {
 			ok = p.legalAfter(m) // a royal pawn's double step, say: rare

@@ -280,9 +280,10 @@ func (p *Position) castlingSquareAttacked(s, kingFrom Square) bool {
 	them := p.stm.Other()
 	if p.v.BlastOnCapture {
 		if s != kingFrom {
-			king := p.board[kingFrom]
+			king, bit := p.board[kingFrom], p.v.squareBit[kingFrom]
 			p.board[kingFrom] = NoPiece
-			defer func() { p.board[kingFrom] = king }()
+			p.occupancy[p.stm] ^= bit
+			defer func() { p.board[kingFrom] = king; p.occupancy[p.stm] ^= bit }()
 		}
 		if p.royals[them] == 1 && (s == p.royalSq[them] || p.adjacent(s, p.royalSq[them])) {
 			return false

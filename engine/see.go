@@ -31,9 +31,13 @@ func (p *Position) SEE(m Move, values *[64]int) int {
 	var lifted [32]Square
 	var liftedPiece [32]Piece
 	n := 0
+	// occupied mirrors the board on small boards, for leastAttacker's
+	// masks; the position's own occupancy is left alone.
+	occupied := p.occupancy[White] | p.occupancy[Black]
 	lift := func(sq Square) {
 		liftedPiece[n], lifted[n] = p.board[sq], sq
 		p.board[sq] = NoPiece
+		occupied &^= p.v.squareBit[sq]
 		n++
 	}
 	lift(m.From())
@@ -45,7 +49,7 @@ func (p *Position) SEE(m Move, values *[64]int) int {
 	depth := 0
 	side := p.stm.Other()
 	for depth < len(swap)-1 && n < len(lifted) {
-		from, ok := p.leastAttacker(s, side, values)
+		from, ok := p.leastAttacker(s, side, values, occupied)
 		if !ok {
 			break
 		}
@@ -67,8 +71,9 @@ func (p *Position) SEE(m Move, values *[64]int) int {
 }
 
 // leastAttacker returns the square of by's least valuable piece that
-// attacks s, scanning like attackedBy but through every atom.
-func (p *Position) leastAttacker(s Square, by Colour, values *[64]int) (Square, bool) {
+// attacks s, scanning like attackedBy but through every atom; occupied is
+// the board's pieces as a small-board mask (unread on larger boards).
+func (p *Position) leastAttacker(s Square, by Colour, values *[64]int, occupied uint64) (Square, bool) {
 	at := &p.v.attacks[by]
 	best, bestValue := NoSquare, 0
 	consider := func(from Square, pieces uint64) {
@@ -92,11 +97,20 @@ lame:
 		}
 		consider(a.from, a.pieces)
 	}
-	for _, d := range at.rayDirs {
-		for _, t := range p.v.rays[d.ray][s] {
-			if p.board[t] != NoPiece {
-				consider(t, d.pieces)
-				break
+	if sb := p.v.small; sb != nil {
+		rays := sb.checks[by][s].rays
+		for i := range rays {
+			if t, ok := sb.first(&rays[i].ray, occupied); ok {
+				consider(t, rays[i].pieces)
+			}
+		}
+	} else {
+		for _, d := range at.rayDirs {
+			for _, t := range p.v.rays[d.ray][s] {
+				if p.board[t] != NoPiece {
+					consider(t, d.pieces)
+					break
+				}
 			}
 		}
 	}

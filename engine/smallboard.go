@@ -39,10 +39,12 @@ type typeLeaps struct {
 }
 
 // typeRay: the pieces of the types in types (a bit per type) attack the
-// square along ray, from the squares up to and including the first piece.
+// square along ray, from the squares up to and including the first piece;
+// pieces holds the same as piece codes, for attack detection.
 type typeRay struct {
-	ray   smallRay
-	types uint32
+	ray    smallRay
+	types  uint32
+	pieces uint64
 }
 
 // smallMoves are one piece's targets from one square as masks.
@@ -73,6 +75,19 @@ func (sb *smallBoard) reach(ray *smallRay, occupied uint64) uint64 {
 		first = 63 - bits.LeadingZeros64(blockers)
 	}
 	return ray.line &^ sb.beyond[ray.r][first]
+}
+
+// first returns the first occupied square along the ray, false when there
+// is none: the one square a rider along it can attack from.
+func (sb *smallBoard) first(ray *smallRay, occupied uint64) (Square, bool) {
+	blockers := ray.line & occupied
+	if blockers == 0 {
+		return NoSquare, false
+	}
+	if ray.up {
+		return sb.square[bits.TrailingZeros64(blockers)], true
+	}
+	return sb.square[63-bits.LeadingZeros64(blockers)], true
 }
 
 // smallLame is a blockable leap as masks: the target counts when path is
@@ -173,7 +188,7 @@ func (sb *smallBoard) buildChecks(v *Variant, set func([]Square) uint64) {
 				}
 				j := sb.ray(v, d.ray, set)
 				ray := smallRay{line: set(line), r: j, up: sb.upward[j]}
-				sc.rays = append(sc.rays, typeRay{ray: ray, types: types(d.pieces)})
+				sc.rays = append(sc.rays, typeRay{ray: ray, types: types(d.pieces), pieces: d.pieces})
 			}
 		}
 	}
