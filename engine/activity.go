@@ -47,6 +47,35 @@ func (z *TypeZones) add(v *Variant, pieces uint64, s Square) {
 	}
 }
 
+// AttackMap is where one side's pieces attack, by piece type, in the
+// board's form (masks on boards of at most 64 squares, square sets
+// beyond): PieceActivity fills it, AttackedIn reads it. The zero value is
+// empty.
+type AttackMap struct {
+	mask [MaxPieceTypes + 1]uint64
+	set  [MaxPieceTypes + 1]SquareSet
+}
+
+// AttackedIn reports whether a piece of one of types (a bit per piece
+// type) attacks s in a.
+func (p *Position) AttackedIn(a *AttackMap, s Square, types uint32) bool {
+	if p.v.small != nil {
+		bit := p.v.squareBit[s]
+		for ; types != 0; types &= types - 1 {
+			if a.mask[bits.TrailingZeros32(types)]&bit != 0 {
+				return true
+			}
+		}
+		return false
+	}
+	for ; types != 0; types &= types - 1 {
+		if a.set[bits.TrailingZeros32(types)].Has(s) {
+			return true
+		}
+	}
+	return false
+}
+
 // CheckZones sets zones to, for each piece type of colour by, the squares
 // from which a piece of that type would attack one of the royal squares as
 // the board stands: its leaps, its blockable leaps whose path is empty,
@@ -132,8 +161,10 @@ func (z *Zone) Count() int { return z.set.Count() }
 // (CheckZones: moves that give check; nil checks: none counted). Hoppers,
 // cannons and rides with skipped squares or one mode count in neither the
 // zone nor the checks (their moves count), nor do special moves (castling,
-// drops) count among the checks, on any board.
-func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves, attacks, checking int) {
+// drops) count among the checks, on any board. When attacked is not nil,
+// the squares the piece attacks (those the zone's count is taken from,
+// on the whole board) are added to it under the piece's type.
+func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones, attacked *AttackMap) (moves, attacks, checking int) {
 	pc := p.board[s]
 	us := pc.Colour()
 	if sb := p.v.small; sb != nil {
@@ -141,13 +172,21 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves
 		if checks != nil {
 			mask = checks.mask[pc.Type()]
 		}
-		return sb.activity(p, s, us, zone, mask)
+		var into *uint64
+		if attacked != nil {
+			into = &attacked.mask[pc.Type()]
+		}
+		return sb.activity(p, s, us, zone, mask, into)
 	}
 	var none SquareSet
 	squares := &none // where its moves would give check
 	if checks != nil {
 		squares = &checks.set[pc.Type()]
 	}
+	// hits: the squares it attacks, for attacked (their count in the zone
+	// is taken as they come, as before attacked existed).
+	var hits SquareSet
+	record := attacked != nil
 	sm := &p.v.moves[pc][s]
 	for _, t := range sm.quiet {
 		if p.board[t] == NoPiece {
@@ -167,6 +206,9 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves
 		if zone.set.Has(t) {
 			attacks++
 		}
+		if record {
+			hits.Add(t)
+		}
 	}
 	for _, t := range sm.capt {
 		if q := p.board[t]; q != NoPiece && q.Colour() != us {
@@ -178,6 +220,9 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves
 		if zone.set.Has(t) {
 			attacks++
 		}
+		if record {
+			hits.Add(t)
+		}
 	}
 	for i := range sm.rays {
 		r := &sm.rays[i]
@@ -187,6 +232,9 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves
 		for _, t := range r.squares {
 			if zone.set.Has(t) {
 				attacks++
+			}
+			if record {
+				hits.Add(t)
 			}
 			q := p.board[t]
 			if q != NoPiece && q.Colour() == us {
@@ -203,34 +251,44 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones) (moves
 	}
 	for i := range sm.lame {
 		l := &sm.lame[i]
-		inZone, gives := l.capture && zone.set.Has(l.to), squares.Has(l.to)
-		if l.screen || !inZone && !gives || !p.pathEmpty(l.path) {
+		inZone, gives, hit := l.capture && zone.set.Has(l.to), squares.Has(l.to), l.capture && record
+		if l.screen || !inZone && !gives && !hit || !p.pathEmpty(l.path) {
 			continue
 		}
 		if inZone {
 			attacks++
 		}
+		if hit {
+			hits.Add(l.to)
+		}
 		if q := p.board[l.to]; gives && (l.quiet && q == NoPiece || l.capture && q != NoPiece && q.Colour() != us) {
 			checking++
+		}
+	}
+	if record {
+		set := &attacked.set[pc.Type()]
+		for i := range set {
+			set[i] |= hits[i]
 		}
 	}
 	return moves + p.countSpecial(sm, s, us), attacks, checking
 }
 
-// activity is PieceActivity with the small board's masks.
-func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, checkSquares uint64) (moves, attacks, checking int) {
+// activity is PieceActivity with the small board's masks; the attacked
+// squares are added to *attacked when it is not nil.
+func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, checkSquares uint64, attacked *uint64) (moves, attacks, checking int) {
 	occ := &p.occupancy
 	own, enemy := occ[us], occ[us^1]
 	all := own | enemy
 	m := &sb.masks[p.board[s]][s]
 	targets := m.both&^own | m.quiet&^all | m.capt&enemy
 	moves = bits.OnesCount64(m.both&^own) + bits.OnesCount64(m.quiet&^all) + bits.OnesCount64(m.capt&enemy)
-	hit := (m.both | m.capt) & zone.mask
+	hit := m.both | m.capt // every square it attacks
 	for i := range m.rays {
 		reach := sb.reach(&m.rays[i], all)
 		moves += bits.OnesCount64(reach &^ own)
 		targets |= reach &^ own
-		hit |= reach & zone.mask
+		hit |= reach
 	}
 	for _, l := range m.lame {
 		if l.path&all != 0 {
@@ -241,11 +299,14 @@ func (sb *smallBoard) activity(p *Position, s Square, us Colour, zone *Zone, che
 			targets |= l.target
 		}
 		if l.capture {
-			hit |= l.target & zone.mask
+			hit |= l.target
 		}
 	}
 	if m.special {
 		moves += p.countSpecialExcept(&p.v.moves[p.board[s]][s], s, us, true)
 	}
-	return moves, bits.OnesCount64(hit), bits.OnesCount64(targets & checkSquares)
+	if attacked != nil {
+		*attacked |= hit
+	}
+	return moves, bits.OnesCount64(hit & zone.mask), bits.OnesCount64(targets & checkSquares)
 }

@@ -16,7 +16,8 @@ import (
 // checks, in every position, that the pieces' moves add up to Mobility,
 // and that a side attacks a square of the zone around the enemy royal
 // piece by PieceActivity exactly when the rules core's attack test says it
-// attacks one (hoppers and cannons, whose zone attacks are not counted,
+// attacks one, and attacks each square by its attack map exactly when the
+// rules core says so (hoppers and cannons, whose attacks are not counted,
 // left out), and that each piece of the side to move has as many moves
 // giving check as the rules core finds by making them.
 func TestPieceActivity(t *testing.T) {
@@ -74,12 +75,24 @@ func checkActivity(t *testing.T, name string, p *engine.Position, attacks bool) 
 			zone = p.RoyalZone(royal)
 		}
 		hits := 0
+		var attackMap engine.AttackMap
 		for _, s := range p.Pieces(c) {
-			m, a, _ := p.PieceActivity(s, &zone, &engine.TypeZones{})
+			m, a, _ := p.PieceActivity(s, &zone, &engine.TypeZones{}, &attackMap)
 			sum[c] += m
 			hits += a
 		}
-		if !attacks || royal == engine.NoSquare {
+		if !attacks {
+			continue
+		}
+		everyType := uint32(1)<<(len(v.Pieces)+1) - 2
+		for f := 0; !v.CambodianMoves && f < v.Width; f++ { // the met's first jump attacks by a special move
+			for r := 0; r < v.Height; r++ {
+				s := engine.SquareAt(f, r)
+				require.Equal(t, p.Attacked(s, c), p.AttackedIn(&attackMap, s, everyType),
+					"%s %s: %s attacks %s", name, p.FEN(), c, s)
+			}
+		}
+		if royal == engine.NoSquare {
 			continue
 		}
 		attacked := false
@@ -149,7 +162,7 @@ func checkChecks(t *testing.T, name string, p *engine.Position) {
 		if pt := v.PieceType(pc); pt.Royal || uncounted(pt) || promotes[s] {
 			continue
 		}
-		_, _, got := p.PieceActivity(s, &engine.Zone{}, &zones)
+		_, _, got := p.PieceActivity(s, &engine.Zone{}, &zones, nil)
 		require.Equal(t, len(giving[s]), got, "%s %s: checks by the piece on %s", name, p.FEN(), s)
 	}
 }

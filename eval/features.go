@@ -27,6 +27,11 @@ import (
 //     of it;
 //   - check X: the moves of pieces of type X that would give check
 //     (engine.CheckZones; whether the check is safe is not asked);
+//   - threat X: enemy pieces of type X attacked by a piece worth less
+//     (the documents' values); hanging X: enemy pieces of type X attacked
+//     and not defended (and not already a threat); threats tomove: the
+//     side to move's threats and hanging pieces together, which it may
+//     take at once (the side not to move may only defend);
 //   - open X, halfopen X: pieces of type X on a file without pawns, or
 //     without own pawns but with enemy ones;
 //   - pawns (pieces that promote): passed r (no enemy pawn ahead on its
@@ -44,10 +49,15 @@ type Layout struct {
 	// first index of each per-type group, by type index (0 unused), -1
 	// where a type has none (royal pieces have no material).
 	material, hand, rank, file, pair, mobility, attack, check [engine.MaxPieceTypes + 1]int
-	open, halfOpen                                            [engine.MaxPieceTypes + 1]int
+	open, halfOpen, threat, hanging                           [engine.MaxPieceTypes + 1]int
 	tempo, attackers, attackers2, defenders, shelter          int
-	passed, doubled, isolated, connected, blocked             int
-	passedOwn, passedEnemy                                    int
+	threatsToMove                                             int
+	// lesser[t]: the types worth less than type t, a bit per type (royal
+	// ones never); everyType: all of them.
+	lesser                                        [engine.MaxPieceTypes + 1]uint32
+	everyType                                     uint32
+	passed, doubled, isolated, connected, blocked int
+	passedOwn, passedEnemy                        int
 	// relRank[c][s] is square s's rank counted from colour c's side;
 	// fileBucket[s] its distance in files from the nearer edge.
 	relRank    [2][engine.NumSquares]int8
@@ -72,7 +82,7 @@ func NewLayout(v *engine.Variant) *Layout {
 	l.tempo = add("tempo")
 	for t := range l.material {
 		l.material[t], l.hand[t], l.rank[t], l.file[t], l.pair[t], l.mobility[t], l.attack[t], l.check[t] = -1, -1, -1, -1, -1, -1, -1, -1
-		l.open[t], l.halfOpen[t] = -1, -1
+		l.open[t], l.halfOpen[t], l.threat[t], l.hanging[t] = -1, -1, -1, -1
 	}
 	for i, pt := range v.Pieces {
 		t, x := i+1, string(pt.Letter)
@@ -107,8 +117,17 @@ func NewLayout(v *engine.Variant) *Layout {
 		l.attack[t] = add("attack %s", x)
 		if !pt.Royal {
 			l.check[t] = add("check %s", x)
+			l.threat[t] = add("threat %s", x)
+			l.hanging[t] = add("hanging %s", x)
+		}
+		l.everyType |= 1 << t
+		for j, other := range v.Pieces {
+			if !other.Royal && values[j] < values[i] {
+				l.lesser[t] |= 1 << (j + 1)
+			}
 		}
 	}
+	l.threatsToMove = add("threats tomove")
 	l.attackers = add("attackers")
 	l.attackers2 = add("attackers2")
 	l.defenders = add("defenders")
@@ -178,6 +197,9 @@ type features struct {
 	// finding the checks adds a quarter to two fifths to the evaluation's
 	// time).
 	checks bool
+	// threats says to count the threat features (when tracing, or when
+	// some threat weight is not zero): they need both sides' attack maps.
+	threats bool
 }
 
 // sums are a middlegame and an endgame weight.
@@ -211,8 +233,16 @@ func (f *features) piece(l *Layout, pc engine.Piece, c engine.Colour, s engine.S
 }
 
 // weighsChecks reports whether any check feature has a weight.
-func (l *Layout) weighsChecks(w *Weights) bool {
-	for _, i := range l.check {
+func (l *Layout) weighsChecks(w *Weights) bool { return weighsAny(w, l.check[:]) }
+
+// weighsThreats reports whether any threat feature has a weight.
+func (l *Layout) weighsThreats(w *Weights) bool {
+	return weighsAny(w, l.threat[:]) || weighsAny(w, l.hanging[:]) || weighsAny(w, []int{l.threatsToMove})
+}
+
+// weighsAny reports whether any of the features (−1: none) has a weight.
+func weighsAny(w *Weights, features []int) bool {
+	for _, i := range features {
 		if i >= 0 {
 			if mg, eg := w.Get(i); mg != 0 || eg != 0 {
 				return true
@@ -283,12 +313,21 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 	if f.checks {
 		checks = new(engine.TypeZones)
 	}
+	// Where each side attacks, for the threats; nil when not counted.
+	var attackMaps *[2]engine.AttackMap
+	if f.threats {
+		attackMaps = new([2]engine.AttackMap)
+	}
 	for c := engine.White; c <= engine.Black; c++ {
 		sign := 1 - 2*int(c)
 		them := c.Other()
 		attackers := 0
 		if checks != nil {
 			p.CheckZones(royalSquares[them], c, checks)
+		}
+		var attackMap *engine.AttackMap
+		if attackMaps != nil {
+			attackMap = &attackMaps[c]
 		}
 		for _, s := range p.Pieces(c) {
 			pc := p.At(s)
@@ -303,7 +342,7 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 					f.add(l.halfOpen[t], sign)
 				}
 			}
-			moves, hits, checking := p.PieceActivity(s, &zones[them], checks)
+			moves, hits, checking := p.PieceActivity(s, &zones[them], checks, attackMap)
 			f.add(l.mobility[t], sign*moves)
 			if checking > 0 && l.check[t] >= 0 {
 				f.add(l.check[t], sign*checking)
@@ -332,6 +371,9 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 			}
 		}
 	}
+	if attackMaps != nil {
+		l.threats(p, f, attackMaps)
+	}
 	if p.SideToMove() == engine.White {
 		f.add(l.tempo, 1)
 	} else {
@@ -341,6 +383,30 @@ func extract(l *Layout, p *engine.Position, f *features) int {
 		return phaseScale
 	}
 	return min(phase*phaseScale/l.phaseFull, phaseScale)
+}
+
+// threats adds the threat features from both sides' attack maps.
+func (l *Layout) threats(p *engine.Position, f *features, maps *[2]engine.AttackMap) {
+	for c := engine.White; c <= engine.Black; c++ {
+		sign := 1 - 2*int(c)
+		them := c.Other()
+		n := 0
+		for _, s := range p.Pieces(them) {
+			t := p.At(s).Type()
+			switch {
+			case l.threat[t] < 0: // a royal piece: its attacks are checks
+			case p.AttackedIn(&maps[c], s, l.lesser[t]):
+				f.add(l.threat[t], sign)
+				n++
+			case p.AttackedIn(&maps[c], s, l.everyType) && !p.AttackedIn(&maps[them], s, l.everyType):
+				f.add(l.hanging[t], sign)
+				n++
+			}
+		}
+		if c == p.SideToMove() {
+			f.add(l.threatsToMove, sign*n)
+		}
+	}
 }
 
 // pawnMap is each side's pawns as a mask of ranks per file, the files

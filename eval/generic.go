@@ -54,13 +54,13 @@ func genericNames() []string {
 		}
 		names = append(names, "mobility "+c, "attack "+c)
 		if c != "royal" {
-			names = append(names, "check "+c)
+			names = append(names, "check "+c, "threat "+c, "hanging "+c)
 		}
 		if c == "minor" || c == "major" {
 			names = append(names, "pair "+c, "open "+c, "halfopen "+c)
 		}
 	}
-	names = append(names, "attackers", "attackers2", "defenders", "shelter")
+	names = append(names, "threats tomove", "attackers", "attackers2", "defenders", "shelter")
 	for r := range genericRanks {
 		names = append(names, fmt.Sprintf("passed %d", r))
 	}
@@ -146,6 +146,8 @@ func NewProjection(l *Layout) *Projection {
 		set(l.attack[t], at("attack %s", c), 1)
 		if class != classRoyal {
 			set(l.check[t], at("check %s", c), 1)
+			set(l.threat[t], at("threat %s", c), 1)
+			set(l.hanging[t], at("hanging %s", c), 1)
 		}
 		if class == classMinor || class == classMajor {
 			set(l.pair[t], at("pair %s", c), 1)
@@ -153,7 +155,7 @@ func NewProjection(l *Layout) *Projection {
 			set(l.halfOpen[t], at("halfopen %s", c), 1)
 		}
 	}
-	for _, name := range []string{"attackers", "attackers2", "defenders", "shelter", "doubled", "isolated", "connected", "blocked", "passed own", "passed enemy"} {
+	for _, name := range []string{"threats tomove", "attackers", "attackers2", "defenders", "shelter", "doubled", "isolated", "connected", "blocked", "passed own", "passed enemy"} {
 		set(l.index(name), at("%s", name), 1)
 	}
 	for r := range v.Height {

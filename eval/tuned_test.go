@@ -194,6 +194,23 @@ func TestTracesAddUp(t *testing.T) {
 	require.Equal(t, int32(1), count("check R"), "Rh8+, the rook's one checking move")
 	require.Equal(t, int32(0), count("check P"), "no pawn move reaches e8's attackers' squares")
 	require.Less(t, tr.Phase, 256/2, "a rook left of the start's material")
+
+	// Threats: d5 attacks the knight on c6 (a pawn: worth less), the rook
+	// attacks h4's undefended bishop; the bishop attacks f2, which the king
+	// defends.
+	for _, c := range []struct {
+		fen     string
+		threats int32
+	}{{"4k3/8/2n5/3P4/7b/8/5P2/4K2R w - - 0 1", 2}, {"4k3/8/2n5/3P4/7b/8/5P2/4K2R b - - 0 1", 0}} {
+		p, err := v.ParseFEN(c.fen)
+		require.NoError(t, err)
+		tr, _ = e.Trace(p)
+		require.Equal(t, int32(1), count("threat N"), c.fen)
+		require.Equal(t, int32(1), count("hanging B"), c.fen)
+		require.Equal(t, int32(0), count("threat B"), "a rook is worth more than a bishop")
+		require.Equal(t, int32(0), count("hanging P"), "f2 is defended")
+		require.Equal(t, c.threats, count("threats tomove"), "White's two, or Black's none")
+	}
 }
 
 // TestWeightsFiles: weights written and read back are the same; bad files
