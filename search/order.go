@@ -66,13 +66,38 @@ func abs[T ~int | ~int32](x T) T {
 // pc to `to` at ply, one and two plies back (nil where there is no move
 // there, or the variant keeps no pair histories).
 func (w *worker) pairEntries(pc engine.Piece, to engine.Square, ply int) [2]*int16 {
-	var out [2]*int16
+	c := w.pairsAt(ply)
+	return w.pairEntriesIn(&c, pc, to)
+}
+
+// pairs are the moves one and two plies back that a ply's continuation
+// histories are indexed by: read once for all the quiet moves of a node.
+type pairs struct {
+	piece [2]engine.Piece
+	to    [2]engine.Square
+	ok    [2]bool // a move there, and pair histories kept
+}
+
+// pairsAt returns the moves before ply.
+func (w *worker) pairsAt(ply int) pairs {
+	var c pairs
 	if !w.s.pairHistories {
-		return out
+		return c
 	}
 	for back := 1; back <= 2 && back <= ply; back++ {
 		if prev := &w.stack[ply-back]; prev.move != engine.NoMove {
-			out[back-1] = &w.hist.cont[back-1][contIndex(prev.piece, prev.move.To(), pc, to)]
+			c.piece[back-1], c.to[back-1], c.ok[back-1] = prev.piece, prev.move.To(), true
+		}
+	}
+	return c
+}
+
+// pairEntriesIn is pairEntries with the moves before the ply read.
+func (w *worker) pairEntriesIn(c *pairs, pc engine.Piece, to engine.Square) [2]*int16 {
+	var out [2]*int16
+	for i := range out {
+		if c.ok[i] {
+			out[i] = &w.hist.cont[i][contIndex(c.piece[i], c.to[i], pc, to)]
 		}
 	}
 	return out
@@ -91,12 +116,13 @@ func (w *worker) counterSlot(ply int) *engine.Move {
 	return &w.hist.counter[prev.piece][prev.move.To()]
 }
 
-// quietScore is a quiet move's history score at ply.
-func (w *worker) quietScore(pc engine.Piece, to engine.Square, ply int) int32 {
+// quietScore is a quiet move's history score, the moves before its ply
+// in c.
+func (w *worker) quietScore(c *pairs, pc engine.Piece, to engine.Square) int32 {
 	score := int32(w.hist.main[pc][to])
-	for _, h := range w.pairEntries(pc, to, ply) {
-		if h != nil {
-			score += int32(*h)
+	for i := range c.ok {
+		if c.ok[i] {
+			score += int32(w.hist.cont[i][contIndex(c.piece[i], c.to[i], pc, to)])
 		}
 	}
 	return score
@@ -148,9 +174,10 @@ func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i
 	if scores[i] != orderQuiet {
 		return
 	}
+	c := w.pairsAt(ply)
 	for j := i; j < len(moves); j++ {
 		if scores[j] == orderQuiet {
-			scores[j] = w.quietScore(p.MovedPiece(moves[j]), moves[j].To(), ply)
+			scores[j] = w.quietScore(&c, p.MovedPiece(moves[j]), moves[j].To())
 		}
 	}
 	swap(moves, scores, i, bestFrom(scores, i))
