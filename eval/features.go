@@ -31,7 +31,10 @@ import (
 //     (the documents' values); hanging X: enemy pieces of type X attacked
 //     and not defended (and not already a threat); threats tomove: the
 //     side to move's threats and hanging pieces together, which it may
-//     take at once (the side not to move may only defend);
+//     take at once (the side not to move may only defend). Attacks are
+//     those PieceActivity counts for the zone (hoppers, cannons, one-mode
+//     rides and special moves left out); royal pieces attack and defend,
+//     except where captures explode (they cannot capture);
 //   - open X, halfopen X: pieces of type X on a file without pawns, or
 //     without own pawns but with enemy ones;
 //   - pawns (pieces that promote): passed r (no enemy pawn ahead on its
@@ -53,7 +56,7 @@ type Layout struct {
 	tempo, attackers, attackers2, defenders, shelter          int
 	threatsToMove                                             int
 	// lesser[t]: the types worth less than type t, a bit per type (royal
-	// ones never); everyType: all of them.
+	// ones never); everyType: all that attack and defend.
 	lesser                                        [engine.MaxPieceTypes + 1]uint32
 	everyType                                     uint32
 	passed, doubled, isolated, connected, blocked int
@@ -120,7 +123,9 @@ func NewLayout(v *engine.Variant) *Layout {
 			l.threat[t] = add("threat %s", x)
 			l.hanging[t] = add("hanging %s", x)
 		}
-		l.everyType |= 1 << t
+		if !pt.Royal || !v.BlastOnCapture {
+			l.everyType |= 1 << t
+		}
 		for j, other := range v.Pieces {
 			if !other.Royal && values[j] < values[i] {
 				l.lesser[t] |= 1 << (j + 1)

@@ -3,6 +3,7 @@ package eval_test
 import (
 	"bytes"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -210,6 +211,23 @@ func TestTracesAddUp(t *testing.T) {
 		require.Equal(t, int32(0), count("threat B"), "a rook is worth more than a bishop")
 		require.Equal(t, int32(0), count("hanging P"), "f2 is defended")
 		require.Equal(t, c.threats, count("threats tomove"), "White's two, or Black's none")
+	}
+
+	// A king attacks an undefended knight: hanging in chess, not in
+	// atomic, where a king cannot capture.
+	for _, c := range []struct {
+		variant string
+		hanging int32
+	}{{"chess", 1}, {"atomic", 0}} {
+		v, err := variants.Builtin().Lookup(c.variant)
+		require.NoError(t, err)
+		p, err := v.ParseFEN("4k3/8/8/8/8/8/3n4/4K3 w - - 0 1")
+		require.NoError(t, err)
+		l := eval.NewLayout(v)
+		tr, _ := eval.NewTuned(randomWeights(l, 6)).Trace(p)
+		i := slices.Index(l.Names(), "hanging N")
+		require.GreaterOrEqual(t, i, 0)
+		require.Equal(t, c.hanging, tr.Counts[i], c.variant)
 	}
 }
 
