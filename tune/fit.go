@@ -31,6 +31,10 @@ type Fit struct {
 	Rate       float64
 	// Regularisation pulls each weight toward its start: λ·(w−w₀)².
 	Regularisation float64
+	// Free, when not nil, says by feature index which weights the fit
+	// moves; the others keep their start (new features fitted beside
+	// weights already fitted, which a step of every weight would jostle).
+	Free []bool
 	// SearchShare is the weight of a sample's search label, where it has
 	// one, against its game's result (0: results alone; see label.go).
 	SearchShare float64
@@ -214,6 +218,9 @@ func (f *Fit) Run(ctx context.Context, start *eval.Weights) (*eval.Weights, Loss
 	for it := 1; it <= f.Iterations; it++ {
 		g := f.gradient(p, scale, train)
 		for i := range p {
+			if f.Free != nil && !f.Free[i%len(f.Free)] {
+				continue // p holds every middlegame weight, then every endgame one
+			}
 			gi := g[i] + 2*f.Regularisation*(p[i]-p0[i])
 			m[i] = beta1*m[i] + (1-beta1)*gi
 			v[i] = beta2*v[i] + (1-beta2)*gi*gi

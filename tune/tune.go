@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
@@ -60,6 +61,10 @@ type Config struct {
 	Iterations     int
 	Rate           float64
 	Regularisation float64
+	// Fit, when not empty, names the weights the fit moves: the features
+	// whose names begin with one of these prefixes ("threat", "check N");
+	// the others keep their start.
+	Fit []string
 	// Workers play games and compute gradients (default: every CPU).
 	Workers int
 	// OnGames, OnLabel and OnFit, when set, follow the three stages.
@@ -91,9 +96,13 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 			start = eval.DocumentsWeights(layout)
 		}
 	}
+	// A bad --fit is refused before any game is played.
+	free, err := FreeFeatures(layout, cfg.Fit)
+	if err != nil {
+		return nil, Report{}, err
+	}
 	samples := cfg.Samples
 	if samples == nil {
-		var err error
 		if samples, err = cfg.play(ctx, start); err != nil {
 			return nil, Report{}, err
 		}
@@ -101,11 +110,11 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 		return nil, Report{}, err
 	}
 	if len(samples) < 10 {
-		return nil, Report{}, errors.New("tune: fewer than 10 positions to learn from")
+		return nil, Report{}, errors.New("fewer than 10 positions to learn from")
 	}
 	train, held := split(samples, cfg.HeldOut, cfg.Seed)
 	f := &Fit{Layout: layout, Train: train, Held: held, Iterations: cfg.Iterations, Rate: cfg.Rate,
-		Regularisation: cfg.Regularisation, SearchShare: cfg.SearchShare, Workers: cfg.Workers, Progress: cfg.OnFit}
+		Regularisation: cfg.Regularisation, Free: free, SearchShare: cfg.SearchShare, Workers: cfg.Workers, Progress: cfg.OnFit}
 	w, losses := f.Run(ctx, start)
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
 }
@@ -199,4 +208,27 @@ func split(samples []Sample, heldOut float64, seed uint64) (train, held []Sample
 		}
 	}
 	return train, held
+}
+
+// FreeFeatures returns, by feature index, the features whose names begin
+// with one of the prefixes (nil: no prefixes, every feature), or an error
+// naming a prefix no feature has.
+func FreeFeatures(l *eval.Layout, prefixes []string) ([]bool, error) {
+	if len(prefixes) == 0 {
+		return nil, nil
+	}
+	names := l.Names()
+	free := make([]bool, len(names))
+	for _, prefix := range prefixes {
+		found := false
+		for i, name := range names {
+			if strings.HasPrefix(name, prefix) {
+				free[i], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("--fit %q: no feature's name begins so", prefix)
+		}
+	}
+	return free, nil
 }

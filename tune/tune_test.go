@@ -46,14 +46,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	})
 	const scale = 1.3
 	e := eval.NewTuned(truth)
-	var samples []tune.Sample
-	for i, p := range randomPositions(v, 60, 120, 2) {
-		s := tune.SampleOf(e, p, 0)
-		s.Game = uint32(i)
-		_, white := e.Trace(p)
-		s.Result = float32(1 / (1 + math.Exp(-scale*float64(white)/400)))
-		samples = append(samples, s)
-	}
+	samples := knownSamples(v, e, scale)
 	w, rep, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1500, Rate: 2, Seed: 1})
 	require.NoError(t, err)
 	require.Less(t, rep.Losses.HeldAfter, rep.Losses.HeldBefore/20, "%+v", rep.Losses)
@@ -72,6 +65,49 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	}
 	t.Logf("losses %+v, worst difference %.1f cp", rep.Losses, worst)
 	require.Less(t, worst, 25.0, "the fitted evaluation is the truth's")
+}
+
+// knownSamples labels random positions by the win probability e gives
+// them at scale: what a perfect fit recovers.
+func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64) []tune.Sample {
+	var samples []tune.Sample
+	for i, p := range randomPositions(v, 60, 120, 2) {
+		s := tune.SampleOf(e, p, 0)
+		s.Game = uint32(i)
+		_, white := e.Trace(p)
+		s.Result = float32(1 / (1 + math.Exp(-scale*float64(white)/400)))
+		samples = append(samples, s)
+	}
+	return samples
+}
+
+// TestFitMovesOnlyFreeFeatures: with Fit naming prefixes, the weights of
+// every other feature come back as they started, and the named ones
+// move; a prefix no feature has is refused.
+func TestFitMovesOnlyFreeFeatures(t *testing.T) {
+	v := variants.Chess()
+	l := eval.NewLayout(v)
+	truth := setWeights(eval.DocumentsWeights(l), map[string][2]int{"mobility N": {25, 5}, "tempo": {30, 10}})
+	samples := knownSamples(v, eval.NewTuned(truth), 1.3)
+	start := eval.DocumentsWeights(l)
+	w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
+		Iterations: 200, Rate: 2, Seed: 1, Fit: []string{"mobility", "tempo"}})
+	require.NoError(t, err)
+	moved := 0
+	for i, name := range l.Names() {
+		mg, eg := w.Get(i)
+		mg0, eg0 := start.Get(i)
+		if strings.HasPrefix(name, "mobility") || name == "tempo" {
+			if mg != mg0 || eg != eg0 {
+				moved++
+			}
+			continue
+		}
+		require.Equal(t, [2]int{mg0, eg0}, [2]int{mg, eg}, "%s is not fitted", name)
+	}
+	require.Positive(t, moved, "the free features move toward the truth")
+	_, _, err = tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Fit: []string{"nonsense"}})
+	require.ErrorContains(t, err, `--fit "nonsense": no feature's name begins so`)
 }
 
 // setWeights sets the named features' middlegame and endgame weights.

@@ -92,6 +92,7 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--generic", "chess,nosuch", "--out", out}, `--generic: unknown variant "nosuch"`},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--label-nodes", "100", "--search-share", "1.5"}, "want a share from 0 to 1"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--search-share", "0.3"}, "give --label-nodes N too"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--fit", "threat,bogus"}, `--fit "bogus": no feature's name begins so`},
 		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
 		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
 	} {
