@@ -117,7 +117,9 @@ func (w *worker) counterSlot(ply int) *engine.Move {
 }
 
 // quietScore is a quiet move's history score, the moves before its ply
-// in c.
+// in c. It reads the entries itself rather than through pairEntriesIn:
+// returning their addresses made the whole search 1.11× slower (3M nodes,
+// 6 pairs), this being its hottest loop.
 func (w *worker) quietScore(c *pairs, pc engine.Piece, to engine.Square) int32 {
 	score := int32(w.hist.main[pc][to])
 	for i := range c.ok {

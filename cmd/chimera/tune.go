@@ -30,7 +30,7 @@ func newTuneCommand() *cobra.Command {
 		generic, fit                        []string
 	)
 	cmd := &cobra.Command{
-		Use:   "tune --variant V --out FILE [--positions N] [--from FILE] [--epd FILE]",
+		Use:   "tune --variant V --out FILE [--positions N] [--from FILE [--fit PREFIXES]] [--epd FILE]",
 		Short: "Learn the tuned evaluation's weights for a variant from its own games",
 		Long: `Tune plays the engine against itself in the variant (searches of --nodes
 nodes a move, the first --random-plies plies at random), keeps the quiet
@@ -44,7 +44,8 @@ and the losses before and after.
 
 --from starts from a weights file and plays the games with it (a second
 round learns from better games); --fit threat,hanging then moves only the
-features whose names begin so, the others kept at --from's; --epd learns from labelled positions
+features whose names begin so, the others kept at --from's (new features
+beside weights already fitted); --epd learns from labelled positions
 (FEN and 1-0, 0-1, 1/2-1/2 or [1.0], [0.5], [0.0]) instead of games. The
 same --seed gives the same weights. Every CPU is used unless --threads
 says otherwise.
