@@ -277,6 +277,22 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 	return res
 }
 
+// Quiesce runs the quiescence search alone from pos (which it does not
+// modify), on the main thread: captures and promotions (every move in
+// check) until standing pat is best. It returns the score for the side to
+// move and the line that reaches it: after that line the position holds
+// no capture the evaluation would rather make, the position the Texel
+// method judges a static evaluation on (package tune). The line is empty
+// when standing pat is best at once, and may stop short where the
+// transposition table answers: Clear first for a line that depends on the
+// position alone.
+func (s *Searcher) Quiesce(ctx context.Context, pos *engine.Position) (Score, []engine.Move) {
+	s.prepare(ctx, pos, Limits{})
+	main := s.workers[0]
+	score := main.quiesce(-Infinity, Infinity, 0, 0)
+	return score, slices.Clone(main.pv[0][:main.pvLen[0]])
+}
+
 // iterate is the main thread's iterative deepening: it reports every
 // completed iteration and decides when to stop.
 func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager, onInfo func(Info)) Result {

@@ -18,18 +18,28 @@ import (
 // search from the position itself is a second, less noisy label (the way
 // the strongest engines label their training positions), and the fit
 // learns from a blend of the two (Fit.SearchShare). This file is that
-// labelling stage.
+// labelling stage, and the resolving before it: a position whose side to
+// move has a capture to make is not what a static evaluation is judged
+// on, so the quiescence search's line is played out first, the Texel
+// method's quiet position (Labeller.Resolve).
 
 // labelClamp bounds a search label, in centipawns: a mate found, or a
 // score beyond it, is a certain result either way; beyond it the sigmoid
 // is flat and a larger number only adds noise.
 const labelClamp = 3000
 
-// Labeller searches each sample's position to label it.
+// Labeller searches each sample's position to resolve it, label it, or
+// both.
 type Labeller struct {
 	Variant *engine.Variant
-	// Nodes searched from each position (one thread, its table cleared
-	// each time: the label depends on the position alone).
+	// Resolve, when set, replaces each sample by the end of its
+	// position's quiescence line (its captures until standing pat is
+	// best), its features traced again by this evaluation; the game and
+	// its result stay.
+	Resolve *eval.Tuned
+	// Nodes searched from each (resolved) position for its label, 0 for
+	// none (one thread, its table cleared each time: the label depends
+	// on the position alone).
 	Nodes uint64
 	// Evaluation the searches use (nil: the documents' formula).
 	Evaluation func(*engine.Variant) eval.Evaluator
@@ -40,9 +50,9 @@ type Labeller struct {
 	Progress func(done int)
 }
 
-// Label searches the position of every sample that has one (FEN) and
-// stores the score for White in its Search field. The labels do not
-// depend on the number of workers.
+// Label resolves (with Resolve) the position of every sample that has one
+// (FEN), then (with Nodes) searches it and stores the score for White in
+// its Search field. Neither depends on the number of workers.
 func (l *Labeller) Label(ctx context.Context, samples []Sample) error {
 	workers := l.Workers
 	if workers <= 0 {
@@ -85,7 +95,8 @@ func (l *Labeller) Label(ctx context.Context, samples []Sample) error {
 	return ctx.Err()
 }
 
-// labelOne searches one sample's position with a cleared searcher.
+// labelOne resolves and searches one sample's position with a cleared
+// searcher.
 func (l *Labeller) labelOne(ctx context.Context, s *search.Searcher, sample *Sample) error {
 	if sample.FEN == "" {
 		return nil
@@ -93,6 +104,24 @@ func (l *Labeller) labelOne(ctx context.Context, s *search.Searcher, sample *Sam
 	p, err := l.Variant.ParseFEN(sample.FEN)
 	if err != nil {
 		return err
+	}
+	if l.Resolve != nil {
+		s.Clear()
+		_, line := s.Quiesce(ctx, p)
+		if ctx.Err() != nil {
+			return nil
+		}
+		if len(line) > 0 {
+			for _, m := range line {
+				p.Make(m)
+			}
+			resolved := SampleOf(l.Resolve, p, sample.Result)
+			resolved.Game, resolved.FEN = sample.Game, p.FEN()
+			*sample = resolved
+		}
+	}
+	if l.Nodes == 0 {
+		return nil
 	}
 	s.Clear()
 	r := s.Search(ctx, p, search.Limits{Nodes: l.Nodes}, nil)

@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -248,18 +249,22 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 
 // ReadEPD reads labelled positions, one a line: a FEN and the game's
 // result as "1-0", "0-1" or "1/2-1/2" (quoted or not, as in c9 "1-0";),
-// or as White's score in brackets, [1.0], [0.5] or [0.0]. Blank lines and
-// lines starting with # are skipped; a line it cannot read is an error
-// naming it.
+// or as White's score in brackets, [1.0], [0.5] or [0.0], and optionally
+// the game it comes from, c0 "game N" (WriteEPD's lines; positions of one
+// game stay on one side of the held-out split, where a line without it is
+// a game of its own). Blank lines and lines starting with # are skipped;
+// a line it cannot read is an error naming it.
 func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample, error) {
 	var out []Sample
 	sc := bufio.NewScanner(r)
 	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 1
+	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
+		line, game, hasGame := cutGame(line)
 		fen, result, ok := splitLabel(line)
 		if !ok {
 			return nil, fmt.Errorf("line %d: no result (want 1-0, 0-1, 1/2-1/2, [1.0], [0.5] or [0.0])", n)
@@ -270,13 +275,58 @@ func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample
 		}
 		sample := SampleOf(e, p, result)
 		sample.Game = uint32(n) // a position of its own: its own game
+		if hasGame {
+			sample.Game = game
+		}
 		sample.FEN = p.FEN()
 		out = append(out, sample)
 		if limit > 0 && len(out) >= limit {
 			break
 		}
 	}
-	return out, sc.Err()
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("line %d: %w", n, err)
+	}
+	return out, nil
+}
+
+// cutGame takes a game's number, c0 "game N";, off the end of a line.
+func cutGame(line string) (string, uint32, bool) {
+	i := strings.LastIndex(line, `c0 "game `)
+	if i < 0 {
+		return line, 0, false
+	}
+	number := strings.TrimSuffix(strings.TrimSpace(line[i+len(`c0 "game `):]), ";")
+	n, err := strconv.ParseUint(strings.TrimSuffix(number, `"`), 10, 32)
+	if err != nil {
+		return line, 0, false
+	}
+	return strings.TrimSpace(line[:i]), uint32(n), true
+}
+
+// WriteEPD writes the samples that have a position as ReadEPD reads
+// them: the FEN, the game's result and the game's number,
+// 'FEN c9 "1-0"; c0 "game 12";'.
+func WriteEPD(w io.Writer, samples []Sample) error {
+	bw := bufio.NewWriter(w)
+	for _, s := range samples {
+		if s.FEN == "" {
+			continue
+		}
+		var result string
+		switch s.Result {
+		case 1:
+			result = "1-0"
+		case 0:
+			result = "0-1"
+		case 0.5:
+			result = "1/2-1/2"
+		default:
+			return fmt.Errorf("position %s: %g is no game's result", s.FEN, s.Result)
+		}
+		fmt.Fprintf(bw, "%s c9 %q; c0 \"game %d\";\n", s.FEN, result, s.Game)
+	}
+	return bw.Flush()
 }
 
 // splitLabel splits a labelled line into its FEN and White's result.

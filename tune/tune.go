@@ -57,6 +57,11 @@ type Config struct {
 	// given labelled); the others are fitted on their result alone.
 	LabelNodes  uint64
 	SearchShare float64
+	// Resolve replaces every sample by the end of its quiescence line
+	// (searched with the games' evaluation) before it is labelled: the
+	// position where the static evaluation stands, a capture no longer
+	// pending (label.go).
+	Resolve bool
 	// Iterations, Rate and Regularisation steer the fit (see Fit).
 	Iterations     int
 	Rate           float64
@@ -65,6 +70,11 @@ type Config struct {
 	// whose names begin with one of these prefixes ("threat", "check N");
 	// the others keep their start.
 	Fit []string
+	// Save, when set, is given the positions sampled from the games (one
+	// variant's run), before they are resolved or labelled: WriteEPD
+	// keeps them for another fit (Samples, from ReadEPD) without the
+	// games.
+	Save func([]Sample) error
 	// Workers play games and compute gradients (default: every CPU).
 	Workers int
 	// OnGames, OnLabel and OnFit, when set, follow the three stages.
@@ -135,6 +145,11 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 		if err != nil {
 			return nil, err
 		}
+		if cfg.Save != nil {
+			if err := cfg.Save(samples); err != nil {
+				return nil, err
+			}
+		}
 		return samples, cfg.label(ctx, cfg.Variant, start, samples, 0)
 	}
 	var all []Sample
@@ -169,19 +184,23 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 	return all, nil
 }
 
-// label searches the samples' positions when LabelNodes asks for it,
-// with the evaluation the games were played with: the start weights when
-// they come from a file, the documents' formula otherwise. before counts
+// label resolves the samples' positions when Resolve asks for it, and
+// searches them when LabelNodes does, with the evaluation the games were
+// played with: the start weights when they come from a file, the
+// documents' formula otherwise. before counts
 // the samples labelled earlier (other variants of a generic run), for the
 // progress.
 func (cfg *Config) label(ctx context.Context, v *engine.Variant, start *eval.Weights, samples []Sample, before int) error {
-	if cfg.LabelNodes == 0 {
+	if cfg.LabelNodes == 0 && !cfg.Resolve {
 		return nil
 	}
 	l := &Labeller{Variant: v, Nodes: cfg.LabelNodes, Workers: cfg.Workers}
+	tuned := eval.NewTuned(start)
 	if cfg.StartFile != "" {
-		tuned := eval.NewTuned(start)
 		l.Evaluation = func(*engine.Variant) eval.Evaluator { return tuned }
+	}
+	if cfg.Resolve {
+		l.Resolve = tuned
 	}
 	if cfg.OnLabel != nil {
 		total := len(samples) + before

@@ -2,6 +2,7 @@ package tune_test
 
 import (
 	"context"
+	"io"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -138,6 +139,15 @@ func TestGamesAreDeterministic(t *testing.T) {
 	for _, s := range one {
 		require.Contains(t, []float32{0, 0.5, 1}, s.Result)
 	}
+
+	// Written as EPD and read back, the samples are the same: position,
+	// features, result and game (several positions of one game each).
+	var epd strings.Builder
+	require.NoError(t, tune.WriteEPD(&epd, one))
+	back, err := tune.ReadEPD(strings.NewReader(epd.String()), v, e, 0)
+	require.NoError(t, err)
+	require.Equal(t, one, back)
+	require.Less(t, int(one[len(one)-1].Game), len(one), "games hold several positions")
 }
 
 // TestReadEPD: labelled positions in the usual forms; a line without a
@@ -160,6 +170,15 @@ func TestReadEPD(t *testing.T) {
 	require.ErrorContains(t, err, "line 1: no result")
 	_, err = tune.ReadEPD(strings.NewReader("# x\n4k3/8/8/8/8/8/8/3QK9 w - - 0 1 1-0\n"), v, e, 0)
 	require.ErrorContains(t, err, "line 2:")
+	// A game's number keeps its positions together; a bad one is no number.
+	s, err = tune.ReadEPD(strings.NewReader("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 c9 \"1-0\"; c0 \"game 42\";\n"+
+		"4k3/8/8/8/8/8/8/3QK3 b - - 0 1 c9 \"1-0\"; c0 \"game x\";\n"), v, e, 0)
+	require.NoError(t, err)
+	require.Equal(t, []uint32{42, 2}, []uint32{s[0].Game, s[1].Game})
+	_, err = tune.ReadEPD(strings.NewReader("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 1-0\n"+strings.Repeat("x", 2<<20)), v, e, 0)
+	require.ErrorContains(t, err, "line 2: ")
+	// Only a game's result is written.
+	require.ErrorContains(t, tune.WriteEPD(io.Discard, []tune.Sample{{FEN: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Result: 0.7}}), "no game's result")
 }
 
 // TestGenericFitRecoversKnownWeights: positions of two variants, their
@@ -237,6 +256,43 @@ func TestLabelScoresForWhite(t *testing.T) {
 	bad := []tune.Sample{{FEN: "4k3/8/8/8/8/8/8/3QK9 w - - 0 1"}}
 	err := (&tune.Labeller{Variant: v, Nodes: 100}).Label(context.Background(), bad)
 	require.ErrorContains(t, err, "labelling position 1")
+}
+
+// TestResolveTakesThePendingCapture: resolving replaces a position with
+// a capture to make by the end of its quiescence line, its features
+// traced there (a queen fewer for Black), its game and result kept; a
+// quiet position stays as it was; a search label then scores the
+// resolved position.
+func TestResolveTakesThePendingCapture(t *testing.T) {
+	v := variants.Chess()
+	e := eval.NewTuned(eval.DocumentsWeights(eval.NewLayout(v)))
+	sample := func(fen string) tune.Sample {
+		p, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		s := tune.SampleOf(e, p, 0.5)
+		s.Game, s.FEN = 7, fen
+		return s
+	}
+	const hanging = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1" // Rxd5 wins the queen
+	const quiet = "4k3/8/8/3q4/8/8/8/4K2R w - - 0 1"
+	samples := []tune.Sample{sample(hanging), sample(quiet)}
+	l := &tune.Labeller{Variant: v, Resolve: e, Workers: 2}
+	require.NoError(t, l.Label(context.Background(), samples))
+
+	resolved := samples[0]
+	require.Equal(t, "4k3/8/8/3R4/8/8/8/4K3 b - - 0 1", resolved.FEN)
+	require.Equal(t, sample("4k3/8/8/3R4/8/8/8/4K3 b - - 0 1"), resolved, "features traced at the line's end")
+	require.Equal(t, uint32(7), resolved.Game)
+	require.Equal(t, float32(0.5), resolved.Result)
+	require.False(t, resolved.Searched, "no search label without Nodes")
+	require.Equal(t, sample(quiet), samples[1], "a quiet position is kept")
+
+	// With Nodes too, the label is the resolved position's: White a rook up.
+	samples = []tune.Sample{sample(hanging)}
+	l.Nodes = 2000
+	require.NoError(t, l.Label(context.Background(), samples))
+	require.True(t, samples[0].Searched)
+	require.Greater(t, samples[0].Search, int16(300))
 }
 
 // TestSearchLabelsTeach: positions whose game results are coin flips

@@ -21,13 +21,14 @@ import (
 func newTuneCommand() *cobra.Command {
 	var (
 		vf                                  variantFlags
-		out, from, epd                      string
+		out, from, epd, savePositions       string
 		positions, nodes, randomPlies, skip int
 		maxPlies, threads, iterations, seed int
 		perGame, labelNodes                 int
 		rate, regularisation, heldOut       float64
 		searchShare                         float64
 		generic, fit                        []string
+		resolve                             bool
 	)
 	cmd := &cobra.Command{
 		Use:   "tune --variant V --out FILE [--positions N] [--from FILE [--fit PREFIXES]] [--epd FILE]",
@@ -55,6 +56,17 @@ games' evaluation) for a second label beside its game's result: a
 300-node game is decided by blunders long after most of its positions,
 and the search sees the position itself. The fit learns from
 (1 − s)·result + s·sigmoid(K·search/400), s = --search-share.
+
+--resolve replaces each sampled position by the end of its quiescence
+search's line (the captures the games' evaluation would make, until
+standing pat is best): the position a static evaluation is judged on,
+where one with a capture pending is not (before --label-nodes, which
+then searches the resolved position).
+
+--save-positions FILE writes the positions sampled from the games, with
+their results and games, as an EPD file --epd reads: another fit (other
+flags, --resolve, deeper labels) then starts without playing the games
+again.
 
 --generic V1,V2,… learns one generic weight set across those variants
 (--positions from each): their pieces by class (pawn, minor, major,
@@ -88,6 +100,14 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
 			}
+			if savePositions != "" {
+				if len(vs) > 0 || epd != "" {
+					return errors.New("tune: --save-positions keeps one variant's games: give it without --generic and --epd")
+				}
+				if st, err := os.Stat(filepath.Dir(savePositions)); err != nil || !st.IsDir() {
+					return fmt.Errorf("tune: --save-positions %s: no directory %s to write it in", savePositions, filepath.Dir(savePositions))
+				}
+			}
 			if searchShare < 0 || searchShare > 1 {
 				return fmt.Errorf("tune: --search-share %g: want a share from 0 to 1", searchShare)
 			}
@@ -97,7 +117,7 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			cfg := tune.Config{Variant: v, Catalogue: cat, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
 				Regularisation: regularisation, Workers: threads, Variants: vs,
-				LabelNodes: uint64(labelNodes), SearchShare: searchShare, Fit: fit}
+				LabelNodes: uint64(labelNodes), SearchShare: searchShare, Fit: fit, Resolve: resolve}
 			if from != "" {
 				data, err := eval.ReadWeightsFile(from)
 				if err != nil {
@@ -112,6 +132,9 @@ of its own; EvalFile loads a generic file like a variant's.`,
 					return fmt.Errorf("tune: --from %s: %w", from, err)
 				}
 				cfg.StartFile = from
+			}
+			if savePositions != "" {
+				cfg.Save = func(samples []tune.Sample) error { return writeEPD(savePositions, samples) }
 			}
 			if epd != "" {
 				f, err := os.Open(epd)
@@ -175,12 +198,14 @@ of its own; EvalFile loads a generic file like a variant's.`,
 	fl.StringVar(&out, "out", "", "the weights file to write")
 	fl.StringVar(&from, "from", "", "start from this weights file, and play the games with it")
 	fl.StringVar(&epd, "epd", "", "learn from these labelled positions instead of games")
+	fl.StringVar(&savePositions, "save-positions", "", "write the positions sampled from the games, with their results, to this EPD file (for --epd)")
 	intFlag(fl, &positions, "positions", 100000, 10, 100000000, "positions to learn from")
 	intFlag(fl, &nodes, "nodes", 2000, 1, 100000000, "search nodes a move in the games")
 	intFlag(fl, &randomPlies, "random-plies", 8, 1, 100, "plies played at random to open each game (at least one: both sides are the same player)")
 	intFlag(fl, &skip, "skip", 4, 0, 1000, "plies after the random ones not sampled")
 	intFlag(fl, &perGame, "per-game", 12, 0, 100000, "positions at most sampled from one game (0: all)")
 	intFlag(fl, &labelNodes, "label-nodes", 0, 0, 100000000, "search each sampled position this many nodes for a second label (0: results alone)")
+	fl.BoolVar(&resolve, "resolve", false, "play out each sampled position's quiescence line first, and learn from its end")
 	fl.Float64Var(&searchShare, "search-share", 0.5, "weight of the search label against the game's result (with --label-nodes)")
 	intFlag(fl, &maxPlies, "max-plies", 400, 10, 100000, "plies after which a game is drawn")
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "games and fitting at once")
@@ -192,6 +217,22 @@ of its own; EvalFile loads a generic file like a variant's.`,
 	fl.StringSliceVar(&generic, "generic", nil, "learn generic weights across these variants (comma-separated) instead of one variant's")
 	fl.Float64Var(&heldOut, "held-out", 0.1, "share of the positions kept out of the fit to measure it")
 	return cmd
+}
+
+// writeEPD writes the sampled positions to an EPD file.
+func writeEPD(path string, samples []tune.Sample) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--save-positions: %w", err)
+	}
+	if err := tune.WriteEPD(f, samples); err != nil {
+		f.Close()
+		return fmt.Errorf("--save-positions %s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--save-positions %s: %w", path, err)
+	}
+	return nil
 }
 
 // writeWeights writes weights to a file atomically.

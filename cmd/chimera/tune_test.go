@@ -59,8 +59,9 @@ func TestTuneCommand(t *testing.T) {
 	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", "100", "--nodes", "100", "--iterations", "10"}
 	code, _, errOut = runCommand(append(user, "--out", round1)...)
 	require.Zero(t, code, errOut)
-	// The second round with search labels: every position searched.
-	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2, "--label-nodes", "200", "--search-share", "0.7")...)
+	// The second round with resolved positions and search labels: every
+	// position searched.
+	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2, "--resolve", "--label-nodes", "200", "--search-share", "0.7")...)
 	require.Zero(t, code, errOut)
 	require.FileExists(t, round2)
 	require.Contains(t, errOut, "100 positions searched")
