@@ -280,16 +280,21 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 // Quiesce runs the quiescence search alone from pos (which it does not
 // modify), on the main thread: captures and promotions (every move in
 // check) until standing pat is best. It returns the score for the side to
-// move and the line that reaches it: after that line the position holds
-// no capture the evaluation would rather make, the position the Texel
-// method judges a static evaluation on (package tune). The line is empty
-// when standing pat is best at once, and may stop short where the
-// transposition table answers: Clear first for a line that depends on the
-// position alone.
+// move and the line that reaches it, the captures the evaluation would
+// make: the way to the position the Texel method judges a static
+// evaluation on (package tune). The line is empty when standing pat is
+// best at once, and when ctx ends the search (score 0). It is not the
+// whole truth: quiescence stops after a few plies, passes over captures
+// that lose by exchange or cannot reach alpha, and the line stops short
+// where the transposition table answers (Clear first for a line that
+// depends on the position alone; a search from the line's end may go on).
 func (s *Searcher) Quiesce(ctx context.Context, pos *engine.Position) (Score, []engine.Move) {
 	s.prepare(ctx, pos, Limits{})
 	main := s.workers[0]
 	score := main.quiesce(-Infinity, Infinity, 0, 0)
+	if main.stopped {
+		return 0, nil
+	}
 	return score, slices.Clone(main.pv[0][:main.pvLen[0]])
 }
 

@@ -27,7 +27,7 @@ func FuzzReadEPD(f *testing.F) {
 			return
 		}
 		var out bytes.Buffer
-		require.NoError(t, tune.WriteEPD(&out, samples))
+		require.NoError(t, tune.WriteEPD(&out, v, samples))
 		back, err := tune.ReadEPD(&out, v, e, 0)
 		require.NoError(t, err, "its own output reads")
 		require.Equal(t, samples, back)

@@ -106,18 +106,14 @@ func (l *Labeller) labelOne(ctx context.Context, s *search.Searcher, sample *Sam
 		return err
 	}
 	if l.Resolve != nil {
-		s.Clear()
-		_, line := s.Quiesce(ctx, p)
-		if ctx.Err() != nil {
-			return nil
-		}
-		if len(line) > 0 {
-			for _, m := range line {
-				p.Make(m)
-			}
+		if end := resolve(ctx, s, p); end != p {
+			p = end
 			resolved := SampleOf(l.Resolve, p, sample.Result)
 			resolved.Game, resolved.FEN = sample.Game, p.FEN()
 			*sample = resolved
+		}
+		if ctx.Err() != nil {
+			return nil
 		}
 	}
 	if l.Nodes == 0 {
@@ -134,6 +130,37 @@ func (l *Labeller) labelOne(ctx context.Context, s *search.Searcher, sample *Sam
 	}
 	sample.Search, sample.Searched = int16(score), true
 	return nil
+}
+
+// maxResolvePasses bounds the quiescence searches one position is
+// resolved by: a line stops short where the table answered a
+// transposition, and a fresh search from its end goes on.
+const maxResolvePasses = 4
+
+// resolve returns the end of p's quiescence line (searched again from
+// there while a line remains), or p itself when the line is empty or ends
+// where no static evaluation is judged: in check (a capture that checks
+// lets the search try every reply) or with the game over (a third check,
+// a king blown up).
+func resolve(ctx context.Context, s *search.Searcher, p *engine.Position) *engine.Position {
+	end := p
+	for range maxResolvePasses {
+		s.Clear()
+		_, line := s.Quiesce(ctx, end)
+		if len(line) == 0 {
+			break
+		}
+		if end == p {
+			end = p.Clone()
+		}
+		for _, m := range line {
+			end.Make(m)
+		}
+	}
+	if end.InCheck() || end.Result().Over() {
+		return p
+	}
+	return end
 }
 
 // blend returns copies of samples whose results are (1 − share) × the

@@ -252,8 +252,9 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 // or as White's score in brackets, [1.0], [0.5] or [0.0], and optionally
 // the game it comes from, c0 "game N" (WriteEPD's lines; positions of one
 // game stay on one side of the held-out split, where a line without it is
-// a game of its own). Blank lines and lines starting with # are skipped;
-// a line it cannot read is an error naming it.
+// a game of its own). Blank lines and lines starting with # are skipped,
+// but '# variant NAME' must name v; a line it cannot read is an error
+// naming it.
 func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample, error) {
 	var out []Sample
 	sc := bufio.NewScanner(r)
@@ -261,6 +262,9 @@ func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample
 	n := 1
 	for ; sc.Scan(); n++ {
 		line := strings.TrimSpace(sc.Text())
+		if name, ok := strings.CutPrefix(line, variantHeader); ok && strings.TrimSpace(name) != v.Name {
+			return nil, fmt.Errorf("line %d: positions of %.40q, not of %s", n, strings.TrimSpace(name), v.Name)
+		}
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -290,6 +294,10 @@ func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample
 	return out, nil
 }
 
+// variantHeader begins the line naming an EPD file's variant (WriteEPD);
+// ReadEPD refuses the file for another variant, whose FENs might parse.
+const variantHeader = "# variant "
+
 // cutGame takes a game's number, c0 "game N";, off the end of a line.
 func cutGame(line string) (string, uint32, bool) {
 	i := strings.LastIndex(line, `c0 "game `)
@@ -305,10 +313,13 @@ func cutGame(line string) (string, uint32, bool) {
 }
 
 // WriteEPD writes the samples that have a position as ReadEPD reads
-// them: the FEN, the game's result and the game's number,
-// 'FEN c9 "1-0"; c0 "game 12";'.
-func WriteEPD(w io.Writer, samples []Sample) error {
+// them: a first line naming the variant, '# variant NAME', then a line a
+// position: the FEN, the game's result and the game's number,
+// 'FEN c9 "1-0"; c0 "game 12";'. Search labels are not written: they
+// belong to one run's flags.
+func WriteEPD(w io.Writer, v *engine.Variant, samples []Sample) error {
 	bw := bufio.NewWriter(w)
+	fmt.Fprintf(bw, "%s%s\n", variantHeader, v.Name)
 	for _, s := range samples {
 		if s.FEN == "" {
 			continue

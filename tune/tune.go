@@ -106,6 +106,9 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 			start = eval.DocumentsWeights(layout)
 		}
 	}
+	if cfg.Save != nil && len(cfg.Variants) > 0 {
+		return nil, Report{}, errors.New("the positions of a generic run are not saved: save each variant's")
+	}
 	// A bad --fit is refused before any game is played.
 	free, err := FreeFeatures(layout, cfg.Fit)
 	if err != nil {

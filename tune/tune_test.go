@@ -143,7 +143,7 @@ func TestGamesAreDeterministic(t *testing.T) {
 	// Written as EPD and read back, the samples are the same: position,
 	// features, result and game (several positions of one game each).
 	var epd strings.Builder
-	require.NoError(t, tune.WriteEPD(&epd, one))
+	require.NoError(t, tune.WriteEPD(&epd, v, one))
 	back, err := tune.ReadEPD(strings.NewReader(epd.String()), v, e, 0)
 	require.NoError(t, err)
 	require.Equal(t, one, back)
@@ -177,8 +177,11 @@ func TestReadEPD(t *testing.T) {
 	require.Equal(t, []uint32{42, 2}, []uint32{s[0].Game, s[1].Game})
 	_, err = tune.ReadEPD(strings.NewReader("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 1-0\n"+strings.Repeat("x", 2<<20)), v, e, 0)
 	require.ErrorContains(t, err, "line 2: ")
+	// A file of another variant is refused.
+	_, err = tune.ReadEPD(strings.NewReader("# variant atomic\n4k3/8/8/8/8/8/8/3QK3 w - - 0 1 1-0\n"), v, e, 0)
+	require.ErrorContains(t, err, `line 1: positions of "atomic", not of chess`)
 	// Only a game's result is written.
-	require.ErrorContains(t, tune.WriteEPD(io.Discard, []tune.Sample{{FEN: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Result: 0.7}}), "no game's result")
+	require.ErrorContains(t, tune.WriteEPD(io.Discard, v, []tune.Sample{{FEN: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Result: 0.7}}), "no game's result")
 }
 
 // TestGenericFitRecoversKnownWeights: positions of two variants, their
@@ -275,7 +278,8 @@ func TestResolveTakesThePendingCapture(t *testing.T) {
 	}
 	const hanging = "4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1" // Rxd5 wins the queen
 	const quiet = "4k3/8/8/3q4/8/8/8/4K2R w - - 0 1"
-	samples := []tune.Sample{sample(hanging), sample(quiet)}
+	const mating = "r5k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1" // Rxa8 mates: no position to judge
+	samples := []tune.Sample{sample(hanging), sample(quiet), sample(mating)}
 	l := &tune.Labeller{Variant: v, Resolve: e, Workers: 2}
 	require.NoError(t, l.Label(context.Background(), samples))
 
@@ -286,6 +290,7 @@ func TestResolveTakesThePendingCapture(t *testing.T) {
 	require.Equal(t, float32(0.5), resolved.Result)
 	require.False(t, resolved.Searched, "no search label without Nodes")
 	require.Equal(t, sample(quiet), samples[1], "a quiet position is kept")
+	require.Equal(t, sample(mating), samples[2], "a line that ends the game is not played")
 
 	// With Nodes too, the label is the resolved position's: White a rook up.
 	samples = []tune.Sample{sample(hanging)}

@@ -104,8 +104,8 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				if len(vs) > 0 || epd != "" {
 					return errors.New("tune: --save-positions keeps one variant's games: give it without --generic and --epd")
 				}
-				if st, err := os.Stat(filepath.Dir(savePositions)); err != nil || !st.IsDir() {
-					return fmt.Errorf("tune: --save-positions %s: no directory %s to write it in", savePositions, filepath.Dir(savePositions))
+				if filepath.Clean(savePositions) == filepath.Clean(out) {
+					return errors.New("tune: --save-positions and --out name the same file")
 				}
 			}
 			if searchShare < 0 || searchShare > 1 {
@@ -134,7 +134,20 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				cfg.StartFile = from
 			}
 			if savePositions != "" {
-				cfg.Save = func(samples []tune.Sample) error { return writeEPD(savePositions, samples) }
+				// The file is made now, so that a path it cannot be
+				// written to fails before the games rather than after.
+				save, err := newPositionsFile(savePositions)
+				if err != nil {
+					return fmt.Errorf("tune: %w", err)
+				}
+				defer save.discard()
+				cfg.Save = func(samples []tune.Sample) error {
+					if err := save.write(v, samples); err != nil {
+						// The games are not lost for it: the fit goes on.
+						fmt.Fprintf(cmd.ErrOrStderr(), "tune: warning: %v\n", err)
+					}
+					return nil
+				}
 			}
 			if epd != "" {
 				f, err := os.Open(epd)
@@ -157,8 +170,12 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			cfg.OnGames = func(samples, games int) {
 				bar.show("games", samples, total, fmt.Sprintf("%d games, %d positions", games, samples))
 			}
+			labelled := "searched"
+			if resolve && labelNodes == 0 {
+				labelled = "resolved"
+			}
 			cfg.OnLabel = func(done, total int) {
-				bar.show("label", done, total, fmt.Sprintf("%d positions searched", done))
+				bar.show("label", done, total, fmt.Sprintf("%d positions %s", done, labelled))
 			}
 			cfg.OnFit = func(done int, train, held float64) {
 				bar.show("fit", done, iterations, fmt.Sprintf("loss %.5f, held out %.5f", train, held))
@@ -219,20 +236,48 @@ of its own; EvalFile loads a generic file like a variant's.`,
 	return cmd
 }
 
-// writeEPD writes the sampled positions to an EPD file.
-func writeEPD(path string, samples []tune.Sample) error {
-	f, err := os.Create(path)
+// positionsFile is --save-positions' file: written under a temporary
+// name beside it, renamed when complete (an existing file is replaced
+// only then).
+type positionsFile struct {
+	path string
+	tmp  *os.File
+}
+
+// newPositionsFile makes the temporary file beside path.
+func newPositionsFile(path string) (*positionsFile, error) {
+	if st, err := os.Stat(path); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("--save-positions %s: a directory", path)
+	}
+	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
+		return nil, fmt.Errorf("--save-positions %s: no directory %s to write it in", path, filepath.Dir(path))
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(path), ".positions-*")
 	if err != nil {
-		return fmt.Errorf("--save-positions: %w", err)
+		return nil, fmt.Errorf("--save-positions %s: %w", path, err)
 	}
-	if err := tune.WriteEPD(f, samples); err != nil {
-		f.Close()
-		return fmt.Errorf("--save-positions %s: %w", path, err)
+	return &positionsFile{path: path, tmp: tmp}, nil
+}
+
+// write writes the positions and puts the file in its place.
+func (f *positionsFile) write(v *engine.Variant, samples []tune.Sample) error {
+	err := tune.WriteEPD(f.tmp, v, samples)
+	if cerr := f.tmp.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Close(); err != nil {
-		return fmt.Errorf("--save-positions %s: %w", path, err)
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
+	}
+	if err != nil {
+		return fmt.Errorf("--save-positions %s: %w", f.path, err)
 	}
 	return nil
+}
+
+// discard removes the temporary file if it was not put in place.
+func (f *positionsFile) discard() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
 }
 
 // writeWeights writes weights to a file atomically.

@@ -57,8 +57,15 @@ func TestTuneCommand(t *testing.T) {
 	require.NoError(t, os.WriteFile(mine, []byte("[mine:chess]\ncustomPiece1 = a:NB\nstartFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1\n"), 0o644))
 	round1, round2 := filepath.Join(dir, "mine1.txt"), filepath.Join(dir, "mine2.txt")
 	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", "100", "--nodes", "100", "--iterations", "10"}
-	code, _, errOut = runCommand(append(user, "--out", round1)...)
+	saved := filepath.Join(dir, "mine.epd")
+	code, _, errOut = runCommand(append(user, "--out", round1, "--save-positions", saved)...)
 	require.Zero(t, code, errOut)
+	// Its positions fitted again without the games, resolved first.
+	code, stdout, errOut = runCommand("tune", "--variant", "mine", "--variant-file", mine, "--epd", saved, "--resolve",
+		"--iterations", "10", "--out", filepath.Join(dir, "mine-epd.txt"))
+	require.Zero(t, code, errOut)
+	require.Contains(t, errOut, "100 positions resolved")
+	require.Contains(t, stdout, "mine: 100 positions; loss ")
 	// The second round with resolved positions and search labels: every
 	// position searched.
 	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2, "--resolve", "--label-nodes", "200", "--search-share", "0.7")...)
@@ -96,6 +103,11 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--fit", "threat,bogus"}, `--fit "bogus": no feature's name begins so`},
 		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
 		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--save-positions", bad + ".epd"}, "without --generic and --epd"},
+		{[]string{"tune", "--generic", "chess", "--out", out, "--save-positions", bad + ".epd"}, "without --generic and --epd"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--save-positions", out}, "name the same file"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--save-positions", dir}, "a directory"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--save-positions", filepath.Join(dir, "no", "p.epd")}, "no directory"},
 	} {
 		code, _, errOut := runCommand(c.args...)
 		require.Equal(t, 2, code, c.args)
