@@ -178,6 +178,10 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones, attack
 		}
 		return sb.activity(p, s, us, zone, mask, into)
 	}
+	if checks == nil && attacked == nil {
+		moves, attacks = p.zoneActivity(s, us, zone)
+		return moves, attacks, 0
+	}
 	var none SquareSet
 	squares := &none // where its moves would give check
 	if checks != nil {
@@ -272,6 +276,63 @@ func (p *Position) PieceActivity(s Square, zone *Zone, checks *TypeZones, attack
 		}
 	}
 	return moves + p.countSpecial(sm, s, us), attacks, checking
+}
+
+// zoneActivity is PieceActivity on a board beyond 64 squares with
+// neither checks nor an attack map: countPiece's loops with the zone's
+// count beside, the twin the evaluations without check or threat weights
+// (every shipped one of those boards) use, so that they do not pay for
+// the others' tests square by square.
+func (p *Position) zoneActivity(s Square, us Colour, zone *Zone) (moves, attacks int) {
+	sm := &p.v.moves[p.board[s]][s]
+	for _, t := range sm.quiet {
+		if p.board[t] == NoPiece {
+			moves++
+		}
+	}
+	for _, t := range sm.both {
+		if q := p.board[t]; q == NoPiece || q.Colour() != us {
+			moves++
+		}
+		if zone.set.Has(t) {
+			attacks++
+		}
+	}
+	for _, t := range sm.capt {
+		if q := p.board[t]; q != NoPiece && q.Colour() != us {
+			moves++
+		}
+		if zone.set.Has(t) {
+			attacks++
+		}
+	}
+	for i := range sm.rays {
+		r := &sm.rays[i]
+		if !r.plain {
+			continue
+		}
+		for _, t := range r.squares {
+			if zone.set.Has(t) {
+				attacks++
+			}
+			q := p.board[t]
+			if q == NoPiece {
+				moves++
+				continue
+			}
+			if q.Colour() != us {
+				moves++
+			}
+			break
+		}
+	}
+	for i := range sm.lame {
+		l := &sm.lame[i]
+		if l.capture && !l.screen && zone.set.Has(l.to) && p.pathEmpty(l.path) {
+			attacks++
+		}
+	}
+	return moves + p.countSpecial(sm, s, us), attacks
 }
 
 // activity is PieceActivity with the small board's masks; the attacked

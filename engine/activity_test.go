@@ -80,6 +80,10 @@ func checkActivity(t *testing.T, name string, p *engine.Position, attacks bool) 
 			m, a, _ := p.PieceActivity(s, &zone, &engine.TypeZones{}, &attackMap)
 			sum[c] += m
 			hits += a
+			// Without checks and attack map (a path of its own on large
+			// boards), the same moves and zone attacks.
+			m2, a2, _ := p.PieceActivity(s, &zone, nil, nil)
+			require.Equal(t, [2]int{m, a}, [2]int{m2, a2}, "%s %s: the piece on %s", name, p.FEN(), s)
 		}
 		if !attacks {
 			continue
