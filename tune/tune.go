@@ -190,9 +190,8 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 // label resolves the samples' positions when Resolve asks for it, and
 // searches them when LabelNodes does, with the evaluation the games were
 // played with: the start weights when they come from a file, the
-// documents' formula otherwise. before counts
-// the samples labelled earlier (other variants of a generic run), for the
-// progress.
+// documents' formula otherwise. before counts the samples labelled
+// earlier (other variants of a generic run), for the progress.
 func (cfg *Config) label(ctx context.Context, v *engine.Variant, start *eval.Weights, samples []Sample, before int) error {
 	if cfg.LabelNodes == 0 && !cfg.Resolve {
 		return nil

@@ -133,22 +133,6 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				}
 				cfg.StartFile = from
 			}
-			if savePositions != "" {
-				// The file is made now, so that a path it cannot be
-				// written to fails before the games rather than after.
-				save, err := newPositionsFile(savePositions)
-				if err != nil {
-					return fmt.Errorf("tune: %w", err)
-				}
-				defer save.discard()
-				cfg.Save = func(samples []tune.Sample) error {
-					if err := save.write(v, samples); err != nil {
-						// The games are not lost for it: the fit goes on.
-						fmt.Fprintf(cmd.ErrOrStderr(), "tune: warning: %v\n", err)
-					}
-					return nil
-				}
-			}
 			if epd != "" {
 				f, err := os.Open(epd)
 				if err != nil {
@@ -166,6 +150,22 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			}
 			errOut := cmd.ErrOrStderr()
 			bar := newProgressBar(errOut)
+			if savePositions != "" {
+				// The file is made now, so that a path it cannot be
+				// written to fails before the games rather than after.
+				save, err := newPositionsFile(savePositions)
+				if err != nil {
+					return fmt.Errorf("tune: %w", err)
+				}
+				defer save.discard()
+				cfg.Save = func(samples []tune.Sample) error {
+					if err := save.commit(func(w io.Writer) error { return tune.WriteEPD(w, v, samples) }); err != nil {
+						// The games are not lost for it: the fit goes on.
+						bar.note(fmt.Sprintf("tune: warning: --save-positions %s: %v", savePositions, err))
+					}
+					return nil
+				}
+			}
 			total := positions * max(1, len(vs))
 			cfg.OnGames = func(samples, games int) {
 				bar.show("games", samples, total, fmt.Sprintf("%d games, %d positions", games, samples))
@@ -236,74 +236,71 @@ of its own; EvalFile loads a generic file like a variant's.`,
 	return cmd
 }
 
-// positionsFile is --save-positions' file: written under a temporary
-// name beside it, renamed when complete (an existing file is replaced
-// only then).
-type positionsFile struct {
+// pendingFile is a file written under a temporary name beside its path
+// and renamed into place once whole: a reader never sees half of it, and
+// a file already there is replaced only by a complete one.
+type pendingFile struct {
 	path string
 	tmp  *os.File
 }
 
-// newPositionsFile makes the temporary file beside path.
-func newPositionsFile(path string) (*positionsFile, error) {
+// createPending makes the temporary file beside path.
+func createPending(path string) (*pendingFile, error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	return &pendingFile{path: path, tmp: tmp}, nil
+}
+
+// commit writes the contents and puts the file in its place, readable by
+// all (CreateTemp makes it private); on failure the temporary file goes.
+func (f *pendingFile) commit(write func(io.Writer) error) error {
+	err := write(f.tmp)
+	if cerr := f.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.tmp.Name(), f.path)
+	}
+	if err != nil {
+		os.Remove(f.tmp.Name())
+	}
+	return err
+}
+
+// discard removes the temporary file unless commit put it in place.
+func (f *pendingFile) discard() {
+	f.tmp.Close()
+	os.Remove(f.tmp.Name())
+}
+
+// newPositionsFile makes --save-positions' file, pending until the games
+// are over.
+func newPositionsFile(path string) (*pendingFile, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("--save-positions %s: a directory", path)
 	}
 	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("--save-positions %s: no directory %s to write it in", path, filepath.Dir(path))
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".positions-*")
+	f, err := createPending(path)
 	if err != nil {
 		return nil, fmt.Errorf("--save-positions %s: %w", path, err)
 	}
-	return &positionsFile{path: path, tmp: tmp}, nil
-}
-
-// write writes the positions and puts the file in its place.
-func (f *positionsFile) write(v *engine.Variant, samples []tune.Sample) error {
-	err := tune.WriteEPD(f.tmp, v, samples)
-	if cerr := f.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.tmp.Name(), f.path)
-	}
-	if err != nil {
-		return fmt.Errorf("--save-positions %s: %w", f.path, err)
-	}
-	return nil
-}
-
-// discard removes the temporary file if it was not put in place.
-func (f *positionsFile) discard() {
-	f.tmp.Close()
-	os.Remove(f.tmp.Name())
+	return f, nil
 }
 
 // writeWeights writes weights to a file atomically.
 func writeWeights(path string, w *eval.Weights) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".weights-*")
+	f, err := createPending(path)
 	if err != nil {
 		return err
 	}
-	if err := w.Write(tmp); err != nil {
-		tmp.Close()
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	if err := os.Rename(tmp.Name(), path); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return f.commit(w.Write)
 }
 
 // progressBar draws a stage's progress on one line with an estimate of
@@ -341,6 +338,16 @@ func (b *progressBar) show(stage string, done, total int, detail string) {
 		int(100*frac), eta, detail)
 }
 
+// note prints a line of its own after the bar's current line.
+func (b *progressBar) note(text string) {
+	if b.stage != "" {
+		fmt.Fprintln(b.out)
+	}
+	fmt.Fprintln(b.out, text)
+	b.stage = ""
+}
+
+// done ends the bar's line.
 func (b *progressBar) done() {
 	if b.stage != "" {
 		fmt.Fprintln(b.out)
