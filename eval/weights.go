@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -67,6 +68,14 @@ func (w *Weights) Layout() *Layout { return w.layout }
 
 // Get returns feature i's middlegame and endgame weights.
 func (w *Weights) Get(i int) (mg, eg int) { return int(w.mg[i]), int(w.eg[i]) }
+
+// Clone returns a copy of w that can be changed without changing w.
+func (w *Weights) Clone() *Weights {
+	c := *w
+	c.mg, c.eg = slices.Clone(w.mg), slices.Clone(w.eg)
+	c.Comments = slices.Clone(w.Comments)
+	return &c
+}
 
 // Set sets feature i's weights.
 func (w *Weights) Set(i, mg, eg int) {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -109,6 +110,47 @@ func TestFitMovesOnlyFreeFeatures(t *testing.T) {
 	require.Positive(t, moved, "the free features move toward the truth")
 	_, _, err = tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Fit: []string{"nonsense"}})
 	require.ErrorContains(t, err, `--fit "nonsense": no feature's name begins so`)
+}
+
+// TestOmitLeavesFeaturesOut: the omitted features come back zero though
+// the start weighs them, the others move, --fit and --omit together move
+// what the first names less what the second does, and a prefix no
+// feature has is refused.
+func TestOmitLeavesFeaturesOut(t *testing.T) {
+	v := variants.Chess()
+	l := eval.NewLayout(v)
+	truth := setWeights(eval.DocumentsWeights(l), map[string][2]int{"mobility N": {25, 5}, "check Q": {40, 20}})
+	samples := knownSamples(v, eval.NewTuned(truth), 1.3)
+	start := setWeights(eval.DocumentsWeights(l), map[string][2]int{"check Q": {40, 20}, "threat R": {30, 30}})
+	run := func(fit, omit []string) *eval.Weights {
+		w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
+			Iterations: 100, Rate: 2, Seed: 1, Fit: fit, Omit: omit})
+		require.NoError(t, err)
+		return w
+	}
+	get := func(w *eval.Weights, name string) [2]int {
+		i := slices.Index(l.Names(), name)
+		require.GreaterOrEqual(t, i, 0, name)
+		mg, eg := w.Get(i)
+		return [2]int{mg, eg}
+	}
+	w := run(nil, []string{"check", "threat"})
+	for i, name := range l.Names() {
+		if strings.HasPrefix(name, "check") || strings.HasPrefix(name, "threat") {
+			mg, eg := w.Get(i)
+			require.Equal(t, [2]int{0, 0}, [2]int{mg, eg}, "%s is left out", name)
+		}
+	}
+	require.NotEqual(t, get(start, "mobility N"), get(w, "mobility N"), "the others are fitted")
+	require.Equal(t, [2]int{40, 20}, get(start, "check Q"), "the start is not changed")
+
+	w = run([]string{"mobility", "check"}, []string{"check"})
+	require.Equal(t, [2]int{0, 0}, get(w, "check Q"))
+	require.Equal(t, get(start, "material Q"), get(w, "material Q"), "not named by --fit")
+	require.NotEqual(t, get(start, "mobility N"), get(w, "mobility N"))
+
+	_, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Omit: []string{"nonsense"}})
+	require.ErrorContains(t, err, `--omit "nonsense": no feature's name begins so`)
 }
 
 // setWeights sets the named features' middlegame and endgame weights.

@@ -60,12 +60,19 @@ func TestTuneCommand(t *testing.T) {
 	saved := filepath.Join(dir, "mine.epd")
 	code, _, errOut = runCommand(append(user, "--out", round1, "--save-positions", saved)...)
 	require.Zero(t, code, errOut)
-	// Its positions fitted again without the games, resolved first.
+	// Its positions fitted again without the games, resolved first, the
+	// check and threat features left out.
+	refit := filepath.Join(dir, "mine-epd.txt")
 	code, stdout, errOut = runCommand("tune", "--variant", "mine", "--variant-file", mine, "--epd", saved, "--resolve",
-		"--iterations", "10", "--out", filepath.Join(dir, "mine-epd.txt"))
+		"--iterations", "10", "--omit", "check,threat,hanging", "--out", refit)
 	require.Zero(t, code, errOut)
 	require.Contains(t, errOut, "100 positions resolved")
 	require.Contains(t, stdout, "mine: 100 positions; loss ")
+	data, err = os.ReadFile(refit)
+	require.NoError(t, err)
+	require.Regexp(t, `(?m)^check A 0 0$`, string(data))
+	require.Regexp(t, `(?m)^threats tomove 0 0$`, string(data))
+	require.NotRegexp(t, `(?m)^(check|threat|hanging)\S* \S+ (-?[1-9]\d* -?\d+|-?\d+ -?[1-9]\d*)$`, string(data))
 	// The second round with resolved positions and search labels: every
 	// position searched.
 	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2, "--resolve", "--label-nodes", "200", "--search-share", "0.7")...)
@@ -101,6 +108,7 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--label-nodes", "100", "--search-share", "1.5"}, "want a share from 0 to 1"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--search-share", "0.3"}, "give --label-nodes N too"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--fit", "threat,bogus"}, `--fit "bogus": no feature's name begins so`},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--omit", "check,bogus"}, `--omit "bogus": no feature's name begins so`},
 		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
 		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--save-positions", bad + ".epd"}, "without --generic and --epd"},
