@@ -31,7 +31,7 @@ func newTuneCommand() *cobra.Command {
 		resolve                             bool
 	)
 	cmd := &cobra.Command{
-		Use:   "tune --variant V --out FILE [--positions N] [--from FILE [--fit PREFIXES]] [--epd FILE]",
+		Use:   "tune --variant V --out FILE [--positions N] [--from FILE [--fit PREFIXES]] [--omit PREFIXES] [--epd FILE]",
 		Short: "Learn the tuned evaluation's weights for a variant from its own games",
 		Long: `Tune plays the engine against itself in the variant (searches of --nodes
 nodes a move, the first --random-plies plies at random), keeps the quiet
