@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -71,10 +72,12 @@ type Config struct {
 	// the others keep their start.
 	Fit []string
 	// Omit names features left out: weight zero, not fitted (prefixes as
-	// Fit's). An evaluation skips a feature group whose weights are all
-	// zero, so leaving out the dear ones (check, threat, hanging) buys
-	// speed: on boards beyond 64 squares they cost about a quarter of
-	// the nodes a second.
+	// Fit's; "threat" also names "threats tomove"). The fit starts from
+	// Start with them zeroed; the games and labels use Start as it is.
+	// An evaluation does not compute the check features when all their
+	// weights are zero, nor the threat features (threat, hanging, threats
+	// tomove) when all of theirs are: on boards beyond 64 squares they
+	// cost about a fifth of its time a node.
 	Omit []string
 	// Save, when set, is given the positions sampled from the games (one
 	// variant's run), before they are resolved or labelled: WriteEPD
@@ -261,6 +264,9 @@ func FreeFeatures(l *eval.Layout, fit, omit []string) ([]bool, error) {
 	for i, out := range omitted {
 		free[i] = free[i] && !out
 	}
+	if !slices.Contains(free, true) {
+		return nil, errors.New("--fit and --omit leave no feature to fit")
+	}
 	return free, nil
 }
 
@@ -271,6 +277,10 @@ func matchFeatures(l *eval.Layout, flag string, prefixes []string) ([]bool, erro
 	names := l.Names()
 	match := make([]bool, len(names))
 	for _, prefix := range prefixes {
+		// Every name begins with "", which a stray comma would give.
+		if strings.TrimSpace(prefix) == "" {
+			return nil, fmt.Errorf("%s: an empty prefix (a stray comma?) would name every feature", flag)
+		}
 		found := false
 		for i, name := range names {
 			if strings.HasPrefix(name, prefix) {

@@ -114,8 +114,9 @@ func TestFitMovesOnlyFreeFeatures(t *testing.T) {
 
 // TestOmitLeavesFeaturesOut: the omitted features come back zero though
 // the start weighs them, the others move, --fit and --omit together move
-// what the first names less what the second does, and a prefix no
-// feature has is refused.
+// what the first names less what the second does; a prefix no feature
+// has, an empty one (every name begins with it) and flags that leave
+// nothing to fit are refused.
 func TestOmitLeavesFeaturesOut(t *testing.T) {
 	v := variants.Chess()
 	l := eval.NewLayout(v)
@@ -149,8 +150,18 @@ func TestOmitLeavesFeaturesOut(t *testing.T) {
 	require.Equal(t, get(start, "material Q"), get(w, "material Q"), "not named by --fit")
 	require.NotEqual(t, get(start, "mobility N"), get(w, "mobility N"))
 
-	_, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Omit: []string{"nonsense"}})
-	require.ErrorContains(t, err, `--omit "nonsense": no feature's name begins so`)
+	for _, c := range []struct {
+		fit, omit []string
+		want      string
+	}{
+		{nil, []string{"nonsense"}, `--omit "nonsense": no feature's name begins so`},
+		{nil, []string{"check", ""}, "--omit: an empty prefix"},
+		{[]string{"threat", " "}, nil, "--fit: an empty prefix"},
+		{[]string{"check"}, []string{"check"}, "leave no feature to fit"},
+	} {
+		_, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Fit: c.fit, Omit: c.omit})
+		require.ErrorContains(t, err, c.want, c.fit, c.omit)
+	}
 }
 
 // setWeights sets the named features' middlegame and endgame weights.

@@ -47,12 +47,14 @@ and the losses before and after.
 round learns from better games); --fit threat,hanging then moves only the
 features whose names begin so, the others kept at --from's (new features
 beside weights already fitted); --omit check,threat,hanging leaves those
-features out (weight zero, not fitted), and an evaluation whose check or
-threat weights are all zero does not compute them: on boards beyond 64
-squares they cost about a quarter of its nodes a second; --epd learns from labelled positions
-(FEN and 1-0, 0-1, 1/2-1/2 or [1.0], [0.5], [0.0]) instead of games. The
-same --seed gives the same weights. Every CPU is used unless --threads
-says otherwise.
+features out: weight zero and not fitted (the games and labels still use
+--from as it is; the loss before is that of --from without them). An
+evaluation computes no check features when all their weights are zero,
+nor threat features (threat, hanging, threats tomove) when all of theirs
+are: on boards beyond 64 squares they cost about a fifth of its time a
+node. --epd learns from labelled positions (FEN and 1-0, 0-1, 1/2-1/2 or
+[1.0], [0.5], [0.0]) instead of games. The same --seed gives the same
+weights. Every CPU is used unless --threads says otherwise.
 
 --label-nodes N searches every sampled position N nodes (with the
 games' evaluation) for a second label beside its game's result: a
@@ -121,6 +123,15 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
 				Regularisation: regularisation, Workers: threads, Variants: vs,
 				LabelNodes: uint64(labelNodes), SearchShare: searchShare, Fit: fit, Omit: omit, Resolve: resolve}
+			// A bad --fit or --omit is refused before --epd's positions
+			// are read, which can take minutes.
+			layout := eval.GenericLayout()
+			if len(vs) == 0 {
+				layout = eval.NewLayout(v)
+			}
+			if _, err := tune.FreeFeatures(layout, fit, omit); err != nil {
+				return fmt.Errorf("tune: %w", err)
+			}
 			if from != "" {
 				data, err := eval.ReadWeightsFile(from)
 				if err != nil {

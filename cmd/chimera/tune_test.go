@@ -109,6 +109,9 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--search-share", "0.3"}, "give --label-nodes N too"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--fit", "threat,bogus"}, `--fit "bogus": no feature's name begins so`},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--omit", "check,bogus"}, `--omit "bogus": no feature's name begins so`},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--omit", "check,"}, "--omit: an empty prefix"},
+		// Refused before the positions are read (bad holds none).
+		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--fit", "check", "--omit", "check"}, "leave no feature to fit"},
 		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
 		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--save-positions", bad + ".epd"}, "without --generic and --epd"},
