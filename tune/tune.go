@@ -119,7 +119,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 		return nil, Report{}, errors.New("the positions of a generic run are not saved: save each variant's")
 	}
 	// A bad --fit or --omit is refused before any game is played.
-	free, err := FreeFeatures(layout, cfg.Fit, cfg.Omit)
+	free, omitted, err := FreeFeatures(layout, cfg.Fit, cfg.Omit)
 	if err != nil {
 		return nil, Report{}, err
 	}
@@ -137,7 +137,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	train, held := split(samples, cfg.HeldOut, cfg.Seed)
 	f := &Fit{Layout: layout, Train: train, Held: held, Iterations: cfg.Iterations, Rate: cfg.Rate,
 		Regularisation: cfg.Regularisation, Free: free, SearchShare: cfg.SearchShare, Workers: cfg.Workers, Progress: cfg.OnFit}
-	w, losses := f.Run(ctx, withoutOmitted(start, cfg.Omit))
+	w, losses := f.Run(ctx, withoutOmitted(start, omitted))
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
 }
 
@@ -242,32 +242,34 @@ func split(samples []Sample, heldOut float64, seed uint64) (train, held []Sample
 
 // FreeFeatures returns, by feature index, the weights the fit moves: the
 // features whose names begin with one of fit's prefixes (no prefixes:
-// every feature), less those beginning with one of omit's; nil when that
-// is every feature. A prefix no feature's name begins with is an error.
-func FreeFeatures(l *eval.Layout, fit, omit []string) ([]bool, error) {
+// every feature), less the omitted ones, those beginning with one of
+// omit's; free is nil when it is every feature, omitted nil when omit is
+// empty. A prefix no feature's name begins with is an error.
+func FreeFeatures(l *eval.Layout, fit, omit []string) (free, omitted []bool, err error) {
 	if len(fit) == 0 && len(omit) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
-	free, err := matchFeatures(l, "--fit", fit)
-	if err != nil {
-		return nil, err
+	if free, err = matchFeatures(l, "--fit", fit); err != nil {
+		return nil, nil, err
 	}
 	if len(fit) == 0 {
 		for i := range free {
 			free[i] = true
 		}
 	}
-	omitted, err := matchFeatures(l, "--omit", omit)
-	if err != nil {
-		return nil, err
+	if len(omit) == 0 {
+		return free, nil, nil
+	}
+	if omitted, err = matchFeatures(l, "--omit", omit); err != nil {
+		return nil, nil, err
 	}
 	for i, out := range omitted {
 		free[i] = free[i] && !out
 	}
 	if !slices.Contains(free, true) {
-		return nil, errors.New("--fit and --omit leave no feature to fit")
+		return nil, nil, errors.New("--fit and --omit leave no feature to fit")
 	}
-	return free, nil
+	return free, omitted, nil
 }
 
 // matchFeatures returns, by feature index, the features whose names begin
@@ -295,14 +297,13 @@ func matchFeatures(l *eval.Layout, flag string, prefixes []string) ([]bool, erro
 }
 
 // withoutOmitted returns start with the omitted features' weights zero
-// (start itself when nothing is omitted), so the fit, which does not move
-// them, ends with them zero too.
-func withoutOmitted(start *eval.Weights, omit []string) *eval.Weights {
-	if len(omit) == 0 {
+// (start itself when none is), so the fit, which does not move them,
+// ends with them zero too.
+func withoutOmitted(start *eval.Weights, omitted []bool) *eval.Weights {
+	if omitted == nil {
 		return start
 	}
 	w := start.Clone()
-	omitted, _ := matchFeatures(w.Layout(), "--omit", omit) // checked by FreeFeatures
 	for i, out := range omitted {
 		if out {
 			w.Set(i, 0, 0)

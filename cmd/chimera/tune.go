@@ -129,7 +129,7 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			if len(vs) == 0 {
 				layout = eval.NewLayout(v)
 			}
-			if _, err := tune.FreeFeatures(layout, fit, omit); err != nil {
+			if _, _, err := tune.FreeFeatures(layout, fit, omit); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
 			if from != "" {
