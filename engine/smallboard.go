@@ -11,14 +11,11 @@ import "math/bits"
 // smallBoard holds, for boards of at most 64 squares, each square as a bit
 // and each piece's targets as masks, so mobility is a few popcounts.
 type smallBoard struct {
-	bit      [NumSquares]uint64 // square → its bit
-	square   [64]Square         // bit index → its square
-	zone     [2]uint64          // promotion zones
-	flag     [2]uint64          // flag regions
-	masks    [64][]smallMoves   // by piece code, then square
-	beyond   [][64]uint64       // by ray index and bit: the squares past it along the ray
-	upward   []bool             // by ray index: the ray runs to higher bits
-	rayIndex map[int]int        // Variant.rays index → index here
+	bit    [NumSquares]uint64 // square → its bit
+	square [64]Square         // bit index → its square
+	zone   [2]uint64          // promotion zones
+	flag   [2]uint64          // flag regions
+	masks  [64][]smallMoves   // by piece code, then square
 	// checks[c][s]: where colour c's pieces attack s from (CheckZones).
 	checks [2][NumSquares]smallChecks
 }
@@ -56,25 +53,28 @@ type smallMoves struct {
 }
 
 // smallRay is a plain ray from one square: line holds every square of it,
-// r indexes smallBoard.beyond, and up says it runs to higher bits.
+// and up says it runs to higher bits (a square's bit is rank·width+file,
+// so every straight ray runs one way through the bits).
 type smallRay struct {
 	line uint64
-	r    int
 	up   bool
 }
 
 // reach returns the squares the rider reaches along the ray: up to and
 // including the first occupied square.
+//
+// Without a branch on whether the ray is blocked, nor a table: along a ray
+// to higher bits, blockers ^ (blockers-1) is every bit up to and including
+// the lowest blocker (all of them when there is none); along one to lower
+// bits, the bits from the highest blocker up (blockers|1 makes an empty
+// ray's "highest blocker" bit 0, which keeps every bit).
 func (sb *smallBoard) reach(ray *smallRay, occupied uint64) uint64 {
 	blockers := ray.line & occupied
-	if blockers == 0 {
-		return ray.line
+	if ray.up {
+		return ray.line & (blockers ^ (blockers - 1))
 	}
-	first := bits.TrailingZeros64(blockers)
-	if !ray.up {
-		first = 63 - bits.LeadingZeros64(blockers)
-	}
-	return ray.line &^ sb.beyond[ray.r][first]
+	highest := uint64(1) << 63 >> bits.LeadingZeros64(blockers|1)
+	return ray.line &^ (highest - 1)
 }
 
 // first returns the first occupied square along the ray, false when there
@@ -101,7 +101,7 @@ func (v *Variant) buildSmallBoard() *smallBoard {
 	if v.Width*v.Height > 64 {
 		return nil
 	}
-	sb := &smallBoard{rayIndex: map[int]int{}}
+	sb := &smallBoard{}
 	for f := 0; f < v.Width; f++ {
 		for r := 0; r < v.Height; r++ {
 			sb.bit[SquareAt(f, r)] = 1 << (r*v.Width + f)
@@ -144,8 +144,7 @@ func (v *Variant) buildSmallBoard() *smallBoard {
 					m.special = true
 					continue
 				}
-				j := sb.ray(v, r.ray, set)
-				m.rays = append(m.rays, smallRay{line: set(r.squares), r: j, up: sb.upward[j]})
+				m.rays = append(m.rays, sb.ray(Square(s), r.squares, set))
 			}
 			sb.masks[pc][s] = m
 		}
@@ -186,35 +185,15 @@ func (sb *smallBoard) buildChecks(v *Variant, set func([]Square) uint64) {
 				if len(line) == 0 {
 					continue // s is at the board's edge
 				}
-				j := sb.ray(v, d.ray, set)
-				ray := smallRay{line: set(line), r: j, up: sb.upward[j]}
-				sc.rays = append(sc.rays, typeRay{ray: ray, types: types(d.pieces), pieces: d.pieces})
+				sc.rays = append(sc.rays, typeRay{ray: sb.ray(Square(s), line, set), types: types(d.pieces), pieces: d.pieces})
 			}
 		}
 	}
 }
 
-// ray returns the small-board index of one of the variant's rays, adding
-// its masks on first use.
-func (sb *smallBoard) ray(v *Variant, i int, set func([]Square) uint64) int {
-	if j, ok := sb.rayIndex[i]; ok {
-		return j
-	}
-	var beyond [64]uint64
-	up := false
-	for s := 0; s < NumSquares; s++ {
-		if sq := Square(s); v.onBoard.Has(sq) {
-			squares := v.rays[i][s]
-			beyond[bits.TrailingZeros64(sb.bit[sq])] = set(squares)
-			if len(squares) > 0 {
-				up = sb.bit[squares[0]] > sb.bit[sq]
-			}
-		}
-	}
-	sb.beyond = append(sb.beyond, beyond)
-	sb.upward = append(sb.upward, up)
-	sb.rayIndex[i] = len(sb.beyond) - 1
-	return len(sb.beyond) - 1
+// ray returns the masks of the ray from from through squares.
+func (sb *smallBoard) ray(from Square, squares []Square, set func([]Square) uint64) smallRay {
+	return smallRay{line: set(squares), up: len(squares) > 0 && sb.bit[squares[0]] > sb.bit[from]}
 }
 
 // genTactical appends the captures and promotions of the piece on from,
