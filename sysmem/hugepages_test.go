@@ -24,6 +24,8 @@ func TestHugeSlice(t *testing.T) {
 		}
 	}
 	require.Empty(t, HugeSlice[slot](0))
-	// An element size that does not divide a huge page gets plain memory.
+	// An element size that does not divide a huge page, or larger than a
+	// page, gets plain memory.
 	require.Len(t, HugeSlice[[3]byte](hugePageSize), hugePageSize)
+	require.Len(t, HugeSlice[[8192]byte](1000), 1000)
 }

@@ -2,7 +2,8 @@
 // transposition table the system cannot give is refused with a message
 // instead of killing the process (Go cannot recover from a failed
 // allocation): the machine's memory, what the system can give now, and
-// the process's address-space limit (ulimit -v).
+// the process's address-space limit (ulimit -v); and how a table read at
+// random is allocated (HugeSlice).
 package sysmem
 
 import "fmt"
