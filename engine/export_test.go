@@ -60,3 +60,17 @@ func (p *Position) MobilitiesByLoop() (white, black int) {
 // DrawsInsufficientMaterial exposes whether the variant applies chess's
 // insufficient-material draw.
 func (v *Variant) DrawsInsufficientMaterial() bool { return v.insufficientMaterial }
+
+// MobilityByWalking counts c's mobility square by square (countPiece and
+// countDrops), whatever the board's size: the oracle for the small board's
+// masks.
+func (p *Position) MobilityByWalking(c Colour) int {
+	n := 0
+	for _, from := range p.Pieces(c) {
+		n += p.countPiece(from, c)
+	}
+	if p.v.PieceDrops {
+		n += p.countDrops(c)
+	}
+	return n
+}
