@@ -45,8 +45,8 @@ func (p *Position) LegalMovesByMaking(dst []Move) []Move {
 	return dst[:kept]
 }
 
-// MobilitiesByLoop counts mobility square by square, the oracle for the
-// bit-mask count of small boards.
+// MobilitiesByLoop counts mobility square by square (and the drops, as
+// Mobilities does), the oracle for the bit-mask count of small boards.
 func (p *Position) MobilitiesByLoop() (white, black int) {
 	for _, from := range p.Pieces(White) {
 		white += p.countPiece(from, White)
@@ -54,23 +54,12 @@ func (p *Position) MobilitiesByLoop() (white, black int) {
 	for _, from := range p.Pieces(Black) {
 		black += p.countPiece(from, Black)
 	}
+	if p.v.PieceDrops {
+		white, black = white+p.countDrops(White), black+p.countDrops(Black)
+	}
 	return white, black
 }
 
 // DrawsInsufficientMaterial exposes whether the variant applies chess's
 // insufficient-material draw.
 func (v *Variant) DrawsInsufficientMaterial() bool { return v.insufficientMaterial }
-
-// MobilityByWalking counts c's mobility square by square (countPiece and
-// countDrops), whatever the board's size: the oracle for the small board's
-// masks.
-func (p *Position) MobilityByWalking(c Colour) int {
-	n := 0
-	for _, from := range p.Pieces(c) {
-		n += p.countPiece(from, c)
-	}
-	if p.v.PieceDrops {
-		n += p.countDrops(c)
-	}
-	return n
-}

@@ -6,7 +6,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -47,9 +46,9 @@ func TestSmallBoardMobility(t *testing.T) {
 		for range games {
 			p := v.StartPosition()
 			for ply := 0; ply < plies; ply++ {
-				for _, c := range []engine.Colour{engine.White, engine.Black} {
-					require.Equal(t, p.MobilityByWalking(c), p.Mobility(c), "%s %s: %s's mobility", name, p.FEN(), c)
-				}
+				w, b := p.Mobilities()
+				lw, lb := p.MobilitiesByLoop()
+				require.Equal(t, [2]int{lw, lb}, [2]int{w, b}, "%s %s: mobility", name, p.FEN())
 				moves := p.LegalMoves(nil)
 				if len(moves) == 0 || p.Result().Over() {
 					break
