@@ -98,22 +98,26 @@ type Report struct {
 	Losses               Losses
 }
 
+// Layout returns the features the run fits: the generic layout across
+// Variants, else Variant's own.
+func (cfg Config) Layout() *eval.Layout {
+	if len(cfg.Variants) > 0 {
+		return eval.GenericLayout()
+	}
+	return eval.NewLayout(cfg.Variant)
+}
+
 // Run tunes the weights: collects the samples (unless given) and fits
 // them. It stops early, with ctx's error, when ctx is done.
 func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
-	var layout *eval.Layout
+	layout := cfg.Layout()
 	start := cfg.Start
 	switch {
+	case start != nil:
 	case len(cfg.Variants) > 0:
-		layout = eval.GenericLayout()
-		if start == nil {
-			start = eval.DocumentsGeneric()
-		}
+		start = eval.DocumentsGeneric()
 	default:
-		layout = eval.NewLayout(cfg.Variant)
-		if start == nil {
-			start = eval.DocumentsWeights(layout)
-		}
+		start = eval.DocumentsWeights(layout)
 	}
 	if cfg.Save != nil && len(cfg.Variants) > 0 {
 		return nil, Report{}, errors.New("the positions of a generic run are not saved: save each variant's")

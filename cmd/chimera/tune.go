@@ -125,11 +125,7 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				LabelNodes: uint64(labelNodes), SearchShare: searchShare, Fit: fit, Omit: omit, Resolve: resolve}
 			// A bad --fit or --omit is refused before --epd's positions
 			// are read, which can take minutes.
-			layout := eval.GenericLayout()
-			if len(vs) == 0 {
-				layout = eval.NewLayout(v)
-			}
-			if _, _, err := tune.FreeFeatures(layout, fit, omit); err != nil {
+			if _, _, err := tune.FreeFeatures(cfg.Layout(), fit, omit); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
 			if from != "" {
