@@ -11,9 +11,9 @@ const hugePageSize = 2 << 20
 // (Linux's "madvise" mode, the common default), is marked for them. A
 // random probe into a table of megabytes then misses the TLB far less
 // often: with 4 KiB pages nearly every probe costs a page walk on top of
-// the cache miss. Stockfish allocates its table the same way. The memory stays Go's (the
-// slice keeps its padded allocation alive); where the advice is refused it
-// is ordinary memory.
+// the cache miss. Stockfish allocates its table the same way. The memory
+// stays Go's (the slice keeps its padded allocation alive); where the
+// advice is refused it is ordinary memory.
 func HugeSlice[T any](n int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
