@@ -12,7 +12,7 @@ import (
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/smallfile"
+	"github.com/chimera-chess/chimera/internal/smallfile"
 )
 
 // A weights file is text, one item a line; blank lines and lines starting

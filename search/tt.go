@@ -6,7 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/sysmem"
+	"github.com/chimera-chess/chimera/internal/sysmem"
 )
 
 // Bound says what a stored score is: the exact value, or only a lower bound

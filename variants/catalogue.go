@@ -8,7 +8,7 @@ import (
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/smallfile"
+	"github.com/chimera-chess/chimera/internal/smallfile"
 )
 
 //go:embed builtin.ini

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/internal/perftepd"
+	"github.com/chimera-chess/chimera/internal/testkit/perftepd"
 	"github.com/chimera-chess/chimera/variants"
 )
 

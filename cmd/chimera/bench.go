@@ -6,8 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/search"
-	"github.com/chimera-chess/chimera/sysmem"
 	"github.com/chimera-chess/chimera/variants"
 )
 

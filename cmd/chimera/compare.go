@@ -13,7 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chimera-chess/chimera/compare"
+	"github.com/chimera-chess/chimera/internal/compare"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 

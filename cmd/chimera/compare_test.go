@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/chimera-chess/chimera/compare"
+	"github.com/chimera-chess/chimera/internal/compare"
 )
 
 // TestComparisonReport: averages over no mated game are a dash, not 0.0;

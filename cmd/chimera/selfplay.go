@@ -14,9 +14,9 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/internal/selfplay"
+	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/search"
-	"github.com/chimera-chess/chimera/selfplay"
-	"github.com/chimera-chess/chimera/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 

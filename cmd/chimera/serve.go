@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chimera-chess/chimera/explorer"
-	"github.com/chimera-chess/chimera/sysmem"
+	"github.com/chimera-chess/chimera/internal/explorer"
+	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 

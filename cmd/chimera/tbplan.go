@@ -15,8 +15,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/tbplan"
 	"github.com/chimera-chess/chimera/tablebase"
-	"github.com/chimera-chess/chimera/tbplan"
 )
 
 func newTBPlanCommand() *cobra.Command {

@@ -15,7 +15,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
-	"github.com/chimera-chess/chimera/tune"
+	"github.com/chimera-chess/chimera/internal/tune"
 )
 
 func newTuneCommand() *cobra.Command {

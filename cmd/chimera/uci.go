@@ -6,9 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chimera-chess/chimera/tbbuild"
-	"github.com/chimera-chess/chimera/uci"
-	"github.com/chimera-chess/chimera/xboard"
+	"github.com/chimera-chess/chimera/internal/tbbuild"
+	"github.com/chimera-chess/chimera/internal/uci"
+	"github.com/chimera-chess/chimera/internal/xboard"
 )
 
 // protocol names the language the engine speaks to its GUI.

@@ -17,11 +17,15 @@ import (
 
 const module = "github.com/chimera-chess/chimera/"
 
+// testkit holds the test helpers, which only tests may import.
+const testkit = "internal/testkit/"
+
 // TestImportsPointDown reads the package list at the top of
 // ARCHITECTURE.md (the first code block: a package path, then what it
 // does) and checks every package's imports, test files left out, against
 // it: each import of the module's is listed below the importer. The
-// internal/ packages are test helpers: only tests import them.
+// internal/testkit/ packages are test helpers: only tests import them.
+// Every listed package says what it offers in a package comment.
 func TestImportsPointDown(t *testing.T) {
 	root := filepath.Join("..", "..")
 	layers := readLayers(t, filepath.Join(root, "ARCHITECTURE.md"))
@@ -49,18 +53,20 @@ func TestImportsPointDown(t *testing.T) {
 		rel, err := filepath.Rel(root, path)
 		require.NoError(t, err)
 		rel = filepath.ToSlash(rel)
-		if strings.HasPrefix(rel, "internal/") {
+		if rel == "internal/layers" || strings.HasPrefix(rel, testkit) {
 			return nil // test helpers: checked by their importers
 		}
 		found[rel] = true
 		r, listed := rank[rel]
 		require.True(t, listed, "ARCHITECTURE.md's package list lacks %s", rel)
+		require.True(t, strings.HasPrefix(pkg.Doc, "Package "+pkg.Name+" ") || (pkg.Name == "main" && pkg.Doc != ""),
+			"%s has no package comment saying what it offers", rel)
 		for _, imp := range pkg.Imports {
 			dep, ours := strings.CutPrefix(imp, module)
 			if !ours {
 				continue
 			}
-			require.False(t, strings.HasPrefix(dep, "internal/"), "%s imports the test helper %s outside its tests", rel, dep)
+			require.False(t, strings.HasPrefix(dep, testkit), "%s imports the test helper %s outside its tests", rel, dep)
 			d, listed := rank[dep]
 			require.True(t, listed, "%s imports %s, which ARCHITECTURE.md does not list", rel, dep)
 			require.Greater(t, d, r, "%s imports %s, listed above it in ARCHITECTURE.md: imports point down", rel, dep)

@@ -1,0 +1,71 @@
+package compare_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/internal/compare"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestComparison: plain search converts KQvK at depth 6 but wanders at
+// depth 1, and the rows add up.
+func TestComparison(t *testing.T) {
+	v := variants.Chess()
+	store := tablebase.NewStore(t.TempDir())
+	m, err := tablebase.ParseMaterial(v, "KQvK")
+	require.NoError(t, err)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	c := &compare.Comparison{Table: tb, Store: store, Positions: 10, Seed: 3, MaxMoves: 80,
+		Settings: []compare.Setting{{Depth: 1}, {Depth: 6}}}
+	rows, err := c.Run(context.Background())
+	require.NoError(t, err)
+	require.Len(t, rows, 2)
+	for _, r := range rows {
+		require.Equal(t, 10, r.Games)
+		require.LessOrEqual(t, r.MatedIn50, r.Mated)
+		require.LessOrEqual(t, r.OptimalMoves, r.Moves)
+		require.GreaterOrEqual(t, r.MovesUsed, r.MovesOptimal, "nobody beats the tablebase")
+	}
+	require.GreaterOrEqual(t, rows[1].Mated, 8, "depth 6 mates with a queen")
+	require.Greater(t, rows[1].Mated, rows[0].Mated)
+	for _, p := range tablebase.RandomWins(tb, 5, 9) {
+		r, err := tb.Probe(p)
+		require.NoError(t, err)
+		require.Equal(t, 1, r.WDL)
+	}
+}
+
+// TestComparisonUnderTheRule: under a ten-move rule KRvK's long wins are
+// cursed and are not start positions; a shallow search lets the rule take
+// wins that perfect play converts, and the row counts them.
+func TestComparisonUnderTheRule(t *testing.T) {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("short.ini", []byte("[shortrule:chess]\nnMoveRule = 10\n")))
+	v, err := cat.Lookup("shortrule")
+	require.NoError(t, err)
+	store := tablebase.NewStore(t.TempDir())
+	m, err := tablebase.ParseMaterial(v, "KRvK")
+	require.NoError(t, err)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	starts := tablebase.RandomWinsInTime(tb, 20, 4)
+	require.Len(t, starts, 20)
+	for _, p := range starts {
+		d, err := tb.ProbeDTZ(p)
+		require.NoError(t, err)
+		require.LessOrEqual(t, d, 20, p.FEN())
+	}
+	c := &compare.Comparison{Table: tb, Store: store, Positions: 8, Seed: 4, MaxMoves: 40, Catalogue: cat,
+		Settings: []compare.Setting{{Depth: 1}}}
+	rows, err := c.Run(context.Background())
+	require.NoError(t, err)
+	r := rows[0]
+	require.Equal(t, 8, r.Games)
+	require.Positive(t, r.RuleDrawn, "depth 1 wanders past the ten moves")
+	require.LessOrEqual(t, r.RuleDrawn, r.Games)
+}

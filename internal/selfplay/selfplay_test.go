@@ -1,0 +1,84 @@
+package selfplay_test
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/internal/selfplay"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestSelfPlayEveryVariant: games of every built-in variant at a shallow
+// depth end by one of the variant's rules, with no illegal move.
+func TestSelfPlayEveryVariant(t *testing.T) {
+	games := 20
+	if testing.Short() {
+		games = 1
+	}
+	for _, name := range variants.Names() {
+		t.Run(name, func(t *testing.T) {
+			v, err := variants.Lookup(name)
+			require.NoError(t, err)
+			sp := &selfplay.SelfPlay{Variant: v, Games: games, A: selfplay.Config{Name: "a", Depth: 1, HashMB: 1},
+				B: selfplay.Config{Name: "b", Depth: 2, HashMB: 1}, RandomPlies: 6, Seed: 3}
+			st, recs, err := sp.Run(context.Background())
+			require.NoError(t, err)
+			require.Equal(t, games, st.Games)
+			for _, rec := range recs {
+				require.Contains(t, []string{"1-0", "0-1", "1/2-1/2"}, rec.Result)
+				require.Equal(t, game.ByRule, rec.Termination.Kind, rec.Termination.String())
+				// The record replays to the same end.
+				pos := v.StartPosition()
+				for _, m := range rec.Moves {
+					pos.Make(m)
+				}
+				require.True(t, pos.Result().Over())
+				require.Equal(t, rec.Result, pos.Result().PGN())
+			}
+		})
+	}
+}
+
+func TestPGN(t *testing.T) {
+	v, err := variants.Lookup("capablanca")
+	require.NoError(t, err)
+	sp := &selfplay.SelfPlay{Variant: v, Games: 1, A: selfplay.Config{Name: "a", Depth: 1}, B: selfplay.Config{Name: "b", Depth: 1},
+		StartFEN: "k9/10/2C7/10/10/10/10/1R7K w - - 0 1"}
+	_, recs, err := sp.Run(context.Background())
+	require.NoError(t, err)
+	var b bytes.Buffer
+	require.NoError(t, recs[0].WritePGN(&b))
+	pgn := b.String()
+	for _, want := range []string{`[Variant "capablanca"]`, `[FEN "k9/10/2C7/10/10/10/10/1R7K w - - 0 1"]`, `[SetUp "1"]`,
+		`[Result "1-0"]`, `[Termination "checkmate"]`, "1. ", "# 1-0"} {
+		require.Contains(t, pgn, want)
+	}
+	// From the standard start position there is no FEN tag.
+	chess := variants.Chess()
+	sp = &selfplay.SelfPlay{Variant: chess, Games: 1, A: selfplay.Config{Depth: 1}, B: selfplay.Config{Depth: 1}, MaxPlies: 3}
+	_, recs, err = sp.Run(context.Background())
+	require.NoError(t, err)
+	b.Reset()
+	require.NoError(t, recs[0].WritePGN(&b))
+	require.NotContains(t, b.String(), "[FEN")
+	require.Contains(t, b.String(), `[Termination "move limit"]`)
+	require.True(t, strings.HasSuffix(b.String(), "1/2-1/2\n\n"))
+}
+
+func TestSelfPlayOnTheClock(t *testing.T) {
+	if testing.Short() {
+		t.Skip("clock games; run without -short")
+	}
+	tc, err := game.ParseTimeControl("2+0.02")
+	require.NoError(t, err)
+	sp := &selfplay.SelfPlay{Variant: variants.Chess(), Games: 2, A: selfplay.Config{TC: &tc}, B: selfplay.Config{TC: &tc},
+		RandomPlies: 2, MaxPlies: 60}
+	st, _, err := sp.Run(context.Background())
+	require.NoError(t, err)
+	require.Zero(t, st.TimeForfeits)
+}

@@ -1,0 +1,84 @@
+package session_test
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/session"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// TestEvaluationOption: the documents' formula is the default; "tuned"
+// plays the weights EvalFile loaded for a variant, else the shipped ones,
+// else the formula, and says so; a bad weights file is refused and the
+// weights before are kept.
+func TestEvaluationOption(t *testing.T) {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("mine.ini", []byte("[mine:chess]\ncustomPiece1 = a:NB\n")))
+	var messages []string
+	b := &blockingSearcher{}
+	s := session.New(session.Config{Searcher: b, Catalogue: cat, TablebaseDir: t.TempDir(),
+		OnMessage: func(m string) { messages = append(messages, m) }})
+	defer s.Close()
+	require.Nil(t, b.evaluation, "the documents' formula by default")
+	mine, err := cat.Lookup("mine")
+	require.NoError(t, err)
+
+	require.NoError(t, s.SetOption("Evaluation", "tuned"))
+	require.NotNil(t, b.evaluation)
+	_, isDocs := b.evaluation(mine).(*eval.Documents)
+	require.True(t, isDocs, "no weights for a user's variant: the formula")
+	require.Contains(t, strings.Join(messages, "\n"), "no tuned weights for mine: the documents' evaluation plays it")
+
+	// Generic weights of the user's own, for every variant without its own.
+	g := eval.DocumentsGeneric()
+	g.Set(0, 21, 21) // tempo
+	require.NoError(t, s.SetOption("EvalFile", weightsFile(t, g)))
+	require.Contains(t, messages[len(messages)-1], "generic weights (for the variants without their own) loaded")
+	require.Equal(t, 21, b.evaluation(mine).Evaluate(mine.StartPosition()), "the start is level but for the tempo")
+	require.Contains(t, messages[len(messages)-1], "the EvalFile's generic weights play it")
+	chessTuned, _ := eval.Shipped(variants.Chess())
+	require.Equal(t, eval.NewTuned(chessTuned).Evaluate(variants.Chess().StartPosition()),
+		b.evaluation(variants.Chess()).Evaluate(variants.Chess().StartPosition()), "a variant's own weights first")
+
+	// The user's own weights.
+	w := eval.DocumentsWeights(eval.NewLayout(mine))
+	w.Set(0, 33, 33) // tempo
+	require.NoError(t, s.SetOption("EvalFile", weightsFile(t, w)))
+	tuned, ok := b.evaluation(mine).(*eval.Tuned)
+	require.True(t, ok, "EvalFile's weights play mine")
+	p := mine.StartPosition()
+	require.Equal(t, 33, tuned.Evaluate(p), "the start is level but for the tempo")
+
+	// Bad files are refused, the weights before kept.
+	bad := filepath.Join(t.TempDir(), "bad.txt")
+	require.NoError(t, os.WriteFile(bad, []byte("chimera-weights 1\nvariant mine 8x8 PNBRQKA\nmaterial Z 1 1\n"), 0o644))
+	require.ErrorContains(t, s.SetOption("EvalFile", bad), `no feature "material Z"`)
+	require.ErrorContains(t, s.SetOption("EvalFile", filepath.Join(t.TempDir(), "none.txt")), "no such file")
+	require.NoError(t, os.WriteFile(bad, []byte("chimera-weights 1\nvariant nosuch 8x8 PNBRQK\n"), 0o644))
+	require.ErrorContains(t, s.SetOption("EvalFile", bad), `weights for unknown variant "nosuch"`)
+	_, ok = b.evaluation(mine).(*eval.Tuned)
+	require.True(t, ok, "the good weights stay")
+
+	require.NoError(t, s.SetOption("Evaluation", "documents"))
+	require.Nil(t, b.evaluation)
+	require.ErrorContains(t, s.SetOption("Evaluation", "neural"), "neural")
+	_ = engine.White
+}
+
+// weightsFile writes weights to a file of their own and returns its path.
+func weightsFile(t *testing.T, w *eval.Weights) string {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, w.Write(&buf))
+	file := filepath.Join(t.TempDir(), "weights.txt")
+	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+	return file
+}
