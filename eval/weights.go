@@ -32,8 +32,7 @@ import (
 // scale of the tuner's win-probability curve (informative). Every other
 // line is a feature's name (see features.go) and its middlegame and
 // endgame weights in centipawns. A feature not listed weighs nothing; an
-// unknown or repeated one is an error. A generic weights file (generic.go)
-// has the variant line "variant generic * *" and the generic features.
+// unknown or repeated one is an error.
 
 // weightsFormat is the format line of a weights file.
 const weightsFormat = "chimera-weights 1"
@@ -118,12 +117,8 @@ func (w *Weights) Write(out io.Writer) error {
 	for _, c := range w.Comments {
 		fmt.Fprintf(b, "# %s\n", c)
 	}
-	variantLine := genericVariantLine
-	if !w.layout.IsGeneric() {
-		board, pieces := boardAndPieces(w.layout.v)
-		variantLine = fmt.Sprintf("variant %s %s %s", w.layout.v.Name, board, pieces)
-	}
-	fmt.Fprintf(b, "%s\n%s\nscale %s\n", weightsFormat, variantLine, strconv.FormatFloat(w.Scale, 'f', 4, 64))
+	board, pieces := boardAndPieces(w.layout.v)
+	fmt.Fprintf(b, "%s\nvariant %s %s %s\nscale %s\n", weightsFormat, w.layout.v.Name, board, pieces, strconv.FormatFloat(w.Scale, 'f', 4, 64))
 	for i, name := range w.layout.names {
 		fmt.Fprintf(b, "%s %d %d\n", name, w.mg[i], w.eg[i])
 	}
@@ -163,23 +158,8 @@ func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
 		switch {
 		case len(fields) != 4 || fields[0] != "variant":
 			return "want: variant NAME WIDTHxHEIGHT LETTERS"
-		case fields[1] == GenericName:
-			return fmt.Sprintf("generic weights, not weights for %s: load them as generic weights", v.Name)
 		case fields[1] != v.Name || fields[2] != board || fields[3] != pieces:
 			return fmt.Sprintf("weights for %s %s %s, not for %s %s %s", fields[1], fields[2], fields[3], v.Name, board, pieces)
-		}
-		return ""
-	})
-}
-
-// genericVariantLine is the variant line of a generic weights file.
-const genericVariantLine = "variant " + GenericName + " * *"
-
-// ParseGeneric reads a generic weights file (chimera tune --generic).
-func ParseGeneric(data []byte) (*Weights, error) {
-	return parseWeights(GenericLayout(), data, func(fields []string) string {
-		if strings.Join(fields, " ") != genericVariantLine {
-			return fmt.Sprintf("want %q: generic weights are for no variant in particular", genericVariantLine)
 		}
 		return ""
 	})
@@ -252,7 +232,7 @@ func parseWeights(l *Layout, data []byte, badVariant func(fields []string) strin
 			eg, err2 := strconv.Atoi(fields[len(fields)-1])
 			switch {
 			case !known:
-				bad(n, "no feature %q in %s's feature set", truncate(name), l.name())
+				bad(n, "no feature %q in %s's feature set", truncate(name), l.v.Name)
 			case seen[name]:
 				bad(n, "feature %q given twice", name)
 			case err1 != nil || err2 != nil || mg < -maxWeight || mg > maxWeight || eg < -maxWeight || eg > maxWeight:

@@ -13,7 +13,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/tune"
 )
@@ -27,7 +26,7 @@ func newTuneCommand() *cobra.Command {
 		perGame, labelNodes                 int
 		rate, regularisation, heldOut       float64
 		searchShare                         float64
-		generic, fit, omit                  []string
+		fit, omit                           []string
 		resolve                             bool
 	)
 	cmd := &cobra.Command{
@@ -71,13 +70,7 @@ then searches the resolved position).
 --save-positions FILE writes the positions sampled from the games, with
 their results and games, as an EPD file --epd reads: another fit (other
 flags, --resolve, deeper labels) then starts without playing the games
-again.
-
---generic V1,V2,… learns one generic weight set across those variants
-(--positions from each): their pieces by class (pawn, minor, major,
-royal), ranks and files by their share of the board, material as a share
-of the documents' values. Those weights play every variant that has none
-of its own; EvalFile loads a generic file like a variant's.`,
+again.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := vf.catalogue()
@@ -88,17 +81,6 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			if err != nil {
 				return err
 			}
-			var vs []*engine.Variant
-			for _, name := range generic {
-				gv, err := cat.Lookup(name)
-				if err != nil {
-					return fmt.Errorf("tune: --generic: %w", err)
-				}
-				vs = append(vs, gv)
-			}
-			if len(vs) > 0 && (epd != "" || cmd.Flags().Changed("variant")) {
-				return errors.New("tune: --generic learns from its variants' games: give neither --variant nor --epd with it")
-			}
 			if out == "" {
 				return errors.New("tune: give --out FILE for the weights")
 			}
@@ -106,8 +88,8 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
 			}
 			if savePositions != "" {
-				if len(vs) > 0 || epd != "" {
-					return errors.New("tune: --save-positions keeps one variant's games: give it without --generic and --epd")
+				if epd != "" {
+					return errors.New("tune: --save-positions keeps the games' positions: give it without --epd")
 				}
 				if filepath.Clean(savePositions) == filepath.Clean(out) {
 					return errors.New("tune: --save-positions and --out name the same file")
@@ -121,7 +103,7 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			}
 			cfg := tune.Config{Variant: v, Catalogue: cat, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
-				Regularisation: regularisation, Workers: threads, Variants: vs,
+				Regularisation: regularisation, Workers: threads,
 				LabelNodes: uint64(labelNodes), SearchShare: searchShare, Fit: fit, Omit: omit, Resolve: resolve}
 			// A bad --fit or --omit is refused before --epd's positions
 			// are read, which can take minutes.
@@ -133,11 +115,7 @@ of its own; EvalFile loads a generic file like a variant's.`,
 				if err != nil {
 					return fmt.Errorf("tune: --from: %w", err)
 				}
-				if len(vs) > 0 {
-					cfg.Start, err = eval.ParseGeneric(data)
-				} else {
-					cfg.Start, err = eval.ParseWeights(v, data)
-				}
+				cfg.Start, err = eval.ParseWeights(v, data)
 				if err != nil {
 					return fmt.Errorf("tune: --from %s: %w", from, err)
 				}
@@ -176,9 +154,8 @@ of its own; EvalFile loads a generic file like a variant's.`,
 					return nil
 				}
 			}
-			total := positions * max(1, len(vs))
 			cfg.OnGames = func(samples, games int) {
-				bar.show("games", samples, total, fmt.Sprintf("%d games, %d positions", games, samples))
+				bar.show("games", samples, positions, fmt.Sprintf("%d games, %d positions", games, samples))
 			}
 			labelled := "searched"
 			if resolve && labelNodes == 0 {
@@ -211,12 +188,8 @@ of its own; EvalFile loads a generic file like a variant's.`,
 			if err := writeWeights(out, w); err != nil {
 				return fmt.Errorf("tune: %w", err)
 			}
-			name := v.Name
-			if len(vs) > 0 {
-				name = eval.GenericName + " (" + strings.Join(generic, ", ") + ")"
-			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f; weights in %s\n",
-				name, rep.Samples, l.TrainBefore, l.TrainAfter, l.HeldBefore, l.HeldAfter, out)
+				v.Name, rep.Samples, l.TrainBefore, l.TrainAfter, l.HeldBefore, l.HeldAfter, out)
 			return nil
 		},
 	}
@@ -242,7 +215,6 @@ of its own; EvalFile loads a generic file like a variant's.`,
 	fl.Float64Var(&regularisation, "regularisation", 1e-7, "pull of each weight toward its start, per centipawn squared")
 	fl.StringSliceVar(&omit, "omit", nil, "leave out the features whose names begin with these prefixes (comma-separated, e.g. check,threat,hanging): weight zero, not fitted")
 	fl.StringSliceVar(&fit, "fit", nil, "fit only the features whose names begin with these prefixes (comma-separated, e.g. threat,hanging); the others keep --from's weights")
-	fl.StringSliceVar(&generic, "generic", nil, "learn generic weights across these variants (comma-separated) instead of one variant's")
 	fl.Float64Var(&heldOut, "held-out", 0.1, "share of the positions kept out of the fit to measure it")
 	return cmd
 }

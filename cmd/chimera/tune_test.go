@@ -80,18 +80,6 @@ func TestTuneCommand(t *testing.T) {
 	require.FileExists(t, round2)
 	require.Contains(t, errOut, "100 positions searched")
 
-	// Generic weights across two variants, one of them the user's.
-	generic := filepath.Join(dir, "generic.txt")
-	code, stdout, errOut = runCommand("tune", "--generic", "chess,mine", "--variant-file", mine, "--positions", "100",
-		"--nodes", "100", "--iterations", "10", "--label-nodes", "100", "--out", generic)
-	require.Zero(t, code, errOut)
-	require.Contains(t, errOut, "200 positions searched")
-	require.Contains(t, stdout, "generic (chess, mine): 200 positions; loss ")
-	data, err = os.ReadFile(generic)
-	require.NoError(t, err)
-	_, err = eval.ParseGeneric(data)
-	require.NoError(t, err)
-
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("chimera-weights 1\nvariant chess 8x8 PNBRQK\nmaterial Z 1 1\n"), 0o644))
 	for _, c := range []struct {
@@ -104,7 +92,6 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad}, "line 1: no result"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--positions", "5"}, "from 10 to"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--random-plies", "0"}, "from 1 to"},
-		{[]string{"tune", "--generic", "chess,nosuch", "--out", out}, `--generic: unknown variant "nosuch"`},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--label-nodes", "100", "--search-share", "1.5"}, "want a share from 0 to 1"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--search-share", "0.3"}, "give --label-nodes N too"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--fit", "threat,bogus"}, `--fit "bogus": no feature's name begins so`},
@@ -112,10 +99,7 @@ func TestTuneCommand(t *testing.T) {
 		{[]string{"tune", "--variant", "chess", "--out", out, "--omit", "check,"}, "--omit: an empty prefix"},
 		// Refused before the positions are read (bad holds none).
 		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--fit", "check", "--omit", "check"}, "leave no feature to fit"},
-		{[]string{"tune", "--generic", "chess", "--variant", "shogi", "--out", out}, "give neither --variant nor --epd"},
-		{[]string{"tune", "--generic", "chess", "--out", out, "--from", out}, `want "variant generic * *"`},
-		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--save-positions", bad + ".epd"}, "without --generic and --epd"},
-		{[]string{"tune", "--generic", "chess", "--out", out, "--save-positions", bad + ".epd"}, "without --generic and --epd"},
+		{[]string{"tune", "--variant", "chess", "--out", out, "--epd", bad, "--save-positions", bad + ".epd"}, "give it without --epd"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--save-positions", out}, "name the same file"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--save-positions", dir}, "a directory"},
 		{[]string{"tune", "--variant", "chess", "--out", out, "--save-positions", filepath.Join(dir, "no", "p.epd")}, "no directory"},

@@ -40,16 +40,11 @@ func (s *Session) loadEvalFile(v value) error {
 	if err != nil {
 		return fmt.Errorf("option EvalFile: %s: %w", v.text, err)
 	}
-	if name == eval.GenericName {
-		_, err = eval.ParseGeneric(data)
-	} else {
-		variant, lookupErr := s.cat.Lookup(name)
-		if lookupErr != nil {
-			return fmt.Errorf("option EvalFile: %s: weights for %w", v.text, lookupErr)
-		}
-		_, err = eval.ParseWeights(variant, data)
-	}
+	variant, err := s.cat.Lookup(name)
 	if err != nil {
+		return fmt.Errorf("option EvalFile: %s: weights for %w", v.text, err)
+	}
+	if _, err := eval.ParseWeights(variant, data); err != nil {
 		return fmt.Errorf("option EvalFile: %s: %w", v.text, err)
 	}
 	if s.evalFiles == nil {
@@ -60,11 +55,7 @@ func (s *Session) loadEvalFile(v value) error {
 	if s.values.evaluation != Tuned {
 		note = " (they play when Evaluation is tuned)"
 	}
-	what := "weights for " + name
-	if name == eval.GenericName {
-		what = "generic weights (for the variants without their own)"
-	}
-	s.cfg.OnMessage(fmt.Sprintf("evaluation: %s loaded from %s%s", what, v.text, note))
+	s.cfg.OnMessage(fmt.Sprintf("evaluation: weights for %s loaded from %s%s", name, v.text, note))
 	s.searcher.SetEvaluation(s.evaluation())
 	return nil
 }
@@ -72,9 +63,8 @@ func (s *Session) loadEvalFile(v value) error {
 // evaluation returns how the search evaluates each variant under the
 // Evaluation and EvalFile options: nil for the documents' formula; for
 // the tuned evaluation, the weights EvalFile loaded for the variant, else
-// the weights shipped for it, else the generic weights EvalFile loaded
-// projected onto it, else the documents' formula, said by a message. It runs on the
-// search's goroutine when a variant is first searched, with the session's
+// the weights shipped for it, else the documents' formula, said by a
+// message. It runs on the search's goroutine when a variant is first searched, with the session's
 // state copied now.
 func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 	if s.values.evaluation != Tuned {
@@ -97,15 +87,7 @@ func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 		if w, ok := eval.Shipped(v); ok {
 			return eval.NewTuned(w)
 		}
-		if data, ok := files[eval.GenericName]; ok {
-			if g, err := eval.ParseGeneric(data); err == nil { // checked when loaded
-				say(fmt.Sprintf("evaluation: no tuned weights of its own for %s: the EvalFile's generic weights play it (chimera tune --variant %s makes its own)", v.Name, v.Name))
-				return eval.NewTuned(eval.GenericFor(g, v))
-			}
-		}
-		// No generic weights are shipped: the set learned across eleven
-		// variants lost to the formula where it was tried (docs/strength.md).
-		say(fmt.Sprintf("evaluation: no tuned weights for %s: the documents' evaluation plays it (chimera tune --variant %s makes them; chimera tune --generic makes weights for every variant)", v.Name, v.Name))
+		say(fmt.Sprintf("evaluation: no tuned weights for %s: the documents' evaluation plays it (chimera tune --variant %s makes them)", v.Name, v.Name))
 		return eval.NewDocuments(v)
 	}
 }

@@ -37,16 +37,9 @@ func TestEvaluationOption(t *testing.T) {
 	require.True(t, isDocs, "no weights for a user's variant: the formula")
 	require.Contains(t, strings.Join(messages, "\n"), "no tuned weights for mine: the documents' evaluation plays it")
 
-	// Generic weights of the user's own, for every variant without its own.
-	g := eval.DocumentsGeneric()
-	g.Set(0, 21, 21) // tempo
-	require.NoError(t, s.SetOption("EvalFile", weightsFile(t, g)))
-	require.Contains(t, messages[len(messages)-1], "generic weights (for the variants without their own) loaded")
-	require.Equal(t, 21, b.evaluation(mine).Evaluate(mine.StartPosition()), "the start is level but for the tempo")
-	require.Contains(t, messages[len(messages)-1], "the EvalFile's generic weights play it")
 	chessTuned, _ := eval.Shipped(variants.Chess())
 	require.Equal(t, eval.NewTuned(chessTuned).Evaluate(variants.Chess().StartPosition()),
-		b.evaluation(variants.Chess()).Evaluate(variants.Chess().StartPosition()), "a variant's own weights first")
+		b.evaluation(variants.Chess()).Evaluate(variants.Chess().StartPosition()), "a built-in's shipped weights")
 
 	// The user's own weights.
 	w := eval.DocumentsWeights(eval.NewLayout(mine))

@@ -21,10 +21,8 @@ import (
 )
 
 // Sample is one training position: its features as the tuned evaluation
-// counts them (sparse: the features that are not zero; a generic run's
-// counts are sums of the variant's times the projection's coefficients,
-// hence fractions), its phase and the result of its game for White (1, ½
-// or 0).
+// counts them (sparse: the features that are not zero), its phase and
+// the result of its game for White (1, ½ or 0).
 type Sample struct {
 	Index  []uint16
 	Count  []float32

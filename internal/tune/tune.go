@@ -24,11 +24,6 @@ import (
 // Config is one tuning run.
 type Config struct {
 	Variant *engine.Variant
-	// Variants, when set instead of Variant, make the run generic: the
-	// samples of every variant's games (Positions from each), projected
-	// onto the generic features, fit one generic weight set
-	// (eval.GenericLayout) for the variants without their own.
-	Variants []*engine.Variant
 	// Catalogue is the catalogue Variant comes from (default: the
 	// built-ins), which the games' engines read a weights file with.
 	Catalogue *variants.Catalogue
@@ -79,8 +74,7 @@ type Config struct {
 	// tomove) when all of theirs are: on boards beyond 64 squares they
 	// cost about a fifth of its time a node.
 	Omit []string
-	// Save, when set, is given the positions sampled from the games (one
-	// variant's run), before they are resolved or labelled: WriteEPD
+	// Save, when set, is given the positions sampled from the games, before they are resolved or labelled: WriteEPD
 	// keeps them for another fit (Samples, from ReadEPD) without the
 	// games.
 	Save func([]Sample) error
@@ -98,29 +92,16 @@ type Report struct {
 	Losses               Losses
 }
 
-// Layout returns the features the run fits: the generic layout across
-// Variants, else Variant's own.
-func (cfg Config) Layout() *eval.Layout {
-	if len(cfg.Variants) > 0 {
-		return eval.GenericLayout()
-	}
-	return eval.NewLayout(cfg.Variant)
-}
+// Layout returns the features the run fits: Variant's.
+func (cfg Config) Layout() *eval.Layout { return eval.NewLayout(cfg.Variant) }
 
 // Run tunes the weights: collects the samples (unless given) and fits
 // them. It stops early, with ctx's error, when ctx is done.
 func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	layout := cfg.Layout()
 	start := cfg.Start
-	switch {
-	case start != nil:
-	case len(cfg.Variants) > 0:
-		start = eval.DocumentsGeneric()
-	default:
+	if start == nil {
 		start = eval.DocumentsWeights(layout)
-	}
-	if cfg.Save != nil && len(cfg.Variants) > 0 {
-		return nil, Report{}, errors.New("the positions of a generic run are not saved: save each variant's")
 	}
 	// A bad --fit or --omit is refused before any game is played.
 	free, omitted, err := FreeFeatures(layout, cfg.Fit, cfg.Omit)
@@ -132,7 +113,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 		if samples, err = cfg.play(ctx, start); err != nil {
 			return nil, Report{}, err
 		}
-	} else if err := cfg.label(ctx, cfg.Variant, start, samples, 0); err != nil {
+	} else if err := cfg.label(ctx, start, samples); err != nil {
 		return nil, Report{}, err
 	}
 	if len(samples) < 10 {
@@ -145,71 +126,35 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 	return w, Report{Samples: len(samples), Train: len(train), Held: len(held), Losses: losses}, ctx.Err()
 }
 
-// play collects the samples from self-play games: Positions of the
-// variant's, or of each variant's in a generic run.
+// play collects Positions samples from self-play games.
 func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, error) {
 	player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1, Catalogue: cfg.Catalogue}
 	if cfg.StartFile != "" {
 		player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
 	}
-	games := func(v *engine.Variant, seed uint64, progress func(samples, games int)) *Games {
-		return &Games{Variant: v, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip, PerGame: cfg.PerGame,
-			MaxPlies: cfg.MaxPlies, Seed: seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: progress}
+	games := &Games{Variant: cfg.Variant, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip, PerGame: cfg.PerGame,
+		MaxPlies: cfg.MaxPlies, Seed: cfg.Seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: cfg.OnGames}
+	samples, err := games.Play(ctx, eval.NewTuned(start))
+	if err != nil {
+		return nil, err
 	}
-	if len(cfg.Variants) == 0 {
-		samples, err := games(cfg.Variant, cfg.Seed, cfg.OnGames).Play(ctx, eval.NewTuned(start))
-		if err != nil {
+	if cfg.Save != nil {
+		if err := cfg.Save(samples); err != nil {
 			return nil, err
 		}
-		if cfg.Save != nil {
-			if err := cfg.Save(samples); err != nil {
-				return nil, err
-			}
-		}
-		return samples, cfg.label(ctx, cfg.Variant, start, samples, 0)
 	}
-	var all []Sample
-	gamesBefore := 0
-	for k, v := range cfg.Variants {
-		progress := func(samples, games int) {
-			if cfg.OnGames != nil {
-				cfg.OnGames(len(all)+samples, gamesBefore+games)
-			}
-		}
-		// The variant's own features are traced, then projected.
-		w := eval.GenericFor(start, v)
-		samples, err := games(v, cfg.Seed+uint64(k), progress).Play(ctx, eval.NewTuned(w))
-		if err == nil {
-			err = cfg.label(ctx, v, w, samples, len(all))
-		}
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", v.Name, err)
-		}
-		pr := eval.NewProjection(w.Layout())
-		maxGame := 0
-		for i := range samples {
-			s := &samples[i]
-			s.Index, s.Count = pr.Project(s.Index, s.Count)
-			maxGame = max(maxGame, int(s.Game))
-			// Game numbers stay apart across variants, for the held-out split.
-			s.Game += uint32(gamesBefore)
-		}
-		gamesBefore += maxGame + 1
-		all = append(all, samples...)
-	}
-	return all, nil
+	return samples, cfg.label(ctx, start, samples)
 }
 
 // label resolves the samples' positions when Resolve asks for it, and
 // searches them when LabelNodes does, with the evaluation the games were
 // played with: the start weights when they come from a file, the
-// documents' formula otherwise. before counts the samples labelled
-// earlier (other variants of a generic run), for the progress.
-func (cfg *Config) label(ctx context.Context, v *engine.Variant, start *eval.Weights, samples []Sample, before int) error {
+// documents' formula otherwise.
+func (cfg *Config) label(ctx context.Context, start *eval.Weights, samples []Sample) error {
 	if cfg.LabelNodes == 0 && !cfg.Resolve {
 		return nil
 	}
-	l := &Labeller{Variant: v, Nodes: cfg.LabelNodes, Workers: cfg.Workers}
+	l := &Labeller{Variant: cfg.Variant, Nodes: cfg.LabelNodes, Workers: cfg.Workers}
 	tuned := eval.NewTuned(start)
 	if cfg.StartFile != "" {
 		l.Evaluation = func(*engine.Variant) eval.Evaluator { return tuned }
@@ -218,11 +163,8 @@ func (cfg *Config) label(ctx context.Context, v *engine.Variant, start *eval.Wei
 		l.Resolve = tuned
 	}
 	if cfg.OnLabel != nil {
-		total := len(samples) + before
-		if n := len(cfg.Variants); n > 0 {
-			total = cfg.Positions * n
-		}
-		l.Progress = func(done int) { cfg.OnLabel(before+done, total) }
+		total := len(samples)
+		l.Progress = func(done int) { cfg.OnLabel(done, total) }
 	}
 	return l.Label(ctx, samples)
 }

@@ -237,48 +237,6 @@ func TestReadEPD(t *testing.T) {
 	require.ErrorContains(t, tune.WriteEPD(io.Discard, v, []tune.Sample{{FEN: "4k3/8/8/8/8/8/8/3QK3 w - - 0 1", Result: 0.7}}), "no game's result")
 }
 
-// TestGenericFitRecoversKnownWeights: positions of two variants, their
-// features projected onto the generic set and labelled by known generic
-// weights, are fitted back to an evaluation that agrees with the truth's
-// in both variants.
-func TestGenericFitRecoversKnownWeights(t *testing.T) {
-	truth := setWeights(eval.DocumentsGeneric(), map[string][2]int{"material piece": {80, 120}, "mobility minor": {6, 2}, "tempo": {20, 10}})
-	const scale = 1.3
-	var samples []tune.Sample
-	var vs []*engine.Variant
-	for k, name := range []string{"chess", "shogi"} {
-		v, err := variants.Lookup(name)
-		require.NoError(t, err)
-		vs = append(vs, v)
-		e := eval.NewTuned(eval.GenericFor(truth, v))
-		pr := eval.NewProjection(e.Layout())
-		for i, p := range randomPositions(v, 40, 100, 3) {
-			s := tune.SampleOf(e, p, 0)
-			s.Index, s.Count = pr.Project(s.Index, s.Count)
-			s.Game = uint32(k*1000 + i)
-			_, white := e.Trace(p)
-			s.Result = float32(1 / (1 + math.Exp(-scale*float64(white)/400)))
-			samples = append(samples, s)
-		}
-	}
-	g, rep, err := tune.Run(context.Background(), tune.Config{Variants: vs, Samples: samples, Iterations: 1500, Rate: 2, Seed: 1})
-	require.NoError(t, err)
-	require.True(t, g.Layout().IsGeneric())
-	require.Less(t, rep.Losses.HeldAfter, rep.Losses.HeldBefore/10, "%+v", rep.Losses)
-	k := scale / rep.Losses.Scale
-	for _, v := range vs {
-		fitted, want := eval.NewTuned(eval.GenericFor(g, v)), eval.NewTuned(eval.GenericFor(truth, v))
-		worst := 0.0
-		for _, p := range randomPositions(v, 10, 100, 77) {
-			_, got := fitted.Trace(p)
-			_, wnt := want.Trace(p)
-			worst = max(worst, math.Abs(float64(got)/k-float64(wnt)))
-		}
-		t.Logf("%s: losses %+v, worst difference %.1f cp", v.Name, rep.Losses, worst)
-		require.Less(t, worst, 30.0, "%s: the fitted evaluation is the truth's", v.Name)
-	}
-}
-
 // TestLabelScoresForWhite: a search labels each position with White's
 // score, whoever is to move; a mate is the clamp; a sample without a
 // position keeps no label; the labels do not depend on the workers.
