@@ -87,54 +87,26 @@ again.`,
 			if st, err := os.Stat(filepath.Dir(out)); err != nil || !st.IsDir() {
 				return fmt.Errorf("tune: --out %s: no directory %s to write it in", out, filepath.Dir(out))
 			}
-			if savePositions != "" {
-				if epd != "" {
-					return errors.New("tune: --save-positions keeps the games' positions: give it without --epd")
-				}
-				if filepath.Clean(savePositions) == filepath.Clean(out) {
-					return errors.New("tune: --save-positions and --out name the same file")
-				}
-			}
-			if searchShare < 0 || searchShare > 1 {
-				return fmt.Errorf("tune: --search-share %g: want a share from 0 to 1", searchShare)
-			}
-			if cmd.Flags().Changed("search-share") && labelNodes == 0 {
-				return errors.New("tune: --search-share weighs the search labels: give --label-nodes N too")
+			if savePositions != "" && filepath.Clean(savePositions) == filepath.Clean(out) {
+				return errors.New("tune: --save-positions and --out name the same file")
 			}
 			cfg := tune.Config{Variant: v, Catalogue: cat, Positions: positions, Nodes: uint64(nodes), RandomPlies: randomPlies, Skip: skip, PerGame: perGame,
 				MaxPlies: maxPlies, Seed: uint64(seed), HeldOut: heldOut, Iterations: iterations, Rate: rate,
-				Regularisation: regularisation, Workers: threads,
-				LabelNodes: uint64(labelNodes), SearchShare: searchShare, Fit: fit, Omit: omit, Resolve: resolve}
-			// A bad --fit or --omit is refused before --epd's positions
-			// are read, which can take minutes.
-			if _, _, err := tune.FreeFeatures(cfg.Layout(), fit, omit); err != nil {
-				return fmt.Errorf("tune: %w", err)
-			}
-			if from != "" {
-				data, err := eval.ReadWeightsFile(from)
-				if err != nil {
-					return fmt.Errorf("tune: --from: %w", err)
-				}
-				cfg.Start, err = eval.ParseWeights(v, data)
-				if err != nil {
-					return fmt.Errorf("tune: --from %s: %w", from, err)
-				}
-				cfg.StartFile = from
+				Regularisation: regularisation, Workers: threads, LabelNodes: uint64(labelNodes), Fit: fit, Omit: omit, Resolve: resolve}
+			// --search-share's default is for --label-nodes: alone, only a
+			// share given is one to refuse.
+			if labelNodes > 0 || cmd.Flags().Changed("search-share") {
+				cfg.SearchShare = searchShare
 			}
 			if epd != "" {
+				// Not read yet: a bad configuration is refused first, as
+				// reading the positions can take minutes.
 				f, err := os.Open(epd)
 				if err != nil {
 					return fmt.Errorf("tune: --epd: %w", err)
 				}
-				start := cfg.Start
-				if start == nil {
-					start = eval.DocumentsWeights(eval.NewLayout(v))
-				}
-				cfg.Samples, err = tune.ReadEPD(f, v, eval.NewTuned(start), positions)
-				f.Close()
-				if err != nil {
-					return fmt.Errorf("tune: --epd %s: %w", epd, err)
-				}
+				defer f.Close()
+				cfg.EPD = f
 			}
 			errOut := cmd.ErrOrStderr()
 			bar := newProgressBar(errOut)
@@ -152,6 +124,18 @@ again.`,
 						bar.note(fmt.Sprintf("tune: warning: --save-positions %s: %v", savePositions, err))
 					}
 					return nil
+				}
+			}
+			if err := cfg.Validate(); err != nil {
+				return tuneError(err)
+			}
+			if from != "" {
+				data, err := eval.ReadWeightsFile(from)
+				if err != nil {
+					return fmt.Errorf("tune: --from: %w", err)
+				}
+				if cfg.Start, err = eval.ParseWeights(v, data); err != nil {
+					return fmt.Errorf("tune: --from %s: %w", from, err)
 				}
 			}
 			cfg.OnGames = func(samples, games int) {
@@ -176,7 +160,7 @@ again.`,
 				return fmt.Errorf("tune: interrupted: no weights written to %s", out)
 			}
 			if err != nil {
-				return fmt.Errorf("tune: %w", err)
+				return tuneError(err)
 			}
 			l := rep.Losses
 			w.Comments = []string{
@@ -217,6 +201,38 @@ again.`,
 	fl.StringSliceVar(&fit, "fit", nil, "fit only the features whose names begin with these prefixes (comma-separated, e.g. threat,hanging); the others keep --from's weights")
 	fl.Float64Var(&heldOut, "held-out", 0.1, "share of the positions kept out of the fit to measure it")
 	return cmd
+}
+
+// tuneFlags names the tuner's configuration fields by the flags that
+// set them, for its errors.
+func tuneFlags(field string) string {
+	switch field {
+	case "Variant":
+		return "--variant"
+	case "Fit":
+		return "--fit"
+	case "Omit":
+		return "--omit"
+	case "SearchShare":
+		return "--search-share"
+	case "LabelNodes":
+		return "--label-nodes N"
+	case "EPD":
+		return "--epd"
+	case "Save":
+		return "--save-positions"
+	}
+	return field
+}
+
+// tuneError says a tuner's error, its configuration's fields named by
+// their flags.
+func tuneError(err error) error {
+	var bad *tune.ConfigError
+	if errors.As(err, &bad) {
+		return errors.New("tune: " + bad.Explain(tuneFlags))
+	}
+	return fmt.Errorf("tune: %w", err)
 }
 
 // pendingFile is a file written under a temporary name beside its path

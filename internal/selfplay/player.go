@@ -2,10 +2,12 @@ package selfplay
 
 import (
 	"context"
+	"errors"
 	"strconv"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/internal/tbbuild"
@@ -25,9 +27,12 @@ type Config struct {
 	Nodes  uint64
 	TC     *game.TimeControl
 	HashMB int
-	// Evaluation and EvalFile set the session options of those names
-	// (default: the documents' evaluation).
+	// Evaluation and EvalFile set the session options of those names, as
+	// a user gives them (default: the documents' evaluation).
 	Evaluation, EvalFile string
+	// Evaluator, when set instead, is the evaluation as a value: the
+	// player searches every variant with the evaluators it makes.
+	Evaluator func(*engine.Variant) eval.Evaluator
 	// Catalogue holds the variants the player's session knows (default:
 	// the built-ins): a user's variant, for an EvalFile made for it.
 	Catalogue *variants.Catalogue
@@ -62,7 +67,7 @@ func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 		opts.HashMB = max(cfg.HashMB, 1)
 	}
 	sess := session.New(session.Config{Searcher: search.New(opts), Catalogue: cfg.Catalogue, TablebaseDir: cfg.TablebaseDir, Store: cfg.Store,
-		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles})
+		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles, Evaluator: cfg.Evaluator})
 	must(sess.SetOption("Hash", strconv.Itoa(opts.HashMB)))
 	if cfg.TablebaseDir == "" {
 		must(sess.SetOption("UseTablebase", "false"))
@@ -73,6 +78,9 @@ func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 // NewSearchPlayerChecked is NewSearchPlayer for a configuration whose
 // evaluation options come from a user: a bad weights file is an error.
 func NewSearchPlayerChecked(cfg Config, opts search.Options) (*SearchPlayer, error) {
+	if cfg.Evaluator != nil && (cfg.Evaluation != "" || cfg.EvalFile != "") {
+		return nil, errors.New("selfplay: an evaluator and the Evaluation or EvalFile options: give one way")
+	}
 	p := NewSearchPlayer(cfg, opts)
 	if cfg.EvalFile != "" {
 		if err := p.sess.SetOption("EvalFile", cfg.EvalFile); err != nil {

@@ -8,8 +8,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/internal/selfplay"
+	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -81,4 +84,22 @@ func TestSelfPlayOnTheClock(t *testing.T) {
 	st, _, err := sp.Run(context.Background())
 	require.NoError(t, err)
 	require.Zero(t, st.TimeForfeits)
+}
+
+// TestEvaluator: a player given an evaluator searches with it, and one
+// given an evaluator and the evaluation options too is refused.
+func TestEvaluator(t *testing.T) {
+	v := variants.Chess()
+	used := 0
+	cfg := selfplay.Config{Name: "a", Depth: 1, HashMB: 1, Evaluator: func(v *engine.Variant) eval.Evaluator {
+		used++
+		return eval.NewDocuments(v)
+	}}
+	sp := &selfplay.SelfPlay{Variant: v, Games: 1, A: cfg, B: cfg, RandomPlies: 2, Seed: 1, MaxPlies: 4}
+	_, _, err := sp.Run(context.Background())
+	require.NoError(t, err)
+	require.Positive(t, used, "the evaluator searched")
+	cfg.EvalFile = "w.txt"
+	_, err = selfplay.NewSearchPlayerChecked(cfg, search.Options{})
+	require.ErrorContains(t, err, "give one way")
 }

@@ -60,13 +60,17 @@ func (s *Session) loadEvalFile(v value) error {
 	return nil
 }
 
-// evaluation returns how the search evaluates each variant under the
-// Evaluation and EvalFile options: nil for the documents' formula; for
+// evaluation returns how the search evaluates each variant: the
+// Config's Evaluator when it has one, else under the Evaluation and
+// EvalFile options: nil for the documents' formula; for
 // the tuned evaluation, the weights EvalFile loaded for the variant, else
 // the weights shipped for it, else the documents' formula, said by a
 // message. It runs on the search's goroutine when a variant is first searched, with the session's
 // state copied now.
 func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
+	if s.cfg.Evaluator != nil {
+		return s.cfg.Evaluator
+	}
 	if s.values.evaluation != Tuned {
 		return nil
 	}

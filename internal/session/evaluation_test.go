@@ -75,3 +75,18 @@ func weightsFile(t *testing.T, w *eval.Weights) string {
 	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
 	return file
 }
+
+// TestEvaluatorValue: an evaluator given as a value plays whatever the
+// Evaluation and EvalFile options say.
+func TestEvaluatorValue(t *testing.T) {
+	tuned := eval.ShippedOrDocuments(variants.Chess())
+	own := func(*engine.Variant) eval.Evaluator { return tuned }
+	b := &blockingSearcher{}
+	s := session.New(session.Config{Searcher: b, Evaluator: own, TablebaseDir: t.TempDir()})
+	defer s.Close()
+	require.Same(t, tuned, b.evaluation(variants.Chess()))
+	require.NoError(t, s.SetOption("Evaluation", "tuned"))
+	require.Same(t, tuned, b.evaluation(variants.Chess()))
+	require.NoError(t, s.SetOption("Evaluation", "documents"))
+	require.Same(t, tuned, b.evaluation(variants.Chess()))
+}

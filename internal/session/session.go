@@ -54,6 +54,11 @@ type Config struct {
 	// load; the files the VariantPath option loads are added.
 	BuildCommand tbbuild.Command
 	VariantFiles []string
+	// Evaluator, when set, is how the search evaluates every variant,
+	// whatever the Evaluation and EvalFile options say: a program's own
+	// evaluation, given as a value (the tuner's games play its weights
+	// so), not as an option's text.
+	Evaluator func(*engine.Variant) eval.Evaluator
 
 	// OnInfo receives every search iteration's report, from the search's
 	// goroutine: it must be safe to call concurrently with the handler.

@@ -10,10 +10,8 @@ package tune
 import (
 	"context"
 	"errors"
-	"fmt"
+	"io"
 	"math/rand/v2"
-	"slices"
-	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
@@ -27,15 +25,17 @@ type Config struct {
 	// Catalogue is the catalogue Variant comes from (default: the
 	// built-ins), which the games' engines read a weights file with.
 	Catalogue *variants.Catalogue
-	// Start are the weights the fit starts from, and, when StartFile
-	// names their file, the evaluation the games are played with (a
-	// second round learns from better games); nil starts from the
-	// documents' formula and plays with it.
-	Start     *eval.Weights
-	StartFile string
-	// Samples, when set, are the positions to learn from (read from a
-	// file); otherwise Positions of them are collected from games.
+	// Start are the weights the fit starts from and the evaluation the
+	// games and labels are played with (a second round learns from
+	// better games); nil starts from the documents' formula and plays
+	// with it.
+	Start *eval.Weights
+	// Samples, when set, are the positions to learn from; EPD, when set
+	// instead, holds them as labelled positions (ReadEPD's format, read
+	// with Start's evaluation); otherwise Positions of them are
+	// collected from games. Positions bounds the positions read too.
 	Samples   []Sample
+	EPD       io.Reader
 	Positions int
 	// Nodes per move in the games, RandomPlies opening them at random,
 	// Skip more plies not sampled, PerGame positions at most sampled from
@@ -50,7 +50,9 @@ type Config struct {
 	// many nodes (with the games' evaluation) for a second label
 	// (label.go). The fit weighs SearchShare of a sample's search label
 	// against its game's result wherever it has one (searched here or
-	// given labelled); the others are fitted on their result alone.
+	// given labelled); the others are fitted on their result alone. A
+	// share with no search label to weigh (LabelNodes 0, no Samples) is
+	// refused.
 	LabelNodes  uint64
 	SearchShare float64
 	// Resolve replaces every sample by the end of its quiescence line
@@ -96,24 +98,35 @@ type Report struct {
 func (cfg Config) Layout() *eval.Layout { return eval.NewLayout(cfg.Variant) }
 
 // Run tunes the weights: collects the samples (unless given) and fits
-// them. It stops early, with ctx's error, when ctx is done.
+// them. A Config that Validate refuses is refused before any game is
+// played or position read. It stops early, with ctx's error, when ctx
+// is done.
 func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, Report{}, err
+	}
 	layout := cfg.Layout()
 	start := cfg.Start
 	if start == nil {
 		start = eval.DocumentsWeights(layout)
 	}
-	// A bad --fit or --omit is refused before any game is played.
-	free, omitted, err := FreeFeatures(layout, cfg.Fit, cfg.Omit)
+	free, omitted, err := freeFeatures(layout, cfg.Fit, cfg.Omit)
 	if err != nil {
 		return nil, Report{}, err
 	}
 	samples := cfg.Samples
-	if samples == nil {
-		if samples, err = cfg.play(ctx, start); err != nil {
-			return nil, Report{}, err
+	switch {
+	case cfg.EPD != nil:
+		if samples, err = ReadEPD(cfg.EPD, cfg.Variant, eval.NewTuned(start), cfg.Positions); err != nil {
+			return nil, Report{}, &ConfigError{Field: "EPD", Err: err}
 		}
-	} else if err := cfg.label(ctx, start, samples); err != nil {
+		err = cfg.label(ctx, start, samples)
+	case samples == nil:
+		samples, err = cfg.play(ctx, start)
+	default:
+		err = cfg.label(ctx, start, samples)
+	}
+	if err != nil {
 		return nil, Report{}, err
 	}
 	if len(samples) < 10 {
@@ -128,10 +141,7 @@ func Run(ctx context.Context, cfg Config) (*eval.Weights, Report, error) {
 
 // play collects Positions samples from self-play games.
 func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, error) {
-	player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1, Catalogue: cfg.Catalogue}
-	if cfg.StartFile != "" {
-		player.Evaluation, player.EvalFile = "tuned", cfg.StartFile
-	}
+	player := selfplay.Config{Name: "Chimera", Nodes: cfg.Nodes, HashMB: 1, Catalogue: cfg.Catalogue, Evaluator: cfg.evaluator(start)}
 	games := &Games{Variant: cfg.Variant, Player: player, RandomPlies: cfg.RandomPlies, Skip: cfg.Skip, PerGame: cfg.PerGame,
 		MaxPlies: cfg.MaxPlies, Seed: cfg.Seed, Positions: cfg.Positions, Workers: cfg.Workers, Progress: cfg.OnGames}
 	samples, err := games.Play(ctx, eval.NewTuned(start))
@@ -146,21 +156,28 @@ func (cfg *Config) play(ctx context.Context, start *eval.Weights) ([]Sample, err
 	return samples, cfg.label(ctx, start, samples)
 }
 
+// evaluator returns the evaluation the games and labels are played with:
+// the start weights when Start gives them, nil (the documents' formula)
+// otherwise. One evaluation serves every game: it is not changed by a
+// search.
+func (cfg *Config) evaluator(start *eval.Weights) func(*engine.Variant) eval.Evaluator {
+	if cfg.Start == nil {
+		return nil
+	}
+	tuned := eval.NewTuned(start)
+	return func(*engine.Variant) eval.Evaluator { return tuned }
+}
+
 // label resolves the samples' positions when Resolve asks for it, and
 // searches them when LabelNodes does, with the evaluation the games were
-// played with: the start weights when they come from a file, the
-// documents' formula otherwise.
+// played with.
 func (cfg *Config) label(ctx context.Context, start *eval.Weights, samples []Sample) error {
 	if cfg.LabelNodes == 0 && !cfg.Resolve {
 		return nil
 	}
-	l := &Labeller{Variant: cfg.Variant, Nodes: cfg.LabelNodes, Workers: cfg.Workers}
-	tuned := eval.NewTuned(start)
-	if cfg.StartFile != "" {
-		l.Evaluation = func(*engine.Variant) eval.Evaluator { return tuned }
-	}
+	l := &Labeller{Variant: cfg.Variant, Nodes: cfg.LabelNodes, Workers: cfg.Workers, Evaluation: cfg.evaluator(start)}
 	if cfg.Resolve {
-		l.Resolve = tuned
+		l.Resolve = eval.NewTuned(start)
 	}
 	if cfg.OnLabel != nil {
 		total := len(samples)
@@ -184,62 +201,6 @@ func split(samples []Sample, heldOut float64, seed uint64) (train, held []Sample
 		}
 	}
 	return train, held
-}
-
-// FreeFeatures returns, by feature index, the weights the fit moves: the
-// features whose names begin with one of fit's prefixes (no prefixes:
-// every feature), less the omitted ones, those beginning with one of
-// omit's; free is nil when it is every feature, omitted nil when omit is
-// empty. A prefix no feature's name begins with is an error.
-func FreeFeatures(l *eval.Layout, fit, omit []string) (free, omitted []bool, err error) {
-	if len(fit) == 0 && len(omit) == 0 {
-		return nil, nil, nil
-	}
-	if free, err = matchFeatures(l, "--fit", fit); err != nil {
-		return nil, nil, err
-	}
-	if len(fit) == 0 {
-		for i := range free {
-			free[i] = true
-		}
-	}
-	if len(omit) == 0 {
-		return free, nil, nil
-	}
-	if omitted, err = matchFeatures(l, "--omit", omit); err != nil {
-		return nil, nil, err
-	}
-	for i, out := range omitted {
-		free[i] = free[i] && !out
-	}
-	if !slices.Contains(free, true) {
-		return nil, nil, errors.New("--fit and --omit leave no feature to fit")
-	}
-	return free, omitted, nil
-}
-
-// matchFeatures returns, by feature index, the features whose names begin
-// with one of the prefixes, or an error naming (after flag) a prefix no
-// feature has.
-func matchFeatures(l *eval.Layout, flag string, prefixes []string) ([]bool, error) {
-	names := l.Names()
-	match := make([]bool, len(names))
-	for _, prefix := range prefixes {
-		// Every name begins with "", which a stray comma would give.
-		if strings.TrimSpace(prefix) == "" {
-			return nil, fmt.Errorf("%s: an empty prefix (a stray comma?) would name every feature", flag)
-		}
-		found := false
-		for i, name := range names {
-			if strings.HasPrefix(name, prefix) {
-				match[i], found = true, true
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("%s %q: no feature's name begins so", flag, prefix)
-		}
-	}
-	return match, nil
 }
 
 // withoutOmitted returns start with the omitted features' weights zero

@@ -109,11 +109,11 @@ func TestFitMovesOnlyFreeFeatures(t *testing.T) {
 	}
 	require.Positive(t, moved, "the free features move toward the truth")
 	_, _, err = tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Fit: []string{"nonsense"}})
-	require.ErrorContains(t, err, `--fit "nonsense": no feature's name begins so`)
+	require.ErrorContains(t, err, `the features to fit: "nonsense": no feature's name begins so`)
 }
 
 // TestOmitLeavesFeaturesOut: the omitted features come back zero though
-// the start weighs them, the others move, --fit and --omit together move
+// the start weighs them, the others move, Fit and Omit together move
 // what the first names less what the second does; a prefix no feature
 // has, an empty one (every name begins with it) and flags that leave
 // nothing to fit are refused.
@@ -147,21 +147,58 @@ func TestOmitLeavesFeaturesOut(t *testing.T) {
 
 	w = run([]string{"mobility", "check"}, []string{"check"})
 	require.Equal(t, [2]int{0, 0}, get(w, "check Q"))
-	require.Equal(t, get(start, "material Q"), get(w, "material Q"), "not named by --fit")
+	require.Equal(t, get(start, "material Q"), get(w, "material Q"), "not named by Fit")
 	require.NotEqual(t, get(start, "mobility N"), get(w, "mobility N"))
 
 	for _, c := range []struct {
 		fit, omit []string
 		want      string
 	}{
-		{nil, []string{"nonsense"}, `--omit "nonsense": no feature's name begins so`},
-		{nil, []string{"check", ""}, "--omit: an empty prefix"},
-		{[]string{"threat", " "}, nil, "--fit: an empty prefix"},
+		{nil, []string{"nonsense"}, `the features to omit: "nonsense": no feature's name begins so`},
+		{nil, []string{"check", ""}, "the features to omit: an empty prefix"},
+		{[]string{"threat", " "}, nil, "the features to fit: an empty prefix"},
 		{[]string{"check"}, []string{"check"}, "leave no feature to fit"},
 	} {
 		_, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: 1, Fit: c.fit, Omit: c.omit})
 		require.ErrorContains(t, err, c.want, c.fit, c.omit)
 	}
+}
+
+// TestValidate: a configuration that cannot run is refused with its
+// fields named by what they hold (a command names them by its flags),
+// before any position is read.
+func TestValidate(t *testing.T) {
+	v := variants.Chess()
+	samples := []tune.Sample{{Result: 1}}
+	for _, c := range []struct {
+		cfg  tune.Config
+		want string
+	}{
+		{tune.Config{}, "the variant: none given"},
+		{tune.Config{Variant: v, LabelNodes: 10, SearchShare: 1.5}, "the search labels' share: 1.5: want a share from 0 to 1"},
+		{tune.Config{Variant: v, SearchShare: 0.5}, "the search labels' share: weighs the search labels: give the nodes searched for each position's label too"},
+		{tune.Config{Variant: v, EPD: strings.NewReader(""), Samples: samples}, "the positions to read: the positions come from one place: give it without the positions given"},
+		{tune.Config{Variant: v, EPD: strings.NewReader(""), Save: func([]tune.Sample) error { return nil }}, "the positions to save: keeps the games' positions: give it without the positions to read"},
+		{tune.Config{Variant: v, Fit: []string{"bogus"}}, `the features to fit: "bogus": no feature's name begins so`},
+	} {
+		err := c.cfg.Validate()
+		require.EqualError(t, err, c.want)
+		var bad *tune.ConfigError
+		require.ErrorAs(t, err, &bad)
+		_, _, err = tune.Run(context.Background(), c.cfg)
+		require.EqualError(t, err, c.want, "Run refuses it too")
+	}
+	// Given search labels are weighed without searching.
+	require.NoError(t, tune.Config{Variant: v, Samples: samples, SearchShare: 0.5}.Validate())
+	// A command names the fields its own way.
+	err := tune.Config{Variant: v, SearchShare: 0.5}.Validate()
+	var bad *tune.ConfigError
+	require.ErrorAs(t, err, &bad)
+	require.Equal(t, "[SearchShare]: weighs the search labels: give [LabelNodes] too",
+		bad.Explain(func(field string) string { return "[" + field + "]" }))
+	// The positions read are refused by line, as the positions to read.
+	_, _, err = tune.Run(context.Background(), tune.Config{Variant: v, EPD: strings.NewReader("nonsense\n"), Iterations: 1})
+	require.ErrorContains(t, err, "the positions to read: line 1: ")
 }
 
 // setWeights sets the named features' middlegame and endgame weights.
