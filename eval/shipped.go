@@ -5,23 +5,27 @@ import (
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // shipped are the weights made by chimera tune for built-in variants, one
-// file a variant (weights/NAME.txt).
+// file a variant (weights/NAME.txt); an alias of a variant (fischerandom,
+// chess960 under another name: variants.Canonical) plays its variant's.
 //
 //go:embed weights
 var shipped embed.FS
 
-// Shipped returns the weights shipped for a variant, if any. A shipped
-// file that does not fit the variant (a user's variant under a built-in's
-// name) is not used.
+// Shipped returns the weights shipped for a variant, if any: its own, or
+// those of the variant its name is an alias of. A shipped file that does
+// not fit the variant (a user's variant under a built-in's name) is not
+// used.
 func Shipped(v *engine.Variant) (*Weights, bool) {
-	data, err := shipped.ReadFile("weights/" + v.Name + ".txt")
+	name := variants.Canonical(v.Name)
+	data, err := shipped.ReadFile("weights/" + name + ".txt")
 	if err != nil {
 		return nil, false
 	}
-	w, err := ParseWeights(v, data)
+	w, err := parseWeightsAs(v, name, data)
 	return w, err == nil
 }
 
@@ -34,7 +38,8 @@ func ShippedOrDocuments(v *engine.Variant) Evaluator {
 	return NewDocuments(v)
 }
 
-// ShippedVariants returns the names of the variants with shipped weights.
+// ShippedVariants returns the names of the variants with weights files of
+// their own (their aliases play them too).
 func ShippedVariants() []string {
 	entries, _ := shipped.ReadDir("weights")
 	var names []string

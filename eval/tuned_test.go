@@ -325,17 +325,26 @@ func TestRoyalPiecesInHand(t *testing.T) {
 
 // TestShippedWeights: every shipped file is the built-in variant's of its
 // name (a file that no longer fits would silently fall back to the
-// documents' formula), and the variants the engine promises weights for
-// have them.
+// documents' formula), none is an alias's, and the variants the engine
+// promises weights for have them, an alias by its variant's file.
 func TestShippedWeights(t *testing.T) {
 	names := eval.ShippedVariants()
 	// The variants weights are promised for (README "Evaluation").
 	shippedFor := []string{"chess", "chess960", "fischerandom", "crazyhouse", "atomic", "antichess", "3check", "kingofthehill",
 		"horde", "racingkings", "capablanca", "shogi", "xiangqi", "janggi", "makruk", "seirawan"}
 	for _, want := range shippedFor {
-		require.Contains(t, names, want)
+		// An alias plays its variant's file (variants.Canonical).
+		require.Contains(t, names, variants.Canonical(want))
+		v, err := variants.Lookup(want)
+		require.NoError(t, err, want)
+		w, ok := eval.Shipped(v)
+		require.True(t, ok, "%s: the shipped weights do not load", want)
+		_, isTuned := eval.ShippedOrDocuments(v).(*eval.Tuned)
+		require.True(t, isTuned, want)
+		require.Equal(t, want, w.Layout().Variant().Name)
 	}
 	for _, name := range names {
+		require.Equal(t, name, variants.Canonical(name), "a file for an alias is its variant's, kept once")
 		v, err := variants.Lookup(name)
 		require.NoError(t, err, name)
 		w, ok := eval.Shipped(v)

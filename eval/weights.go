@@ -153,13 +153,19 @@ func WeightsVariant(data []byte) (string, error) {
 // ParseWeights reads a weights file for variant v. The error lists the
 // first problems found, with their line numbers, and how many more.
 func ParseWeights(v *engine.Variant, data []byte) (*Weights, error) {
+	return parseWeightsAs(v, v.Name, data)
+}
+
+// parseWeightsAs is ParseWeights for a file whose variant line names v
+// by name: v's own, or the variant v is an alias of (shipped weights).
+func parseWeightsAs(v *engine.Variant, name string, data []byte) (*Weights, error) {
 	board, pieces := boardAndPieces(v)
 	return parseWeights(NewLayout(v), data, func(fields []string) string {
 		switch {
 		case len(fields) != 4 || fields[0] != "variant":
 			return "want: variant NAME WIDTHxHEIGHT LETTERS"
-		case fields[1] != v.Name || fields[2] != board || fields[3] != pieces:
-			return fmt.Sprintf("weights for %s %s %s, not for %s %s %s", fields[1], fields[2], fields[3], v.Name, board, pieces)
+		case fields[1] != name || fields[2] != board || fields[3] != pieces:
+			return fmt.Sprintf("weights for %s %s %s, not for %s %s %s", fields[1], fields[2], fields[3], name, board, pieces)
 		}
 		return ""
 	})

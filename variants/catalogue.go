@@ -114,11 +114,28 @@ func (c *Catalogue) Lookup(name string) (*engine.Variant, error) {
 	return v, nil
 }
 
+// Canonical returns the name of the variant that name stands for: for an
+// alias (a section that sets nothing but its description, such as
+// fischerandom, chess960 under XBoard's name), the variant it is another
+// name of; otherwise name itself. What is kept per variant (shipped
+// weights, reference perft files) is kept once, under the canonical
+// name.
+func (c *Catalogue) Canonical(name string) string {
+	if p, ok := c.byName[name]; ok && p.spec.aliasOf != "" {
+		return p.spec.aliasOf
+	}
+	return name
+}
+
 // Description returns a variant's one-line description.
 func (c *Catalogue) Description(name string) string { return c.byName[name].spec.description }
 
 // Names returns the built-in variant names in catalogue order.
 func Names() []string { return Builtin().Names() }
+
+// Canonical returns the name of the built-in variant that name stands for
+// (see Catalogue.Canonical).
+func Canonical(name string) string { return Builtin().Canonical(name) }
 
 // Lookup returns the built-in variant with the given name.
 func Lookup(name string) (*engine.Variant, error) { return Builtin().Lookup(name) }

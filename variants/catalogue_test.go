@@ -41,3 +41,31 @@ func TestEveryFairyStockfishVariant(t *testing.T) {
 	}
 	require.Equal(t, 77, names, "the list is whole")
 }
+
+// TestCanonical: a section that sets nothing but its description is its
+// parent under another name (through a chain of such sections); one that
+// sets a rule is a variant of its own, and a user's file is read alike.
+func TestCanonical(t *testing.T) {
+	for name, want := range map[string]string{"fischerandom": "chess960", "normal": "chess", "mini": "minishogi",
+		"chess960": "chess960", "chess": "chess", "crazyhouse": "crazyhouse", "nosuch": "nosuch"} {
+		require.Equal(t, want, variants.Canonical(name), name)
+	}
+	aliases := 0
+	for _, name := range variants.Names() {
+		if c := variants.Canonical(name); c != name {
+			aliases++
+			a, err := variants.Lookup(name)
+			require.NoError(t, err)
+			b, err := variants.Lookup(c)
+			require.NoError(t, err)
+			require.Equal(t, b.StartFEN, a.StartFEN, name)
+			require.Equal(t, b.Rules.Chess960, a.Rules.Chess960, name)
+			require.Equal(t, len(b.Pieces), len(a.Pieces), name)
+		}
+	}
+	require.Equal(t, 3, aliases, "fischerandom, normal and mini")
+	c := variants.Builtin()
+	require.NoError(t, c.Load("mine.ini", []byte("[frc:fischerandom]\ndescription = again\n\n[mine:chess]\ndescription = mine\npieceDrops = true\n")))
+	require.Equal(t, "chess960", c.Canonical("frc"))
+	require.Equal(t, "mine", c.Canonical("mine"))
+}

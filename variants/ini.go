@@ -3,6 +3,7 @@ package variants
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"path/filepath"
@@ -110,6 +111,10 @@ func parseSections(file string, data []byte, known func(string) (*spec, bool), l
 			if parent != "" {
 				derived = ", derived from " + parent
 			}
+			if parent != "" {
+				// Until a key other than its description changes it.
+				base.aliasOf = cmp.Or(base.aliasOf, parent)
+			}
 			base.name, base.file, base.line = name, file, n
 			base.description = fmt.Sprintf("a user's variant (%s, line %d%s)", filepath.Base(file), n, derived)
 			current = base
@@ -117,6 +122,9 @@ func parseSections(file string, data []byte, known func(string) (*spec, bool), l
 		default:
 			key, value, ok := strings.Cut(line, "=")
 			key, value = strings.TrimSpace(key), strings.TrimSpace(value)
+			if current != nil && key != "description" {
+				current.aliasOf = "" // a rule of its own: a variant of its own
+			}
 			switch {
 			case !ok || key == "":
 				fail(n, "expected key = value, got %q", line)

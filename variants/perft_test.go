@@ -59,13 +59,10 @@ func TestPerftVariants(t *testing.T) {
 }
 
 // TestEveryVariantHasPerft: every built-in game has its reference counts
-// (fischerandom is chess960 under another name and shares its file).
+// (an alias, such as fischerandom, by its variant's file).
 func TestEveryVariantHasPerft(t *testing.T) {
 	for _, name := range variants.Names() {
-		file := name
-		if name == "fischerandom" {
-			file = "chess960"
-		}
+		file := variants.Canonical(name)
 		_, err := os.Stat(filepath.Join("testdata", "perft", file+".epd"))
 		require.NoError(t, err, "%s has no reference perft file", name)
 	}

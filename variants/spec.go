@@ -15,8 +15,12 @@ import (
 // of its parent's spec.
 type spec struct {
 	name, description string
-	file              string // where it was defined, for error messages
-	line              int
+	// aliasOf is the variant this one is under another name: a section
+	// that sets nothing but its description is its parent (or what its
+	// parent is an alias of); empty for a variant of its own.
+	aliasOf string
+	file    string // where it was defined, for error messages
+	line    int
 
 	files, ranks int
 	startFEN     string
