@@ -122,10 +122,15 @@ func (p *Position) withoutKingFlight(moves []Move) []Move {
 	if !p.InCheck() {
 		return moves
 	}
-	return slices.DeleteFunc(moves, func(m Move) bool {
-		royal := m.Dropped() == 0 && p.v.royalTypes>>p.board[m.From()]&1 != 0
-		return royal && !p.loneChecker(m.From(), m.To())
-	})
+	return slices.DeleteFunc(moves, p.fleesCheck)
+}
+
+// fleesCheck reports whether m, played in check, is a move of a royal
+// piece other than the capture of a lone checker: what KingStaysInCheck
+// forbids.
+func (p *Position) fleesCheck(m Move) bool {
+	royal := m.Dropped() == 0 && p.v.royalTypes>>p.board[m.From()]&1 != 0
+	return royal && !p.loneChecker(m.From(), m.To())
 }
 
 // loneChecker reports whether the enemy piece on s is all that attacks the
@@ -151,21 +156,29 @@ func (p *Position) loneChecker(k, s Square) bool {
 // needs none of this test: a drop never answers a check by such a piece,
 // which stands next to the king.
 func (p *Position) withoutBadDrops(moves []Move) []Move {
-	v := p.v
 	kept := moves[:0]
 	for _, m := range moves {
-		if t := m.Dropped(); t != 0 && (v.NoDropChecks || t == int(v.dropMate)) && p.dropMayCheck(m) {
-			p.Make(m)
-			var buf [MaxMoves]Move
-			bad := p.InCheck() && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
-			p.Unmake()
-			if bad {
-				continue
-			}
+		if !p.badDrop(m) {
+			kept = append(kept, m)
 		}
-		kept = append(kept, m)
 	}
 	return kept
+}
+
+// badDrop reports whether m is a drop withoutBadDrops removes: one that
+// gives check where the rules forbid it, or mates with the DropMateIllegal
+// piece.
+func (p *Position) badDrop(m Move) bool {
+	v := p.v
+	t := m.Dropped()
+	if t == 0 || !(v.NoDropChecks || t == int(v.dropMate)) || !p.dropMayCheck(m) {
+		return false
+	}
+	p.Make(m)
+	var buf [MaxMoves]Move
+	bad := p.InCheck() && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
+	p.Unmake()
+	return bad
 }
 
 // dropMayCheck reports whether the drop m may give check: a drop reveals

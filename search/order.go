@@ -130,13 +130,9 @@ func (w *worker) quietScore(c *pairs, pc engine.Piece, to engine.Square) int32 {
 	return score
 }
 
-// scoreMoves fills scores for moves at ply.
-func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []int32, ttMove engine.Move, ply int) {
-	killers := w.killers[ply]
-	counter := engine.NoMove
-	if slot := w.counterSlot(ply); slot != nil {
-		counter = *slot
-	}
+// scoreMoves fills scores for moves, given the ply's killers and
+// counter-move.
+func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []int32, ttMove engine.Move, killers [2]engine.Move, counter engine.Move) {
 	for i, m := range moves {
 		switch {
 		case m == ttMove:

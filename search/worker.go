@@ -336,36 +336,33 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		depth--
 	}
 
-	var moves []engine.Move
+	var rootMoves []engine.Move
 	if root {
-		moves = w.moves[0][:0] // the root moves: SearchMoves, less earlier MultiPV lines
+		rootMoves = w.moves[0][:0] // the root moves: SearchMoves, less earlier MultiPV lines
 		for _, m := range s.rootMoves {
 			if !slices.Contains(w.excluded, m) {
-				moves = append(moves, m)
+				rootMoves = append(rootMoves, m)
 			}
 		}
 		if w.rootBest != engine.NoMove && len(w.excluded) == 0 {
 			ttMove = w.rootBest
 		}
-	} else {
-		moves = p.LegalMoves(w.moves[ply])
 	}
-	w.moves[ply] = moves[:0]
-	if len(moves) == 0 {
-		return outcomeScore(p.NoMoveResult(), ply)
-	}
-	scores := w.scoreBuffer(ply, len(moves))
-	w.scoreMoves(p, moves, scores, ttMove, ply)
+	picker := w.newPicker(ply, ttMove, false, root, rootMoves)
 
 	quiets := w.quiets[ply][:0]
 	us := p.SideToMove()
 	best, bestMove, bound := -Infinity, engine.NoMove, BoundUpper
-	for i := range moves {
-		w.pick(p, moves, scores, i, ply)
-		m := moves[i]
+	i := -1 // the number of moves handed out before m
+	for {
+		m, order, ok := picker.nextMove()
+		if !ok {
+			break
+		}
+		i++
 		tactical := p.IsCapture(m) || m.Promotion() != 0
 		pruneable := !root && s.prune && !inCheck && best > -MateBound
-		if pruneable && tactical && s.materialPruning && depth <= 6 && scores[i] < orderGoodCapture &&
+		if pruneable && tactical && s.materialPruning && depth <= 6 && order < orderGoodCapture &&
 			p.SEE(m, &w.values) < -90*depth {
 			continue // a capture that loses too much to matter here
 		}
@@ -406,8 +403,8 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			reduction := 0
 			// Late-move reductions, off (like the null move) where the
 			// variant makes zugzwang common.
-			if s.nullOK && depth >= 3 && i >= 2 && !inCheck && !pawnPush && (!tactical || scores[i] < orderKiller2) {
-				reduction = w.reduction(depth, i, pvNode, improving, givesCheck, tactical, scores[i])
+			if s.nullOK && depth >= 3 && i >= 2 && !inCheck && !pawnPush && (!tactical || order < orderKiller2) {
+				reduction = w.reduction(depth, i, pvNode, improving, givesCheck, tactical, order)
 			}
 			score = -w.negamax(newDepth-reduction, -alpha-1, -alpha, ply+1, false)
 			if score > alpha && reduction > 0 && !w.stopped {
@@ -443,6 +440,9 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		}
 	}
 	w.quiets[ply] = quiets[:0]
+	if i < 0 {
+		return outcomeScore(p.NoMoveResult(), ply) // no legal move
+	}
 	if best == -Infinity {
 		return alpha // every move was pruned (never at the root)
 	}
@@ -607,25 +607,20 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 		}
 		alpha = max(alpha, best)
 	}
-	var moves []engine.Move
-	if standPat {
-		moves = p.LegalCaptures(w.moves[ply])
-	} else {
-		moves = p.LegalMoves(w.moves[ply])
-		if len(moves) == 0 {
-			return outcomeScore(p.NoMoveResult(), ply)
-		}
-	}
-	w.moves[ply] = moves[:0]
-	scores := w.scoreBuffer(ply, len(moves))
-	w.scoreMoves(p, moves, scores, ttMove, ply)
+	// Only captures where the side to move may stand pat; every move in
+	// check.
+	picker := w.newPicker(ply, ttMove, standPat, false, nil)
 	origAlpha := alpha
 	bestMove := engine.NoMove
-	for i := range moves {
-		w.pick(p, moves, scores, i, ply)
-		m := moves[i]
+	searched := false // a move was handed out
+	for {
+		m, order, ok := picker.nextMove()
+		if !ok {
+			break
+		}
+		searched = true
 		if standPat && s.prune && m != ttMove {
-			if scores[i] < 0 {
+			if order < 0 {
 				continue // loses material by exchange
 			}
 			gain := w.values[p.Captured(m)]
@@ -654,6 +649,9 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 				}
 			}
 		}
+	}
+	if !searched && !standPat {
+		return outcomeScore(p.NoMoveResult(), ply) // in check with no legal move
 	}
 	if useTT {
 		bound := BoundUpper
