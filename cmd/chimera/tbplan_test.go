@@ -62,11 +62,7 @@ func TestTBPlanSlurmScripts(t *testing.T) {
 	require.NoError(t, err, string(res))
 	require.Contains(t, string(res), "level 0 (4 tables): job ")
 
-	alone := t.TempDir()
-	for _, m := range []string{"KBNvK", "KPvK"} {
-		c, _, e := runCommand("tb", "generate", m, "--dir", alone)
-		require.Zero(t, c, e)
-	}
+	alone := readyTables.copyTo(t) // tb generate KBNvK, then KPvK
 	files, err := filepath.Glob(filepath.Join(alone, "*.ctb"))
 	require.NoError(t, err)
 	require.Len(t, files, 6)
