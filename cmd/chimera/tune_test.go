@@ -177,9 +177,10 @@ func TestCompareEvaluation(t *testing.T) {
 // have is not replaced by a half-made one).
 func TestTuneInterrupted(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "w.txt")
-	// 1,000 searches of 200,000 nodes: minutes of labelling, the first
-	// reported within a second.
-	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "1000", "--nodes", "50",
+	// 100 searches of 200,000 nodes: a minute of labelling, the first
+	// reported within a second (the games before it take a second, not
+	// the six that 1,000 positions took).
+	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "100", "--nodes", "50",
 		"--label-nodes", "200000", "--threads", "1", "--out", out)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
