@@ -35,6 +35,7 @@ func TestMain(m *testing.M) {
 	// The engines these tests start keep their tables in a directory of
 	// the test's own (tablebase.DefaultDir is under the cache directory).
 	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	readyTables.dir = filepath.Join(dir, "ready-tables")
 	if testing.Short() {
 		// The same code, without a second build: this binary runs as
 		// chimera when started with asMain set (children inherit it).

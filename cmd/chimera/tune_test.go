@@ -19,22 +19,27 @@ import (
 
 // TestTuneCommand: a small tuning run writes a weights file the engine
 // reads, saying how it was made; the same seed gives the same file; bad
-// input is refused at once.
+// input is refused at once. Under -short the first run's games give 100
+// positions, not 300.
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "chess.txt")
-	args := []string{"tune", "--variant", "chess", "--positions", "300", "--nodes", "100", "--iterations", "30",
+	positions := "300"
+	if testing.Short() {
+		positions = "100"
+	}
+	args := []string{"tune", "--variant", "chess", "--positions", positions, "--nodes", "100", "--iterations", "30",
 		"--threads", "2", "--seed", "5", "--out", out}
 	code, stdout, errOut := runCommand(args...)
 	require.Zero(t, code, errOut)
-	require.Contains(t, stdout, "chess: 300 positions; loss ")
+	require.Contains(t, stdout, "chess: "+positions+" positions; loss ")
 	data, err := os.ReadFile(out)
 	require.NoError(t, err)
 	w, err := eval.ParseWeights(variants.Chess(), data)
 	require.NoError(t, err)
 	require.Len(t, w.Comments, 3)
 	require.Contains(t, w.Comments[0], "made by: ")
-	require.Regexp(t, `^positions: 300 \(fitted on \d+, held out \d+\)`, w.Comments[1])
+	require.Regexp(t, `^positions: `+positions+` \(fitted on \d+, held out \d+\)`, w.Comments[1])
 
 	again := filepath.Join(dir, "again.txt")
 	args[len(args)-1] = again
@@ -161,9 +166,10 @@ func TestCompareEvaluation(t *testing.T) {
 // have is not replaced by a half-made one).
 func TestTuneInterrupted(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "w.txt")
-	// 1,000 searches of 200,000 nodes: minutes of labelling, the first
-	// reported within a second.
-	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "1000", "--nodes", "50",
+	// 100 searches of 200,000 nodes: a minute of labelling, the first
+	// reported within a second (the games before it take a second, not
+	// the six that 1,000 positions took).
+	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "100", "--nodes", "50",
 		"--label-nodes", "200000", "--threads", "1", "--out", out)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)

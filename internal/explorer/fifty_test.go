@@ -1,6 +1,7 @@
 package explorer_test
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"testing"
@@ -14,27 +15,33 @@ import (
 // distance to zeroing and the FEN's half-move clock. KBNvK's 7K/8/4N3/k7
 // is won in 57 plies to zeroing (the mate): a win with the clock at 0, a
 // cursed win with 50 on it; the position after White's best move is lost
-// for Black, or saved by the clock (blessed).
+// for Black, or saved by the clock (blessed). Under -short the same from
+// KRvK's longest win, 31 plies with 80 on the clock: its table builds in
+// a fiftieth of KBNvK's time.
 func TestCategories(t *testing.T) {
-	srv, _ := newServer(t, "KBNvK", "KQvK")
-	win := probe(t, srv, "chess", "7K/8/4N3/k7/8/8/8/1B6 w - - 0 1")
+	table, fen, dtz, clock := "KBNvK", "7K/8/4N3/k7/8/8/8/1B6 w - - %d 1", 57, 50
+	if testing.Short() {
+		table, fen, dtz, clock = "KRvK", "8/8/8/4k3/8/8/1R6/K7 w - - %d 1", 31, 80
+	}
+	srv, _ := newServer(t, table, "KNvK", "KQvK")
+	win := probe(t, srv, "chess", fmt.Sprintf(fen, 0))
 	require.Equal(t, "win", win.Category)
-	require.Equal(t, 57, *win.DTZ)
-	require.Equal(t, 57, *win.PreciseDTZ)
-	require.Equal(t, 57, *win.DTM)
+	require.Equal(t, dtz, *win.DTZ)
+	require.Equal(t, dtz, *win.PreciseDTZ)
+	require.Equal(t, dtz, *win.DTM)
 
-	cursed := probe(t, srv, "chess", "7K/8/4N3/k7/8/8/8/1B6 w - - 50 1")
-	require.Equal(t, "cursed-win", cursed.Category, "57 + 50 plies pass the hundred")
-	require.Equal(t, 57, *cursed.DTZ, "the distance is the table's; the clock makes the category")
+	cursed := probe(t, srv, "chess", fmt.Sprintf(fen, clock))
+	require.Equal(t, "cursed-win", cursed.Category, "%d + %d plies pass the hundred", dtz, clock)
+	require.Equal(t, dtz, *cursed.DTZ, "the distance is the table's; the clock makes the category")
 	best := cursed.Moves[0]
 	require.Equal(t, "blessed-loss", best.Category, "the move leaves Black a loss the clock saves")
-	require.Equal(t, -56, *best.DTZ)
+	require.Equal(t, -(dtz - 1), *best.DTZ)
 
 	lost := probe(t, srv, "chess", win.Moves[0].FEN)
 	require.Equal(t, "loss", lost.Category)
-	require.Equal(t, -56, *lost.DTZ)
+	require.Equal(t, -(dtz - 1), *lost.DTZ)
 	blessed := probe(t, srv, "chess", best.FEN)
-	require.Equal(t, "blessed-loss", blessed.Category, "%s: 56 plies with 51 on the clock", best.FEN)
+	require.Equal(t, "blessed-loss", blessed.Category, "%s: %d plies with %d on the clock", best.FEN, dtz-1, clock+1)
 
 	// With the clock past the hundredth ply, lichess calls every win cursed.
 	late := probe(t, srv, "chess", "8/8/8/4k3/8/8/8/KQ6 w - - 101 80")

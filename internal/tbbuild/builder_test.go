@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -69,8 +70,13 @@ func TestBuilderPlan(t *testing.T) {
 
 // TestBuilderPausesAndAwaits: a paused builder builds nothing until it is
 // resumed, or until a search awaits a table; both log start and end.
+// Under -short on Gardner's 5x5 board, whose KBNvK (the plan) builds in a
+// twentieth of chess's time.
 func TestBuilderPausesAndAwaits(t *testing.T) {
-	v := variants.Chess()
+	v, fen := variants.Chess(), "8/8/8/8/8/2k5/8/KQ6 w - - 0 1"
+	if testing.Short() {
+		v, fen = gardner(t), "5/5/2k2/5/KQ3 w - - 0 1"
+	}
 	dir := t.TempDir()
 	store := tablebase.NewStore(dir)
 	b := tbbuild.New(store)
@@ -85,7 +91,7 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 		}
 	})
 	b.Pause()
-	p, err := v.ParseFEN("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
+	p, err := v.ParseFEN(fen)
 	require.NoError(t, err)
 	b.Prepare(v, p)
 	m, missing := b.Missing(p)
@@ -106,14 +112,23 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 	require.NoError(t, b.Await(context.Background(), v, m))
 	_, missing = b.Missing(p)
 	require.False(t, missing)
-	require.Contains(t, log.text(), "tablebase: building chess KQvK")
-	require.Contains(t, log.text(), "tablebase: built chess KQvK in")
+	require.Contains(t, log.text(), "tablebase: building "+v.Name+" KQvK")
+	require.Contains(t, log.text(), "tablebase: built "+v.Name+" KQvK in")
 
 	// Resumed, it goes on with its plan (KBNvK first).
 	b.Resume()
-	tbtest.WaitFor(t, func() bool { return strings.Contains(log.text(), "built chess KBNvK") }, "the plan was not built")
-	_, err = os.Stat(filepath.Join(dir, "chess-KBNvK.ctb"))
+	tbtest.WaitFor(t, func() bool { return strings.Contains(log.text(), "built "+v.Name+" KBNvK") }, "the plan was not built")
+	_, err = os.Stat(filepath.Join(dir, v.Name+"-KBNvK.ctb"))
 	require.NoError(t, err)
+}
+
+// gardner is Gardner's minichess: KBNvK on its 5x5 board has 93,750
+// entries a side to move, chess's 2.6 million.
+func gardner(t *testing.T) *engine.Variant {
+	t.Helper()
+	v, err := variants.Lookup("gardner")
+	require.NoError(t, err)
+	return v
 }
 
 func TestBuilderCaps(t *testing.T) {
@@ -191,12 +206,17 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 // TestSearchUsesTablebase: with KBNK on the board the search plays a
 // DTM-optimal move at once and reports the true mate distance; a missing
 // table is reported to the builder, which builds it in the background.
+// Under -short KBNK is played on Gardner's 5x5 board, whose table builds
+// in a twentieth of chess's time (mate in 12, as tb probe says).
 func TestSearchUsesTablebase(t *testing.T) {
-	v := variants.Chess()
+	v, fen, mate := variants.Chess(), "8/8/8/8/8/8/2k5/KNB5 w - - 0 1", 33
+	if testing.Short() {
+		v, fen, mate = gardner(t), "5/5/5/2k2/KNB2 w - - 0 1", 12
+	}
 	store := tablebase.NewStore(t.TempDir())
 	prober := store.Prober()
 	s := search.New(search.Options{Prober: prober})
-	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
+	p, err := v.ParseFEN(fen)
 	require.NoError(t, err)
 
 	// Without a builder nothing is built.
@@ -216,10 +236,10 @@ func TestSearchUsesTablebase(t *testing.T) {
 
 	var infos []search.Info
 	r = s.Search(context.Background(), p, search.Limits{Depth: 20}, func(i search.Info) { infos = append(infos, i) })
-	require.Equal(t, 33, r.Score.MateMoves())
-	require.Equal(t, "mate 33", r.Score.String())
 	tb, err := store.Find(p, tablebase.Build)
 	require.NoError(t, err)
+	require.Equal(t, mate, r.Score.MateMoves())
+	require.Equal(t, "mate "+strconv.Itoa(mate), r.Score.String())
 	_, best, err := tb.Moves(p, store.Finder(tablebase.Build))
 	require.NoError(t, err)
 	require.True(t, slices.Contains(best, r.Best))
@@ -227,6 +247,7 @@ func TestSearchUsesTablebase(t *testing.T) {
 	require.Positive(t, infos[len(infos)-1].TBHits)
 
 	// A three-piece table is built when first met.
+	v = variants.Chess()
 	q, err := v.ParseFEN("7k/8/8/8/8/8/8/R5K1 w - - 0 1")
 	require.NoError(t, err)
 	s.Search(context.Background(), q, search.Limits{Depth: 1}, nil)

@@ -491,6 +491,9 @@ func TestChess960(t *testing.T) {
 // mate in 2 is found in the middle of an iteration.
 func TestInterruptedIterationInfo(t *testing.T) {
 	s := start(t, uci.Config{})
+	// No tables: each ucinewgame would have the idle builder start on
+	// KBNvK again, a third of this test's work and none of its subject.
+	s.Send("setoption name TablebaseBuild value 0")
 	bounded, mates := 0, 0
 	for nodes := 100; nodes <= 1500; nodes += 10 {
 		s.Send("ucinewgame", "position fen r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10",
