@@ -36,8 +36,9 @@ const (
 	WinValue
 )
 
-// outcome converts a rule value, with a default for NoValue.
-func (v Value) outcome(def Outcome) Outcome {
+// Outcome converts a rule value to the outcome it gives, def for NoValue
+// (the rule's default).
+func (v Value) Outcome(def Outcome) Outcome {
 	switch v {
 	case LossValue:
 		return Loss
@@ -307,9 +308,9 @@ func (p *Position) NoMoveResult() Result {
 		if len(p.v.ShatarShak) > 0 {
 			return p.shatarMate()
 		}
-		return Result{Reason: Checkmate, Outcome: p.v.CheckmateValue.outcome(Loss), Side: p.stm}
+		return Result{Reason: Checkmate, Outcome: p.v.CheckmateValue.Outcome(Loss), Side: p.stm}
 	}
-	o := p.v.StalemateValue.outcome(Draw)
+	o := p.v.StalemateValue.Outcome(Draw)
 	if p.v.StalematePieceCount {
 		switch us, them := p.count[p.stm], p.count[p.stm.Other()]; {
 		case us == them:

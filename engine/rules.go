@@ -36,7 +36,7 @@ func (p *Position) immediateEnd() (Result, bool) {
 		}
 	}
 	if v.ExtinctionValue != NoValue {
-		o := v.ExtinctionValue.outcome(Loss)
+		o := v.ExtinctionValue.Outcome(Loss)
 		if p.extinct(us) {
 			return end(Extinction, o)
 		}
@@ -45,7 +45,7 @@ func (p *Position) immediateEnd() (Result, bool) {
 		}
 	}
 	if v.BareKingValue != NoValue {
-		o := v.BareKingValue.outcome(Loss)
+		o := v.BareKingValue.Outcome(Loss)
 		usBare, themBare := p.bare(us), p.bare(them)
 		switch {
 		case usBare && themBare:

@@ -18,7 +18,7 @@ func (p *Position) shatarMate() Result {
 	q := p.Clone()
 	for q.InCheck() {
 		if q.shak() {
-			return result(Checkmate, p.v.CheckmateValue.outcome(Loss))
+			return result(Checkmate, p.v.CheckmateValue.Outcome(Loss))
 		}
 		n := len(q.history)
 		if n < 2 || q.history[n-1].move == NoMove || q.history[n-2].move == NoMove {

@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/internal/sysmem"
 )
 
 // Bound says what a stored score is: the exact value, or only a lower bound
@@ -73,7 +72,7 @@ func newTable(mb int) *table {
 	for n*2*bucketSize*ttEntrySize <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	t := &table{slots: sysmem.HugeSlice[slot](int(n * bucketSize)), mask: n - 1}
+	t := &table{slots: hugeSlice[slot](int(n * bucketSize)), mask: n - 1}
 	t.touch()
 	return t
 }

@@ -218,28 +218,6 @@ func TestRepetitionThroughTheHand(t *testing.T) {
 	require.Equal(t, engine.RepetitionDraw, p.Result().Reason)
 }
 
-// TestRuleSummaries: 'variants show' names each new rule.
-func TestRuleSummaries(t *testing.T) {
-	for name, want := range map[string]string{
-		"kyotoshogi": "promoted pieces demote (-) when they move",
-		"micro":      "only when capturing",
-		"sittuyin":   "by a move of their own",
-		"placement":  "bishops are dropped on both colours",
-		"cambodian":  "may leap like a knight",
-		"shatar":     "a mate by knights alone loses",
-		"makpong":    "may only take a lone checker",
-		"suicide":    "fewer pieces",
-		"threekings": "left with 2 or fewer",
-		"koedem":     "must be dropped first",
-		"jesonmor":   "through the reply",
-		"loop":       "as they stand",
-		"bughouse":   "partner's board",
-	} {
-		v := position(t, name, "").Variant()
-		require.Contains(t, strings.Join(v.RuleSummary(), "\n"), want, name)
-	}
-}
-
 // TestChessgiPawnOnTheFirstRank: a pawn dropped on its first rank is a
 // position chessgi's FEN reads back (a match game ended with one).
 func TestChessgiPawnOnTheFirstRank(t *testing.T) {

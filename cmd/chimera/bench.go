@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/eval"
-	"github.com/chimera-chess/chimera/internal/sysmem"
+	"github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -34,7 +34,7 @@ signature is its own.
 --cpuprofile writes a CPU profile of the searches (for go tool pprof).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := sysmem.CheckTable(hash, 0); err != nil {
+			if err := session.CheckHash(hash, 0); err != nil {
 				return fmt.Errorf("bench: --hash %d: %w", hash, err)
 			}
 			out := cmd.OutOrStdout()
@@ -65,7 +65,7 @@ signature is its own.
 	}
 	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
 	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
-	intFlag(cmd.Flags(), &hash, "hash", sysmem.DefaultHashMB, 1, sysmem.HashMaxMB(), "transposition table MiB (at most half the machine's memory)")
+	intFlag(cmd.Flags(), &hash, "hash", session.DefaultHashMB, 1, session.HashMaxMB(), "transposition table MiB (at most half the machine's memory)")
 	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's) or tuned (the shipped weights)")
 	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the searches to this file (for go tool pprof)")
 	return cmd

@@ -15,7 +15,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/internal/selfplay"
-	"github.com/chimera-chess/chimera/internal/sysmem"
+	"github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
 )
@@ -95,7 +95,7 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 			if err != nil {
 				return err
 			}
-			if err := sysmem.CheckTable(2*hash, 0); err != nil { // a table for each side
+			if err := session.CheckHash(2*hash, 0); err != nil { // a table for each side
 				return fmt.Errorf("selfplay: --hash %d: two tables of it: %w", hash, err)
 			}
 			a, err := white.player("Chimera A", hash, both)
@@ -183,7 +183,7 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 	intFlag(f, &randomPlies, "random-plies", 4, 0, 100, "random opening plies per game")
 	f.Uint64Var(&seed, "seed", 1, "seed for the random opening plies")
 	intFlag(f, &maxPlies, "max-plies", 1000, 0, 1000000, "adjudicate a draw after this many plies (0: no limit)")
-	intFlag(f, &hash, "hash", sysmem.DefaultHashMB, 1, sysmem.HashMaxMB(), "transposition table size per side in MiB")
+	intFlag(f, &hash, "hash", session.DefaultHashMB, 1, session.HashMaxMB(), "transposition table size per side in MiB")
 	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
 	f.StringVar(&fen, "fen", "", "start position (default: the variant's)")
 	f.BoolVar(&show, "show", false, "draw the board after every move")

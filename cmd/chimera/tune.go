@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/atomicfile"
 	"github.com/chimera-chess/chimera/internal/tune"
 )
 
@@ -117,9 +118,9 @@ again.`,
 				if err != nil {
 					return fmt.Errorf("tune: %w", err)
 				}
-				defer save.discard()
+				defer save.Discard()
 				cfg.Save = func(samples []tune.Sample) error {
-					if err := save.commit(func(w io.Writer) error { return tune.WriteEPD(w, v, samples) }); err != nil {
+					if err := save.Commit(0o644, func(w io.Writer) error { return tune.WriteEPD(w, v, samples) }); err != nil {
 						// The games are not lost for it: the fit goes on.
 						bar.note(fmt.Sprintf("tune: warning: --save-positions %s: %v", savePositions, err))
 					}
@@ -235,58 +236,16 @@ func tuneError(err error) error {
 	return fmt.Errorf("tune: %w", err)
 }
 
-// pendingFile is a file written under a temporary name beside its path
-// and renamed into place once whole: a reader never sees half of it, and
-// a file already there is replaced only by a complete one.
-type pendingFile struct {
-	path string
-	tmp  *os.File
-}
-
-// createPending makes the temporary file beside path.
-func createPending(path string) (*pendingFile, error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp-*")
-	if err != nil {
-		return nil, err
-	}
-	return &pendingFile{path: path, tmp: tmp}, nil
-}
-
-// commit writes the contents and puts the file in its place, readable by
-// all (CreateTemp makes it private); on failure the temporary file goes.
-func (f *pendingFile) commit(write func(io.Writer) error) error {
-	err := write(f.tmp)
-	if cerr := f.tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.tmp.Name(), f.path)
-	}
-	if err != nil {
-		os.Remove(f.tmp.Name())
-	}
-	return err
-}
-
-// discard removes the temporary file unless commit put it in place.
-func (f *pendingFile) discard() {
-	f.tmp.Close()
-	os.Remove(f.tmp.Name())
-}
-
 // newPositionsFile makes --save-positions' file, pending until the games
 // are over.
-func newPositionsFile(path string) (*pendingFile, error) {
+func newPositionsFile(path string) (*atomicfile.Pending, error) {
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("--save-positions %s: a directory", path)
 	}
 	if st, err := os.Stat(filepath.Dir(path)); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("--save-positions %s: no directory %s to write it in", path, filepath.Dir(path))
 	}
-	f, err := createPending(path)
+	f, err := atomicfile.Create(path)
 	if err != nil {
 		return nil, fmt.Errorf("--save-positions %s: %w", path, err)
 	}
@@ -295,11 +254,7 @@ func newPositionsFile(path string) (*pendingFile, error) {
 
 // writeWeights writes weights to a file atomically.
 func writeWeights(path string, w *eval.Weights) error {
-	f, err := createPending(path)
-	if err != nil {
-		return err
-	}
-	return f.commit(w.Write)
+	return atomicfile.Write(path, 0o644, w.Write)
 }
 
 // progressBar draws a stage's progress on one line with an estimate of

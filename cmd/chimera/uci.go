@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/internal/uci"
 	"github.com/chimera-chess/chimera/internal/xboard"
@@ -27,11 +28,12 @@ func runProtocol(cmd *cobra.Command, p protocol, files []string, in io.Reader) e
 	if err != nil {
 		return err
 	}
-	name, out, build := "Chimera "+version, cmd.OutOrStdout(), buildCommand()
+	name, out := "Chimera "+version, cmd.OutOrStdout()
+	sc := session.Config{Catalogue: cat, BuildCommand: buildCommand(), VariantFiles: files}
 	if p == protoXBoard {
-		return xboard.NewServer(out, xboard.Config{Name: name, Catalogue: cat, BuildCommand: build, VariantFiles: files}).Run(in)
+		return xboard.NewServer(out, xboard.Config{Name: name, Config: sc}).Run(in)
 	}
-	return uci.NewServer(out, uci.Config{Name: name, Catalogue: cat, BuildCommand: build, VariantFiles: files}).Run(in)
+	return uci.NewServer(out, uci.Config{Name: name, Config: sc}).Run(in)
 }
 
 func newUCICommand() *cobra.Command {

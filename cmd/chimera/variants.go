@@ -139,7 +139,7 @@ func showVariant(w io.Writer, v *engine.Variant, description string) {
 	fmt.Fprintf(w, "\nStart position: %s\n\n", v.StartFEN)
 	fmt.Fprint(w, v.StartPosition().Board())
 	fmt.Fprintln(w, "\nRules:")
-	for _, r := range v.RuleSummary() {
+	for _, r := range ruleSummary(v) {
 		fmt.Fprintf(w, "  %s\n", r)
 	}
 }

@@ -32,9 +32,6 @@ const (
 	buildRateLimited = "rate limited" // this client asked for too much at once
 )
 
-// retryable reports whether a refusal may be asked for again later.
-func (b *Build) retryable() bool { return b.State == buildQueueFull || b.State == buildRateLimited }
-
 // builds generates missing tables in the background, on the server's
 // work queue and each once: a request never waits for one. Failures are
 // remembered (with their reason) so a table the generator refuses is not

@@ -256,9 +256,6 @@ func (s *Server) Preload() {
 	}
 }
 
-// SetReady reports the server ready without preloading.
-func (s *Server) SetReady() { s.ready.Store(true) }
-
 // serveHealth answers GET /healthz: the process answers.
 func (s *Server) serveHealth(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"os"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/atomicfile"
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
@@ -209,21 +211,17 @@ func (c *statsCache) load(v *engine.Variant, m tablebase.Material, stamp fileSta
 	return &st, true
 }
 
-// save writes the statistics beside the table, through a temporary file
-// so a reader never sees half of one. A failure costs only a count later.
+// save writes the statistics beside the table, atomically so a reader
+// never sees half of one. A failure costs only a count later.
 func (c *statsCache) save(t *tablebase.Table, st *tableStats) {
 	if c.readOnly {
 		return
 	}
-	data, err := json.Marshal(st)
-	if err != nil {
-		return
-	}
-	path := c.path(t.Variant, t.Material)
-	tmp := path + ".tmp"
-	if os.WriteFile(tmp, data, 0o644) != nil || os.Rename(tmp, path) != nil {
-		os.Remove(tmp)
-	}
+	// Two workers may save one table's statistics at once: each writes a
+	// temporary file of its own, and either complete file will do.
+	atomicfile.Write(c.path(t.Variant, t.Material), 0o644, func(w io.Writer) error {
+		return json.NewEncoder(w).Encode(st)
+	})
 }
 
 // computeStats enumerates the table for both sides to move, until goOn

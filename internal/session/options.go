@@ -7,7 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
@@ -77,9 +76,9 @@ type optionDecl struct {
 // option, add its declaration here: UCI and XBoard both read this table.
 func optionTable() []optionDecl {
 	return []optionDecl{
-		{Option: Option{Name: "Hash", Kind: Spin, Default: strconv.Itoa(sysmem.DefaultHashMB), Min: 1, Max: sysmem.HashMaxMB()},
+		{Option: Option{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: HashMaxMB()},
 			apply: func(s *Session, v value) error {
-				if err := sysmem.CheckTable(v.n, s.values.hash); err != nil {
+				if err := CheckHash(v.n, s.values.hash); err != nil {
 					return fmt.Errorf("option Hash: %w; keeping %d MB", err, s.values.hash)
 				}
 				s.values.hash = v.n

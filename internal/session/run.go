@@ -65,9 +65,7 @@ func (s *Session) Busy() bool { return s.run != nil }
 // MultiPV option applies). With ponder it searches without limit until
 // ponderhit or stop, and keeps limits' clock for ponderhit.
 func (s *Session) Go(limits search.Limits, ponder bool) error {
-	if err := s.readyFor("go"); err != nil {
-		return err
-	}
+	s.readyToSearch()
 	if s.closing {
 		return errClosing
 	}
@@ -94,16 +92,16 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	return nil
 }
 
-// readyFor gets the session ready for a search or perft: a running one is
-// finished first (see awaitIdle), so every go is answered, in order.
-func (s *Session) readyFor(command string) error {
+// readyToSearch gets the session ready for a search or perft: a running
+// one is finished first (see awaitIdle), so every go is answered, in
+// order.
+func (s *Session) readyToSearch() {
 	s.awaitIdle(true)
 	if s.pos == nil {
 		// Before any position (or after a change of variant): the
 		// variant's start position, as GUIs and people expect.
 		s.pos = s.variant.StartPosition()
 	}
-	return nil
 }
 
 // searchOf prepares the search of pos under limits (pausing the builder:
@@ -123,8 +121,9 @@ func (s *Session) searchOf(pos *engine.Position, limits search.Limits) func(cont
 // table is missing, it is built now if the limits clearly leave time for
 // it (the returned function waits for it, at most the move's hard budget,
 // in the search's goroutine, and returns the limits less the time spent),
-// or else hurried: built on the builder's lowest-priority threads during
-// the search, for the next move.
+// or else hurried: built during the search, for the next move, though the
+// builder is paused (in its child process at the lowest OS priority, when
+// it has a Command: see tbbuild.Builder).
 func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) func(context.Context, search.Limits) search.Limits {
 	b := s.builder
 	if b == nil {
@@ -181,31 +180,26 @@ func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Du
 // does in the background, and returns the answer: for players inside this
 // process (self-play), which have no protocol loop. The tables are handled
 // as for Go.
-func (s *Session) Think(ctx context.Context, limits search.Limits) (search.Result, error) {
-	if err := s.readyFor("think"); err != nil {
-		return search.Result{}, err
-	}
+func (s *Session) Think(ctx context.Context, limits search.Limits) search.Result {
+	s.readyToSearch()
 	limits.MultiPV = s.values.multiPV
 	r := s.searchOf(s.pos.Clone(), limits)(ctx)
 	if s.builder != nil {
 		s.builder.Resume()
 	}
-	return r, nil
+	return r
 }
 
 // Perft counts the leaves of the legal move tree of the current position
 // to depth, move by move, in the background.
-func (s *Session) Perft(depth int) error {
-	if err := s.readyFor("perft"); err != nil {
-		return err
-	}
+func (s *Session) Perft(depth int) {
+	s.readyToSearch()
 	pos := s.pos.Clone()
 	s.run = &run{cancel: func() {}, perft: true, line: s.handling} // a perft runs to its end
 	if s.builder != nil {
 		s.builder.Pause()
 	}
 	go func() { s.done <- finished{entries: pos.Divide(depth)} }()
-	return nil
 }
 
 // Stop ends the running search; its result follows when it has returned.

@@ -71,9 +71,9 @@ func addressSpaceLeft() (uint64, bool) {
 	return lim.Cur - used, true
 }
 
-// adviseHugePages asks the kernel to back b with transparent huge pages.
+// AdviseHugePages asks the kernel to back b with transparent huge pages.
 // An error (a kernel built without them, or a mode of "never") leaves b
 // on ordinary pages, which is correct, only slower.
-func adviseHugePages(b []byte) {
+func AdviseHugePages(b []byte) {
 	_ = syscall.Madvise(b, syscall.MADV_HUGEPAGE)
 }

@@ -8,5 +8,5 @@ func physical() (uint64, bool) { return 0, false }
 // available is unknown here: allocations are not checked first.
 func available() (uint64, bool) { return 0, false }
 
-// adviseHugePages does nothing here: the system has no advice to take.
-func adviseHugePages(b []byte) {}
+// AdviseHugePages does nothing here: the system has no advice to take.
+func AdviseHugePages(b []byte) {}

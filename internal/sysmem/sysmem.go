@@ -1,34 +1,9 @@
-// Package sysmem says how much memory the engine may ask for, so that a
-// transposition table the system cannot give is refused with a message
-// instead of killing the process (Go cannot recover from a failed
-// allocation): the machine's memory, what the system can give now, and
-// the process's address-space limit (ulimit -v); and how a table read at
-// random is allocated (HugeSlice).
+// Package sysmem asks the operating system about memory: the machine's
+// memory, what the system can give the process now (within its
+// address-space limit, ulimit -v), and the advice that a range be backed
+// by huge pages. It holds no policy: how large a transposition table may
+// be is the session's rule, how one is laid out the searcher's.
 package sysmem
-
-import "fmt"
-
-// HashCeilingMB is the usual ceiling of UCI's Hash option; the engine
-// offers less on a machine with less memory.
-const HashCeilingMB = 65536
-
-// DefaultHashMB is the Hash option's default: always allowed, as a table
-// that small is no more than the program's own working memory.
-const DefaultHashMB = 16
-
-// spareMB is kept free beside a table for the rest of the program.
-const spareMB = 256
-
-// HashMaxMB returns the largest table the engine offers: half the
-// machine's memory (a GUI's other engine and the system need the rest),
-// at most HashCeilingMB.
-func HashMaxMB() int {
-	total, ok := physical()
-	if !ok {
-		return HashCeilingMB
-	}
-	return max(1, min(HashCeilingMB, int(total>>20)/2))
-}
 
 // PhysicalMB returns the machine's memory in MiB, false where unknown.
 func PhysicalMB() (int, bool) {
@@ -36,19 +11,14 @@ func PhysicalMB() (int, bool) {
 	return int(total >> 20), ok
 }
 
-// CheckTable reports whether a table of mb MiB can be allocated now, the
-// old one of oldMB MiB being given back first: the system must have that
-// much available and some to spare, within the address-space limit.
-func CheckTable(mb, oldMB int) error {
-	if mb <= DefaultHashMB {
-		return nil
-	}
+// AvailableMB returns the memory the process can get now in MiB: what the
+// system can give out without swapping, and no more than the address
+// space its limit leaves; false where unknown.
+func AvailableMB() (int, bool) {
 	avail, ok := available()
-	if !ok {
-		return nil
-	}
-	if free := int(avail>>20) + oldMB - spareMB; mb > free {
-		return fmt.Errorf("%d MB is more than the %d MB of memory available", mb, max(free, 0))
-	}
-	return nil
+	return int(avail >> 20), ok
 }
+
+// HugePageSize is the size of an x86-64 or arm64 huge page: 2 MiB. A
+// range given to AdviseHugePages should start on such a boundary.
+const HugePageSize = 2 << 20

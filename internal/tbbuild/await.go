@@ -46,7 +46,7 @@ func (b *Builder) Estimate(v *engine.Variant, m tablebase.Material) time.Duratio
 	size, ok := b.store.FileSize(v, m)
 	if ok && tablebase.CheckFile(b.store.Dir(), v, m) == nil {
 		b.mu.Lock()
-		unreadable := b.unreadable[keyOf(v, m)]
+		unreadable := b.isLocked(keyOf(v, m), tableUnreadable)
 		b.mu.Unlock()
 		if !unreadable {
 			return time.Duration(size) * readNsPerByte
@@ -104,7 +104,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 			return nil
 		} else if !errors.Is(err, tablebase.ErrGenerating) {
 			b.mu.Lock()
-			b.unreadable[k] = true // estimated as a build from now on
+			b.markLocked(k, tableUnreadable) // estimated as a build from now on
 			b.mu.Unlock()
 		}
 	}
@@ -124,7 +124,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 	defer stop()
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for b.hurried[k] && b.phase != closed {
+	for b.isLocked(k, tableHurried) && b.phase != closed {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -145,8 +145,7 @@ func (b *Builder) buildNow(ctx context.Context, v *engine.Variant, m tablebase.M
 	b.takeOver(k)
 	defer func() {
 		b.mu.Lock()
-		delete(b.awaited, k)
-		delete(b.hurried, k)
+		b.unmarkLocked(k, tableAwaited|tableHurried)
 		b.holdChildLocked()
 		b.cond.Broadcast()
 		b.mu.Unlock()
@@ -173,7 +172,7 @@ func (b *Builder) buildNow(ctx context.Context, v *engine.Variant, m tablebase.M
 func (b *Builder) takeOver(k key) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	b.awaited[k] = true
+	b.markLocked(k, tableAwaited)
 	for b.current != nil && b.current.key == k {
 		if b.current.state != givingWay {
 			b.current.giveWay()

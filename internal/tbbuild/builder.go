@@ -49,20 +49,12 @@ type Builder struct {
 	queue []job // what to build, first first
 	// current is the build under way; nil when idle.
 	current *building
-	// tried are tables built, found, refused or failed: not again.
-	tried map[key]bool
-	// loading are tables whose files are being read (beside any build).
-	loading map[key]bool
-	// hurried are tables a search needs: while any is wanted the builder
-	// goes on even when paused (the build under way first gets out of
-	// their way).
-	hurried map[key]bool
-	// awaited are tables Await is building in this process: the builder
-	// leaves them alone.
-	awaited map[key]bool
-	// unreadable are tables whose files failed to load (damaged, or made
-	// for another definition of the variant): estimated as builds.
-	unreadable map[key]bool
+	// tables holds each table's marks (tried, loading, hurried, awaited,
+	// unreadable: see tableState); a table without any is absent.
+	tables map[key]tableState
+	// hurriedCount counts the tables marked hurried: while any is, the builder
+	// goes on even when paused.
+	hurriedCount int
 	// variantFiles are the user variant files a child loads.
 	variantFiles []string
 	// nsPerEntry is the measured cost of generation, for Estimate;
@@ -112,8 +104,7 @@ func keyOf(v *engine.Variant, m tablebase.Material) key { return key{v, m.String
 // 1 GiB of memory per generation, 1 GiB of files.
 func New(store *tablebase.Store) *Builder {
 	b := &Builder{store: store, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30,
-		tried: map[key]bool{}, hurried: map[key]bool{}, loading: map[key]bool{}, awaited: map[key]bool{}, unreadable: map[key]bool{},
-		sizes: map[key]int{}, nsPerEntry: 500}
+		tables: map[key]tableState{}, sizes: map[key]int{}, nsPerEntry: 500}
 	b.cond = sync.NewCond(&b.mu)
 	return b
 }
@@ -148,7 +139,7 @@ func (b *Builder) setPhase(p phase) {
 
 // holdLocked reports whether the builder is to hold still: paused, with no
 // table a search needs.
-func (b *Builder) holdLocked() bool { return b.phase == paused && len(b.hurried) == 0 }
+func (b *Builder) holdLocked() bool { return b.phase == paused && b.hurriedCount == 0 }
 
 // Close stops the builder: a generation under way is abandoned at its
 // next check point (nothing half-built is saved), and Close returns when
@@ -192,7 +183,7 @@ func (b *Builder) run() {
 		}
 		j := b.queue[0]
 		b.queue = b.queue[1:]
-		if b.awaited[j.key] {
+		if b.isLocked(j.key, tableAwaited) {
 			b.mu.Unlock()
 			continue // Await builds it
 		}
@@ -204,7 +195,7 @@ func (b *Builder) run() {
 
 		b.mu.Lock()
 		gaveWay := cur.state == givingWay && err != nil
-		takenOver := b.awaited[j.key]
+		takenOver := b.isLocked(j.key, tableAwaited)
 		closing := b.phase == closed
 		b.mu.Unlock()
 		// Log before anyone waiting hears of the end.
@@ -219,10 +210,10 @@ func (b *Builder) run() {
 		b.mu.Lock()
 		b.current = nil
 		if gaveWay {
-			b.queueLocked(j, b.hurried[j.key]) // first if a search wants it now
+			b.queueLocked(j, b.isLocked(j.key, tableHurried)) // first if a search wants it now
 		} else {
-			b.tried[j.key] = true
-			delete(b.hurried, j.key)
+			b.markLocked(j.key, tableTried)
+			b.unmarkLocked(j.key, tableHurried)
 		}
 		b.cond.Broadcast()
 		b.mu.Unlock()

@@ -43,14 +43,14 @@ func (b *Builder) Hurry(v *engine.Variant, m tablebase.Material) {
 	k := keyOf(v, m)
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	delete(b.tried, k) // a failure before may have been a cap since raised
+	b.unmarkLocked(k, tableTried) // a failure before may have been a cap since raised
 	b.enqueue(v, m, true)
 	cur := b.current
 	queued := slices.ContainsFunc(b.queue, func(j job) bool { return j.key == k })
-	if (cur != nil && cur.key == k) || b.loading[k] || queued {
-		b.hurried[k] = true
+	if (cur != nil && cur.key == k) || b.isLocked(k, tableLoading) || queued {
+		b.markLocked(k, tableHurried)
 	}
-	if cur != nil && queued && cur.key != k && !b.hurried[cur.key] && cur.state != givingWay {
+	if cur != nil && queued && cur.key != k && !b.isLocked(cur.key, tableHurried) && cur.state != givingWay {
 		// A build nobody waits for gives way to one a search needs; it is
 		// queued again. (A file being read needs no way made: reading
 		// goes on beside the build.)
@@ -73,7 +73,7 @@ func (b *Builder) enqueue(v *engine.Variant, m tablebase.Material, first bool) {
 		return
 	}
 	k := keyOf(v, m)
-	if b.tried[k] || (b.current != nil && b.current.key == k) || b.loading[k] {
+	if b.isLocked(k, tableTried|tableLoading) || (b.current != nil && b.current.key == k) {
 		return
 	}
 	if _, err := b.store.FindMaterial(v, m, tablebase.MemoryOnly); err == nil {
@@ -111,28 +111,29 @@ func (b *Builder) queueLocked(j job, first bool) {
 // that is damaged, or made for another definition of the variant, is
 // queued to be built again (the store rebuilds it, and says so).
 func (b *Builder) loadLocked(v *engine.Variant, m tablebase.Material, k key) {
-	b.loading[k] = true
+	b.markLocked(k, tableLoading)
 	go func() {
 		_, err := b.store.FindMaterial(v, m, tablebase.MemoryOrDisk)
 		b.mu.Lock()
 		defer b.mu.Unlock()
-		delete(b.loading, k)
+		b.unmarkLocked(k, tableLoading)
 		rebuild := errors.Is(err, tablebase.ErrCorrupt) || errors.Is(err, tablebase.ErrStale)
 		switch {
 		case err == nil:
-			delete(b.hurried, k)
+			b.unmarkLocked(k, tableHurried)
 		case errors.Is(err, tablebase.ErrGenerating):
 			// Await builds it in this process: it is in memory soon.
 		case rebuild && len(m.Strong)+len(m.Weak) <= b.MaxPieces:
 			b.log("tablebase: %v; building it again", err)
-			b.unreadable[k] = true
-			b.queueLocked(job{v: v, m: m, key: k}, b.hurried[k])
-			if cur := b.current; b.hurried[k] && cur != nil && !b.hurried[cur.key] && cur.state != givingWay {
+			b.markLocked(k, tableUnreadable)
+			hurried := b.isLocked(k, tableHurried)
+			b.queueLocked(job{v: v, m: m, key: k}, hurried)
+			if cur := b.current; hurried && cur != nil && !b.isLocked(cur.key, tableHurried) && cur.state != givingWay {
 				cur.giveWay() // now that it must be built, the search's table goes first
 			}
 		default:
-			delete(b.hurried, k)
-			b.tried[k] = true
+			b.unmarkLocked(k, tableHurried)
+			b.markLocked(k, tableTried)
 			b.log("tablebase: %s %s could not be read: %v", v.Name, m, err)
 		}
 		b.cond.Broadcast()

@@ -20,7 +20,7 @@ func (s *Server) goCommand(args []string) {
 	}
 	limits, ponder, perft, err := parseGo(pos, args)
 	if err == nil && perft > 0 {
-		err = s.sess.Perft(perft)
+		s.sess.Perft(perft)
 	} else if err == nil {
 		err = s.sess.Go(limits, ponder)
 	}

@@ -10,26 +10,16 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/session"
-	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/search"
-	"github.com/chimera-chess/chimera/variants"
 )
 
-// Config sets up a server.
+// Config sets up a server: its names, and the session it drives (the
+// variants, the searcher, the table directory and builder; see
+// session.Config). The session's callbacks are the server's own: any set
+// here are replaced.
 type Config struct {
 	Name, Author string
-	// Catalogue holds the variants UCI_Variant offers (default: the
-	// built-ins).
-	Catalogue *variants.Catalogue
-	// Engine searches (default: a new search.Searcher).
-	Engine session.Searcher
-	// TablebaseDir is where endgame tables are kept and generated (default:
-	// tablebase.DefaultDir()); the TablebaseDir option changes it.
-	TablebaseDir string
-	// BuildCommand and VariantFiles build tables in child processes (see
-	// session.Config); without them tables are built in-process.
-	BuildCommand tbbuild.Command
-	VariantFiles []string
+	session.Config
 }
 
 // Server is one UCI session.
@@ -48,10 +38,10 @@ func NewServer(out io.Writer, cfg Config) *Server {
 		cfg.Author = "the Chimera developers"
 	}
 	s := &Server{cfg: cfg, out: session.NewLineWriter(out)}
-	s.sess = session.New(session.Config{Catalogue: cfg.Catalogue, Searcher: cfg.Engine, TablebaseDir: cfg.TablebaseDir,
-		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles,
-		OnInfo: s.sendInfo, OnResult: s.sendBestMove, OnPerft: s.sendPerft,
-		OnMessage: func(msg string) { s.out.Printf("info string %s", msg) }})
+	sc := cfg.Config
+	sc.OnInfo, sc.OnResult, sc.OnPerft = s.sendInfo, s.sendBestMove, s.sendPerft
+	sc.OnMessage = func(msg string) { s.out.Printf("info string %s", msg) }
+	s.sess = session.New(sc)
 	return s
 }
 

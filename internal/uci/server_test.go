@@ -15,6 +15,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
+	enginesession "github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/internal/testkit/pipetest"
 	"github.com/chimera-chess/chimera/internal/uci"
 	"github.com/chimera-chess/chimera/search"
@@ -404,7 +405,7 @@ func FuzzCommands(f *testing.F) {
 			return // slow or touches files: covered by the other tests
 		}
 		var out syncBuffer
-		server := uci.NewServer(&out, uci.Config{Engine: &instantEngine{}, TablebaseDir: os.TempDir()})
+		server := uci.NewServer(&out, uci.Config{Config: enginesession.Config{Searcher: &instantEngine{}, TablebaseDir: os.TempDir()}})
 		in := strings.NewReader("position startpos\n" + line + "\nstop\nisready\n")
 		require.NoError(t, server.Run(in))
 		require.Contains(t, out.String(), "readyok")
@@ -436,7 +437,7 @@ func TestTablebaseOverUCI(t *testing.T) {
 	require.NoError(t, err)
 	_, err = tablebase.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
 	require.NoError(t, err)
-	s := start(t, uci.Config{TablebaseDir: dir})
+	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	// KRvK is quick to build even under the race detector; KBNvK is
 	// tested in the tablebase package.
 	s.Send("position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1", "go depth 10")
@@ -541,7 +542,7 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 	const position = "position fen 8/8/8/8/4k3/8/8/A3K3 w - - 0 1"
 	setup := []string{"setoption name TablebaseBuild value 0", "setoption name VariantPath value " + file,
 		"setoption name UCI_Variant value custom", position, "go depth 4"}
-	s := start(t, uci.Config{TablebaseDir: dir})
+	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	s.Send(setup...)
 	_, infos := s.Expect("bestmove ")
 	require.Contains(t, infos[len(infos)-1], "score mate", "the rook's table, for the rook")
@@ -559,7 +560,7 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 	requireNoTable(infos)
 	s.quiet()
 
-	fresh := start(t, uci.Config{TablebaseDir: dir})
+	fresh := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	fresh.Send(setup...)
 	_, infos = fresh.Expect("bestmove ")
 	requireNoTable(infos)

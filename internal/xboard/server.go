@@ -16,19 +16,16 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/session"
-	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
 
-// Config sets up a server; the fields mean what they mean for uci.Config.
+// Config sets up a server: its name, and the session it drives (see
+// session.Config). The session's callbacks are the server's own: any set
+// here are replaced.
 type Config struct {
-	Name         string
-	Catalogue    *variants.Catalogue
-	Engine       session.Searcher
-	TablebaseDir string
-	BuildCommand tbbuild.Command
-	VariantFiles []string
+	Name string
+	session.Config
 }
 
 // runKind says what a search is for, so its answer is used rightly.
@@ -72,10 +69,10 @@ func NewServer(out io.Writer, cfg Config) *Server {
 		cfg.Name = "Chimera"
 	}
 	s := &Server{cfg: cfg, out: session.NewLineWriter(out), side: engine.Black}
-	s.sess = session.New(session.Config{Catalogue: cfg.Catalogue, Searcher: cfg.Engine, TablebaseDir: cfg.TablebaseDir,
-		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles,
-		OnInfo: s.sendThinking, OnResult: s.answered,
-		OnMessage: func(msg string) { s.out.Printf("# %s", msg) }})
+	sc := cfg.Config
+	sc.OnInfo, sc.OnResult, sc.OnPerft = s.sendThinking, s.answered, nil
+	sc.OnMessage = func(msg string) { s.out.Printf("# %s", msg) }
+	s.sess = session.New(sc)
 	s.game.reset(s.sess.Variant().StartPosition())
 	s.handlers = s.commands()
 	return s

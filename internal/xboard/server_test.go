@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	enginesession "github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/internal/testkit/pipetest"
 	"github.com/chimera-chess/chimera/internal/xboard"
 	"github.com/chimera-chess/chimera/variants"
@@ -34,7 +35,7 @@ func connect(t *testing.T) *session {
 	t.Helper()
 	dir := t.TempDir()
 	serve := func(in io.Reader, out io.Writer) error {
-		return xboard.NewServer(out, xboard.Config{Name: "Chimera test", TablebaseDir: dir}).Run(in)
+		return xboard.NewServer(out, xboard.Config{Name: "Chimera test", Config: enginesession.Config{TablebaseDir: dir}}).Run(in)
 	}
 	// Notes for people (a table being built) come at any time.
 	skip := func(l string) bool { return strings.HasPrefix(l, "# ") }

@@ -1,4 +1,4 @@
-package sysmem
+package search
 
 import (
 	"testing"
@@ -13,7 +13,7 @@ import (
 func TestHugeSlice(t *testing.T) {
 	type slot struct{ check, data uint64 }
 	for _, n := range []int{1, 1000, hugePageSize / 16, hugePageSize/16*3 + 5} {
-		s := HugeSlice[slot](n)
+		s := hugeSlice[slot](n)
 		require.Len(t, s, n)
 		require.Equal(t, n, cap(s))
 		for i := range s {
@@ -23,9 +23,9 @@ func TestHugeSlice(t *testing.T) {
 			require.Zero(t, uintptr(unsafe.Pointer(&s[0]))%hugePageSize, "n=%d", n)
 		}
 	}
-	require.Empty(t, HugeSlice[slot](0))
+	require.Empty(t, hugeSlice[slot](0))
 	// An element size that does not divide a huge page, or larger than a
 	// page, gets plain memory.
-	require.Len(t, HugeSlice[[3]byte](hugePageSize), hugePageSize)
-	require.Len(t, HugeSlice[[8192]byte](1000), 1000)
+	require.Len(t, hugeSlice[[3]byte](hugePageSize), hugePageSize)
+	require.Len(t, hugeSlice[[8192]byte](1000), 1000)
 }

@@ -1,11 +1,16 @@
-package sysmem
+package search
 
-import "unsafe"
+import (
+	"unsafe"
 
-// hugePageSize is the size of an x86-64 or arm64 huge page: 2 MiB.
-const hugePageSize = 2 << 20
+	"github.com/chimera-chess/chimera/internal/sysmem"
+)
 
-// HugeSlice returns a zeroed slice of n elements for a table read at
+// hugePageSize is the alignment a table read at random gets, the system's
+// huge page.
+const hugePageSize = sysmem.HugePageSize
+
+// hugeSlice returns a zeroed slice of n elements for a table read at
 // random, such as the transposition table: it starts on a huge-page
 // boundary and, where the system offers transparent huge pages on request
 // (Linux's "madvise" mode, the common default), is marked for them. A
@@ -14,7 +19,7 @@ const hugePageSize = 2 << 20
 // the cache miss. Stockfish allocates its table the same way. The memory
 // stays Go's (the slice keeps its padded allocation alive); where the
 // advice is refused it is ordinary memory.
-func HugeSlice[T any](n int) []T {
+func hugeSlice[T any](n int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	// An element of a power of two up to 4 KiB lines up with any page
@@ -27,6 +32,6 @@ func HugeSlice[T any](n int) []T {
 	start := uintptr(unsafe.Pointer(unsafe.SliceData(backing)))
 	skip := int((hugePageSize-start%hugePageSize)%hugePageSize) / size
 	s := backing[skip : skip+n : skip+n]
-	adviseHugePages(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n*size))
+	sysmem.AdviseHugePages(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), n*size))
 	return s
 }
