@@ -185,22 +185,6 @@ type subProbe struct {
 	m slotMatch
 }
 
-// bitParallel reports whether the bit-parallel generator handles a table:
-// a board of up to 64 squares, three pieces or more.
-func (g *geometry) bitParallel() bool {
-	return g.n <= 64 && len(g.pieces) >= 3 && g.bitNodes() <= 1<<32
-}
-
-// bitNodes is the number of nodes (of each side to move) the bit-parallel
-// generator walks: 64 for each placement of the pieces but slot 1.
-func (g *geometry) bitNodes() int {
-	nodes := len(g.region) * 64
-	for range len(g.pieces) - 2 {
-		nodes *= g.n
-	}
-	return nodes
-}
-
 // generateBitParallel fills the table's values; it returns false when
 // abandoned.
 func (gen *generation) generateBitParallel(workers int) bool {
@@ -271,7 +255,7 @@ func (gen *generation) generateBitParallel(workers int) bool {
 		if !bg.walkLevel(level) {
 			return false
 		}
-		gen.hooks.progress(0.3 + 0.7*min(float64(level)/100, 0.99))
+		gen.hooks.report(0.3 + 0.7*min(float64(level)/100, 0.99))
 		if bg.idleAfter(level) {
 			break
 		}
@@ -320,7 +304,7 @@ func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
 				if lo >= bg.words {
 					return
 				}
-				if !bg.hooks.goOn() {
+				if !bg.hooks.GoOn() {
 					abandoned.Store(true)
 					return
 				}
@@ -423,7 +407,7 @@ func (bg *bitGen) initialise() bool {
 		return false
 	}
 	bg.sortLate()
-	bg.hooks.progress(0.2)
+	bg.hooks.report(0.2)
 	// A position without a quiet move is mated, stalemated, or decided by
 	// its captures alone.
 	ok = bg.forWords(func(wk *bitWorker, lo, hi int) {

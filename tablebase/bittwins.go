@@ -46,7 +46,7 @@ type twinDirection struct {
 
 // twinDirections returns the double steps, by pawn and direction, that
 // the other side can take en passant.
-func (g *geometry) twinDirections() []twinDirection {
+func twinDirections(g *geometry) []twinDirection {
 	var dirs []twinDirection
 	for j := range g.pieces {
 		takes := false
@@ -84,7 +84,7 @@ func (g *geometry) twinDirections() []twinDirection {
 // that the other side can take en passant.
 func (bg *bitGen) buildTwins() {
 	bg.twinOf = make([][]*twinSet, bg.np)
-	for k, d := range bg.g.twinDirections() {
+	for k, d := range twinDirections(bg.g) {
 		ts := &twinSet{list: 2 + k, j: d.slot, c: 1 - bg.g.colour[d.slot], via: d.via, from: d.from}
 		for _, bm := range []*[]uint64{&ts.has, &ts.known, &ts.won, &ts.canSave, &ts.late, &ts.fresh} {
 			*bm = make([]uint64, bg.words)

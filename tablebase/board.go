@@ -150,3 +150,25 @@ func (b *board) unplay(i, from, victim int) {
 // legal reports whether the placement with side stm to move is a position:
 // the side not to move is not in check.
 func (b *board) legal(stm int) bool { return !b.attacked(1-stm, -1) }
+
+// hasMove reports whether side stm has a legal move on the board (captures
+// included).
+func (b *board) hasMove(stm int) bool {
+	targets := make([]int, 0, b.g.n)
+	for i := range b.g.pieces {
+		if b.g.colour[i] != stm {
+			continue
+		}
+		targets = b.appendTargets(i, targets[:0])
+		for _, t := range targets {
+			victim := int(b.who[t])
+			from := b.play(i, t)
+			found := !b.attacked(stm, victim)
+			b.unplay(i, from, victim)
+			if found {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -41,7 +41,7 @@ func GenerationCost(v *engine.Variant, m Material) (Cost, error) {
 		// The values, bitmaps by node (and by node for each pawn's
 		// en-passant twins), and the nodes captures decide later (a few
 		// bytes per entry at most).
-		bitmaps := int64(2+len(g.twinDirections())) * bitmapsPerSide
+		bitmaps := int64(2+len(twinDirections(g))) * bitmapsPerSide
 		c.Memory = int64(g.size)*2*bitBytesPerEntry + int64(g.bitNodes())*bitmaps/8
 	} else {
 		c.Memory = int64(g.size) * 2 * bytesPerEntry

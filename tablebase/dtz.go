@@ -29,22 +29,9 @@ import (
 // outcome (win, draw, loss) must agree with the distance to mate's, which
 // ignores the rule: a table whose two metrics disagree is refused.
 
-// maxDTZ bounds a stored distance to zeroing: one byte per entry.
-const maxDTZ = 254
-
 // dtmShare is the share of a generation's progress the distances to mate
 // take when distances to zeroing follow.
 const dtmShare = 0.6
-
-// HasDTZ reports whether a variant's tables hold distances to zeroing: it
-// has an n-move rule, of fewer than 127 moves (a byte holds the distance
-// and the rule's limit). Makruk's counting rules are refused by the
-// generator.
-func HasDTZ(v *engine.Variant) bool { return v.MoveRule > 0 && RuleLimit(v) < maxDTZ }
-
-// RuleLimit is a variant's n-move rule in plies (100 in chess), 0 without
-// one.
-func RuleLimit(v *engine.Variant) int { return 2 * v.MoveRule }
 
 // dtzState is an entry's working state during the walk.
 type dtzState struct {
@@ -101,7 +88,7 @@ func (gen *generation) generateDTZ(workers int) error {
 		scratches[k] = dg.newScratch(workers)
 	}
 	dg.twins = gen.twins
-	if dg.twins == nil && g.twinsPossible() {
+	if dg.twins == nil && twinsPossible(g) {
 		dg.twins = dg.findTwins(scratches)
 	}
 	for c := range 2 {
@@ -112,10 +99,10 @@ func (gen *generation) generateDTZ(workers int) error {
 	}
 	top := w.layers(scratches)
 	for layer := top; layer >= 0; layer-- {
-		if !dg.hooks.goOn() {
+		if !dg.hooks.GoOn() {
 			return ErrAbandoned
 		}
-		gen.hooks.progress(dtmShare + (1-dtmShare)*float64(top-layer)/float64(top+1))
+		gen.hooks.report(dtmShare + (1-dtmShare)*float64(top-layer)/float64(top+1))
 		w.examineLayer(scratches, uint8(layer))
 		if w.failed.Load() {
 			return w.err
@@ -132,7 +119,7 @@ func (gen *generation) generateDTZ(workers int) error {
 
 // advance is how far the piece in slot i on square s has come from its
 // side's first rank.
-func (g *geometry) advance(i, s int) int {
+func advance(g *geometry, i, s int) int {
 	if g.colour[i] == 0 {
 		return s / g.w
 	}
@@ -152,7 +139,7 @@ func (w *dtzWalk) layers(scratches []*scratch) int {
 			sum := 0
 			for i, s := range sc.sq {
 				if w.pawn[i] {
-					sum += g.advance(i, s)
+					sum += advance(g, i, s)
 				}
 			}
 			w.layer[idx] = uint8(sum)
@@ -212,35 +199,6 @@ func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 	dg.bucketResolved(scratches)
 }
 
-// outcome is a position's value for its side to move: wdl 1, 0 or −1 and
-// the distance to zeroing.
-type outcome struct{ wdl, d int }
-
-// terminal sums up a position's zeroing moves.
-type terminal struct {
-	zwin, zloss int
-	draw        bool
-}
-
-// add counts a zeroing move into a position the opponent moves in, worth
-// o for the opponent.
-func (z *terminal) add(o outcome, limit int) {
-	at := 1
-	if o.d > limit {
-		at = limit + 1 // beyond the rule: a cursed win or a blessed loss
-	}
-	switch {
-	case o.wdl == 0:
-		z.draw = true
-	case o.wdl < 0:
-		if z.zwin == 0 || at < z.zwin {
-			z.zwin = at
-		}
-	default:
-		z.zloss = max(z.zloss, at)
-	}
-}
-
 // examine generates the moves of entry idx (side stm to move; its
 // placement, base's, is on the scratch board; via is a twin's passed
 // square, else -1), values its zeroing moves and counts the others. A
@@ -248,7 +206,7 @@ func (z *terminal) add(o outcome, limit int) {
 // need no counting.
 func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int, won bool) {
 	dg, g, b := w.gen, w.gen.g, sc.b
-	safety := b.kingSafety(stm)
+	safety := safetyOf(b, stm)
 	var z terminal
 	moves := false
 	children := sc.children[:0]
@@ -276,7 +234,7 @@ func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int, won bool) {
 				z.add(w.captureOutcome(b, victim, 1-stm), w.limit)
 				b.unplay(i, from, victim)
 			case w.pawn[i]:
-				if g.advance(i, t) <= g.advance(i, b.sq[i]) {
+				if advance(g, i, t) <= advance(g, i, b.sq[i]) {
 					w.fail(fmt.Errorf("%s: a pawn that moves other than forward: distances to zeroing cannot be ordered by its advance", dg.t.Material))
 					return
 				}
@@ -350,7 +308,7 @@ func (w *dtzWalk) promotionOutcome(b *board, i, victim, k, stm int) outcome {
 
 // lookup reads a position's outcome in a smaller table.
 func (w *dtzWalk) lookup(st *Table, pieces []engine.Piece, squares []int, stm int) outcome {
-	o, err := st.outcomeOf(pieces, squares, stm)
+	o, err := outcomeOf(st, pieces, squares, stm)
 	if err != nil {
 		w.fail(fmt.Errorf("%s: %w", w.gen.t.Material, err))
 	}
@@ -359,7 +317,7 @@ func (w *dtzWalk) lookup(st *Table, pieces []engine.Piece, squares []int, stm in
 
 // outcomeOf returns a placement's outcome in the table, by its distance
 // to mate and its distance to zeroing.
-func (t *Table) outcomeOf(pieces []engine.Piece, squares []int, stm int) (outcome, error) {
+func outcomeOf(t *Table, pieces []engine.Piece, squares []int, stm int) (outcome, error) {
 	if t.dtz[0] == nil {
 		return outcome{}, fmt.Errorf("the %s table holds no distances to zeroing", t.Material)
 	}
@@ -460,7 +418,7 @@ func (w *dtzWalk) store() error {
 				sq := make([]int, len(g.pieces))
 				g.decode(idx, sq)
 				where := fmt.Sprint(sq)
-				if p, err := t.position(sq, c); err == nil {
+				if p, err := t.position(t.Variant, sq, c); err == nil {
 					where = p.FEN()
 				}
 				return fmt.Errorf("%s: %s: DTZ says %d, DTM %s: %w", t.Material, where, o.wdl, decode(stored), errMetricsDisagree)
@@ -471,94 +429,4 @@ func (w *dtzWalk) store() error {
 		}
 	}
 	return nil
-}
-
-// dtzByMoves is the distance to zeroing of a position with an en-passant
-// capture, which no table holds: one ply over its moves, each position
-// after a move valued by its table, a move that zeroes the count as a
-// terminal, as the walk counts them.
-func (t *Table) dtzByMoves(p *engine.Position) (int, error) {
-	return t.dtzOverMoves(p, t.subtables)
-}
-
-// dtzOverMoves is the distance to zeroing one ply of search gives: each
-// move's position valued by t (a position with an en-passant capture
-// through its own moves) or the table tables supplies.
-func (t *Table) dtzOverMoves(p *engine.Position, tables Tables) (int, error) {
-	limit := RuleLimit(t.Variant)
-	var z terminal
-	quietWin, quietLoss, quietDraw := 0, 0, false
-	moves := p.LegalMoves(nil)
-	for _, m := range moves {
-		p.Make(m)
-		zeroing := p.HalfmoveClock() == 0
-		o, err := t.outcomeAfter(p, tables)
-		p.Unmake()
-		if err != nil {
-			return 0, err
-		}
-		switch {
-		case zeroing:
-			z.add(o, limit)
-		case o.wdl < 0:
-			if quietWin == 0 || o.d+1 < quietWin {
-				quietWin = o.d + 1
-			}
-		case o.wdl > 0:
-			quietLoss = max(quietLoss, o.d+1)
-		default:
-			quietDraw = true
-		}
-	}
-	switch {
-	case len(moves) == 0:
-		return 0, nil // checkmated or stalemated
-	case z.zwin > 0 || quietWin > 0:
-		if z.zwin == 0 || (quietWin > 0 && quietWin < z.zwin) {
-			return quietWin, nil
-		}
-		return z.zwin, nil
-	case z.draw || quietDraw:
-		return 0, nil
-	}
-	return -max(z.zloss, quietLoss), nil
-}
-
-// outcomeAfter is the outcome of the position after a move, for its side
-// to move: by this table or the one tables supplies; bare royal pieces
-// draw.
-func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (outcome, error) {
-	if p.PieceCount() <= 2 {
-		return outcome{}, nil
-	}
-	tbl := t
-	if !t.Covers(p) {
-		var err error
-		if tbl, err = tables(p); err != nil {
-			return outcome{}, err
-		}
-	}
-	r, err := tbl.Probe(p)
-	if err != nil {
-		return outcome{}, err
-	}
-	d, err := tbl.ProbeDTZ(p)
-	if err != nil {
-		return outcome{}, err
-	}
-	return outcome{r.WDL, max(d, -d)}, nil
-}
-
-// moverDTZ is the distance to zeroing, for the side that moved, of a move
-// into a position of outcome o (for the side to move there): the move is
-// a terminal when it zeroes, else one ply more than that position's.
-func moverDTZ(o outcome, zeroing bool, limit int) int {
-	d := o.d + 1
-	if zeroing {
-		d = 1
-		if o.d > limit {
-			d = limit + 1
-		}
-	}
-	return -o.wdl * d
 }

@@ -62,7 +62,7 @@ func (e *epTwins) appendTwins(c, idx, size int, out []int) []int {
 
 // twinsPossible reports whether a pawn's double step can be taken en
 // passant.
-func (g *geometry) twinsPossible() bool { return len(g.twinDirections()) > 0 }
+func twinsPossible(g *geometry) bool { return len(twinDirections(g)) > 0 }
 
 // findTwins lists every twin: for each legal placement and side to move
 // s, each pawn of the other side that can have just double-stepped (both

@@ -159,7 +159,7 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	if int(h.Width) != g.w || int(h.Height) != g.h || int(h.Pieces) != len(g.pieces) || int(h.Entries) != g.size {
 		return nil, corrupt("board or material does not match")
 	}
-	t := &Table{Variant: v, Material: m, geo: g}
+	t := &Table{Variant: v, Material: m, Data: Data{geo: g}}
 	arrays := []*[]byte{&t.val[0], &t.val[1]}
 	if HasDTZ(v) {
 		arrays = append(arrays, &t.dtz[0], &t.dtz[1])

@@ -386,3 +386,19 @@ func (g *geometry) doubleStep(i, from, to int) int {
 	}
 	return -1
 }
+
+// bitParallel reports whether the bit-parallel generator handles a table:
+// a board of up to 64 squares, three pieces or more.
+func (g *geometry) bitParallel() bool {
+	return g.n <= 64 && len(g.pieces) >= 3 && g.bitNodes() <= 1<<32
+}
+
+// bitNodes is the number of nodes (of each side to move) the bit-parallel
+// generator walks: 64 for each placement of the pieces but slot 1.
+func (g *geometry) bitNodes() int {
+	nodes := len(g.region) * 64
+	for range len(g.pieces) - 2 {
+		nodes *= g.n
+	}
+	return nodes
+}

@@ -21,7 +21,7 @@ func (gen *generation) generatePerEntry(workers int) bool {
 	for w := range scratches {
 		scratches[w] = gen.newScratch(len(scratches))
 	}
-	if g.twinsPossible() {
+	if twinsPossible(g) {
 		gen.twins = gen.findTwins(scratches)
 	}
 	for c := 0; c < 2; c++ {
@@ -64,7 +64,7 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 	var abandoned atomic.Bool
 	var done atomic.Int64
 	gen.forEach(blocks, scratches, func(sc *scratch, k int) {
-		if abandoned.Load() || !gen.hooks.goOn() {
+		if abandoned.Load() || !gen.hooks.GoOn() {
 			abandoned.Store(true)
 			return
 		}
@@ -72,7 +72,7 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 			gen.initialiseEntry(sc, idx)
 		}
 		if n := done.Add(1); n%64 == 0 {
-			gen.hooks.progress(0.5 * float64(n) / float64(blocks))
+			gen.hooks.report(0.5 * float64(n) / float64(blocks))
 		}
 	})
 	if abandoned.Load() {
@@ -151,7 +151,7 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 	g := gen.g
 	caps := captureResults{winBy: -1, lossBy: -1}
 	quiet := false
-	safety := b.kingSafety(stm)
+	safety := safetyOf(b, stm)
 	eager := gen.eager[stm]
 	// When the moves lead to distinct entries, counting them is enough.
 	distinct := g.distinctMoves(stm, b.sq[0])
@@ -261,8 +261,8 @@ type kingSafety struct {
 	pinned uint32
 }
 
-// kingSafety finds colour c's kingSafety on the board.
-func (b *board) kingSafety(c int) kingSafety {
+// safetyOf finds colour c's kingSafety on the board.
+func safetyOf(b *board, c int) kingSafety {
 	g := b.g
 	k := b.sq[g.king[c]]
 	safety := kingSafety{inCheck: b.attacked(c, -1)}
@@ -295,7 +295,7 @@ func (b *board) kingSafety(c int) kingSafety {
 func (gen *generation) countReplies(b *board, stm, base int, children, targets *[]int) uint8 {
 	g := gen.g
 	*children = (*children)[:0]
-	safety := b.kingSafety(stm)
+	safety := safetyOf(b, stm)
 	distinct := g.distinctMoves(stm, b.sq[0])
 	moves := 0
 	for _, i := range g.slotsOf[stm] {
@@ -426,7 +426,7 @@ func (gen *generation) propagate(scratches []*scratch, r retrograde) (finished b
 		}
 		bucket := gen.buckets[level]
 		for start := 0; start < len(bucket); start += chunk {
-			if !gen.hooks.goOn() {
+			if !gen.hooks.GoOn() {
 				return false
 			}
 			settled = settled[:0]
@@ -462,7 +462,7 @@ func (gen *generation) propagate(scratches []*scratch, r retrograde) (finished b
 		}
 		gen.buckets[level] = nil
 		// Distances rarely pass 100 plies in tables this size.
-		gen.hooks.progress(0.5 + 0.5*min(float64(level)/100, 0.99))
+		gen.hooks.report(0.5 + 0.5*min(float64(level)/100, 0.99))
 	}
 	return true
 }

@@ -7,94 +7,6 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// valueOf returns the entry value of a placement given as pieces with
-// compact squares and the side to move, whichever colour holds the strong
-// side: a mirrored placement (colours swapped, ranks mirrored) is looked
-// up as the position it is. It returns notPosition when the pieces do not
-// fit the table.
-func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
-	side, idx, ok := t.entryOf(pieces, squares, stm)
-	if !ok {
-		return notPosition
-	}
-	return t.val[side][idx]
-}
-
-// entryOf returns the side to move and the entry of a placement given as
-// in valueOf; false when the pieces do not fit the table.
-func (t *Table) entryOf(pieces []engine.Piece, squares []int, stm int) (side, idx int, ok bool) {
-	m, ok := t.match(pieces)
-	if !ok {
-		return 0, 0, false
-	}
-	var sq [MaxPieces]int
-	side = m.place(t.geo, squares, stm, sq[:])
-	if t.geo.banned(sq[:len(pieces)]) {
-		return 0, 0, false // a pawn where it never stands
-	}
-	return side, t.geo.canonical(sq[:len(pieces)]), true
-}
-
-// slotMatch says where a list of pieces goes in a table: the piece for
-// each slot, and whether colours are swapped (and ranks mirrored).
-type slotMatch struct {
-	from [MaxPieces]int // by slot: the index in the list
-	swap bool
-}
-
-// match finds the slots of a list of pieces, as it stands or with colours
-// swapped; it reports false when the pieces do not fit the table.
-func (t *Table) match(pieces []engine.Piece) (slotMatch, bool) {
-	g := t.geo
-	if len(pieces) != len(g.pieces) {
-		return slotMatch{}, false
-	}
-	for _, swap := range []bool{false, true} {
-		m := slotMatch{swap: swap}
-		var used [MaxPieces]bool
-		ok := true
-		for slot, want := range g.pieces {
-			found := -1
-			for j, pc := range pieces {
-				c := pc.Colour()
-				if swap {
-					c = c.Other()
-				}
-				if !used[j] && pc.Type() == want.Type() && c == want.Colour() {
-					found = j
-					break
-				}
-			}
-			if found < 0 {
-				ok = false
-				break
-			}
-			used[found] = true
-			m.from[slot] = found
-		}
-		if ok {
-			return m, true
-		}
-	}
-	return slotMatch{}, false
-}
-
-// place fills sq (by slot) from the list's squares and returns the side to
-// move in the table's terms.
-func (m slotMatch) place(g *geometry, squares []int, stm int, sq []int) int {
-	for slot := range g.pieces {
-		s := squares[m.from[slot]]
-		if m.swap {
-			s = (g.h-1-s/g.w)*g.w + s%g.w
-		}
-		sq[slot] = s
-	}
-	if m.swap {
-		return 1 - stm
-	}
-	return stm
-}
-
 // Result is a probe's answer for the side to move.
 type Result struct {
 	// WDL is 1 when the side to move wins, 0 for a draw, −1 when it loses.
@@ -333,4 +245,47 @@ func better(a, b Result) bool {
 		return a.DTM < b.DTM // more negative: mated later
 	}
 	return false
+}
+
+// valueAfter values the position after a move for the side that made it:
+// by t itself (one ply further, through the moves, after a double step
+// that can be taken en passant), a draw for bare royal pieces, else by the
+// table tables supplies.
+func (t *Table) valueAfter(p *engine.Position, tables Tables) (Result, error) {
+	var cr Result
+	switch {
+	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
+		v := t.lookup(p)
+		if v == notPosition {
+			return Result{}, fmt.Errorf("%s: %s holds no such position", p.FEN(), t.Material)
+		}
+		cr = decode(v)
+	case t.Covers(p):
+		var err error
+		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, error) {
+			if t.Covers(c) {
+				return t, nil
+			}
+			return tables(c)
+		}); err != nil {
+			return Result{}, err
+		}
+	case p.PieceCount() <= 2:
+		return Result{}, nil // bare royal pieces: a draw
+	default:
+		child, err := tables(p)
+		if err != nil {
+			return Result{}, err
+		}
+		if cr, err = child.Probe(p); err != nil {
+			return Result{}, err
+		}
+	}
+	switch {
+	case cr.WDL < 0:
+		return Result{WDL: 1, DTM: -cr.DTM + 1}, nil
+	case cr.WDL > 0:
+		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, nil
+	}
+	return Result{}, nil
 }

@@ -135,44 +135,11 @@ func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool
 		return st, ErrAbandoned
 	}
 	for _, sq := range longest {
-		if p, err := t.position(sq, stm); err == nil {
+		if p, err := t.position(t.Variant, sq, stm); err == nil {
 			st.Longest = append(st.Longest, p)
 		}
 	}
 	return st, nil
-}
-
-// position sets up a placement (compact squares in slot order) with side
-// stm to move.
-func (t *Table) position(sq []int, stm int) (*engine.Position, error) {
-	g := t.geo
-	placed := make([]engine.Placement, len(sq))
-	for i, c := range sq {
-		placed[i] = engine.Placement{Square: engine.SquareAt(c%g.w, c/g.w), Piece: g.pieces[i]}
-	}
-	return t.Variant.SetUp(placed, engine.Colour(stm))
-}
-
-// hasMove reports whether side stm has a legal move on the board (captures
-// included).
-func (b *board) hasMove(stm int) bool {
-	targets := make([]int, 0, b.g.n)
-	for i := range b.g.pieces {
-		if b.g.colour[i] != stm {
-			continue
-		}
-		targets = b.appendTargets(i, targets[:0])
-		for _, t := range targets {
-			victim := int(b.who[t])
-			from := b.play(i, t)
-			found := !b.attacked(stm, victim)
-			b.unplay(i, from, victim)
-			if found {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // SlotsOf returns the slots (index order, as Stats filters see squares)

@@ -322,7 +322,7 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, f *inFlight, polic
 		if s.Progress != nil {
 			s.Progress(m, frac)
 		}
-		hooks.progress(frac)
+		hooks.report(frac)
 	}
 	if t, err = GenerateWith(v, m, sub, own); err != nil {
 		return nil, err

@@ -83,7 +83,7 @@ func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
 						continue
 					}
 					for stm := 0; stm < 2; stm++ {
-						moves = t.verifyEntry(&mine, b, sq, idx, stm, children, moves)
+						moves = verifyEntry(t, &mine, b, sq, idx, stm, children, moves)
 					}
 					b.clear()
 				}
@@ -109,7 +109,7 @@ func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
 
 // verifyEntry checks one entry for one side to move (sq placed on b) and
 // returns the move buffer for reuse.
-func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
+func verifyEntry(t *Table, rep *VerifyReport, b *board, sq []int, idx, stm int,
 	children Tables, moves []engine.Move) []engine.Move {
 	stored := t.val[stm][idx]
 	legal := b.legal(stm) && !t.geo.banned(sq)
@@ -117,7 +117,7 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 		return moves
 	}
 	rep.Checked++
-	p, err := t.position(sq, stm)
+	p, err := t.position(t.Variant, sq, stm)
 	if (err == nil) != legal || (stored == notPosition) != !legal {
 		fen := fmt.Sprint(sq)
 		if p != nil {
@@ -162,49 +162,6 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 		}
 	}
 	return moves
-}
-
-// valueAfter values the position after a move for the side that made it:
-// by t itself (one ply further, through the moves, after a double step
-// that can be taken en passant), a draw for bare royal pieces, else by the
-// table tables supplies.
-func (t *Table) valueAfter(p *engine.Position, tables Tables) (Result, error) {
-	var cr Result
-	switch {
-	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
-		v := t.lookup(p)
-		if v == notPosition {
-			return Result{}, fmt.Errorf("%s: %s holds no such position", p.FEN(), t.Material)
-		}
-		cr = decode(v)
-	case t.Covers(p):
-		var err error
-		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, error) {
-			if t.Covers(c) {
-				return t, nil
-			}
-			return tables(c)
-		}); err != nil {
-			return Result{}, err
-		}
-	case p.PieceCount() <= 2:
-		return Result{}, nil // bare royal pieces: a draw
-	default:
-		child, err := tables(p)
-		if err != nil {
-			return Result{}, err
-		}
-		if cr, err = child.Probe(p); err != nil {
-			return Result{}, err
-		}
-	}
-	switch {
-	case cr.WDL < 0:
-		return Result{WDL: 1, DTM: -cr.DTM + 1}, nil
-	case cr.WDL > 0:
-		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, nil
-	}
-	return Result{}, nil
 }
 
 func (r *VerifyReport) add(d Disagreement) {
