@@ -5,13 +5,14 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // Table is a generated (or loaded) tablebase.
 type Table struct {
 	Variant  *engine.Variant
 	Material Material
-	Data
+	layout.Data
 	// sub supplies the tables after captures and promotions, for probing
 	// a position with an en-passant capture (nil: such positions cannot
 	// be probed).
@@ -22,20 +23,27 @@ type Table struct {
 	sum     atomic.Uint64 // Checksum's, once known (0: not yet)
 }
 
+// Generated returns the table of a generation's entries (tablebase/gen
+// makes them); sub supplies the tables after captures and promotions,
+// through which positions with an en-passant capture are probed.
+func Generated(v *engine.Variant, m Material, d layout.Data, sub Subtables) *Table {
+	return &Table{Variant: v, Material: m, Data: d, sub: sub}
+}
+
 // Checksum returns the FNV-1a checksum of the table's values, the one its
 // file carries: it names this table's contents (an explorer's ETag).
 func (t *Table) Checksum() uint64 {
 	if sum := t.sum.Load(); sum != 0 {
 		return sum
 	}
-	sum := checksum(t.val, t.dtz)
+	sum := checksum(t.Val, t.DTZ)
 	t.sum.Store(sum)
 	return sum
 }
 
 // Bytes returns the memory the table's values take.
 func (t *Table) Bytes() int64 {
-	return int64(len(t.val[0]) + len(t.val[1]) + len(t.dtz[0]) + len(t.dtz[1]))
+	return int64(len(t.Val[0]) + len(t.Val[1]) + len(t.DTZ[0]) + len(t.DTZ[1]))
 }
 
 // Subtables returns the table of a smaller material (after a capture),
@@ -53,8 +61,8 @@ type Hooks struct {
 	Pause func() bool
 }
 
-// report tells Progress, when set, the fraction done.
-func (h Hooks) report(frac float64) {
+// Report tells Progress, when set, the fraction done.
+func (h Hooks) Report(frac float64) {
 	if h.Progress != nil {
 		h.Progress(frac)
 	}
@@ -66,4 +74,3 @@ func (h Hooks) GoOn() bool { return h.Pause == nil || h.Pause() }
 // ErrAbandoned is the error of a generation its Pause hook abandoned, and
 // of a count (StatsUntil) its caller stopped.
 var ErrAbandoned = errors.New("abandoned")
-

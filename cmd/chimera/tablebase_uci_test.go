@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestKBNKOutOfTheBox: a fresh engine with default options and an empty
@@ -19,7 +19,7 @@ import (
 // allows it.
 func TestKBNKOutOfTheBox(t *testing.T) {
 	v := variants.Chess()
-	ref := tablebase.NewStore(t.TempDir()) // the judge's own tables
+	ref := gen.NewStore(t.TempDir()) // the judge's own tables
 	for _, tc := range []struct {
 		fen  string
 		mate int // the reference distance in moves (Gaviota's DTM, tablebase/testdata/sample.txt)

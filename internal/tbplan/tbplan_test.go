@@ -10,11 +10,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/internal/tbplan"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // plan returns the plan of the named chess tables over dir.
@@ -27,7 +27,7 @@ func plan(t *testing.T, dir string, names ...string) []tablebase.PlanEntry {
 		require.NoError(t, err)
 		targets = append(targets, m)
 	}
-	p, err := tablebase.NewStore(dir).Plan(v, targets)
+	p, err := gen.NewStore(dir).Plan(v, targets)
 	require.NoError(t, err)
 	return p
 }
@@ -53,7 +53,7 @@ func TestPlanLevels(t *testing.T) {
 
 	// Once KBvK and KNvK exist, level 0 loses them.
 	v := variants.Chess()
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	for _, n := range []string{"KBvK", "KNvK"} {
 		m, _ := tablebase.ParseMaterial(v, n)
 		_, err := store.Build(v, m, tablebase.Hooks{})
@@ -110,7 +110,7 @@ func TestRunLocal(t *testing.T) {
 	p := plan(t, dir, "KBNvK", "KPvK")
 	var mu sync.Mutex
 	var built []string
-	failures := tbplan.RunLocal(context.Background(), tablebase.NewStore(dir), v, p, 2, func(m tablebase.Material, err error) {
+	failures := tbplan.RunLocal(context.Background(), gen.NewStore(dir), v, p, 2, func(m tablebase.Material, err error) {
 		require.NoError(t, err)
 		mu.Lock()
 		built = append(built, m.String())
@@ -118,7 +118,7 @@ func TestRunLocal(t *testing.T) {
 	})
 	require.Empty(t, failures)
 	require.Len(t, built, len(p))
-	single := tablebase.NewStore(alone)
+	single := gen.NewStore(alone)
 	for _, e := range p {
 		_, err := single.Build(v, e.Material, tablebase.Hooks{})
 		require.NoError(t, err)

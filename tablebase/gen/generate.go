@@ -1,20 +1,23 @@
-package tablebase
+package gen
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // generation is the working state of one generation.
 type generation struct {
-	t    *Table
-	g    *geometry
-	sub  Subtables
-	subs map[int]*Table // by captured slot
+	t    *tablebase.Table
+	g    *layout.Geometry
+	sub  tablebase.Subtables
+	subs map[int]*tablebase.Table // by captured slot
 	// promos[i][victim+1][k] is the table after the piece in slot i
 	// promotes to its k-th promotion piece, taking victim (or -1).
-	promos     [][][]*Table
+	promos     [][][]*tablebase.Table
 	promoTypes []int // the variant's promotion piece types
 	// twins are the positions just after a double step that can be taken
 	// en passant (nil when the material has none).
@@ -32,77 +35,77 @@ type generation struct {
 	// facing a lone royal, or with more material than the other, is
 	// counted lazily, when a reply is first lost.
 	eager [2]bool
-	hooks Hooks
+	hooks tablebase.Hooks
 	// unmoveSkip has a bit for each slot whose moves are not walked back
 	// (the pawns, whose moves zero the move-rule count, in dtz.go).
 	unmoveSkip uint32
 }
 
 // maxPlies bounds distances to mate; values are stored in a byte.
-const maxPlies = notPosition - 2
+const maxPlies = layout.NotPosition - 2
 
 // Generate builds the table for a material by retrograde analysis; sub
 // supplies the smaller tables captures lead into. progress, when not nil,
 // is told the fraction done.
-func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float64)) (*Table, error) {
-	return GenerateWith(v, m, sub, Hooks{Progress: progress})
+func Generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, progress func(float64)) (*tablebase.Table, error) {
+	return GenerateWith(v, m, sub, tablebase.Hooks{Progress: progress})
 }
 
 // GenerateWith is Generate with hooks to follow, pause and prioritise the
 // work.
-func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
+func GenerateWith(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, hooks tablebase.Hooks) (*tablebase.Table, error) {
 	return generate(v, m, sub, hooks, false, true)
 }
 
 // generate is GenerateWith, optionally forcing the per-entry generator
 // where the bit-parallel one would do, and without the distances to
 // zeroing (for tests of the distances to mate alone).
-func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry, withDTZ bool) (*Table, error) {
+func generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, hooks tablebase.Hooks, perEntry, withDTZ bool) (*tablebase.Table, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
 	}
-	t := &Table{Variant: v, Material: m, Data: Data{geo: g}, sub: sub}
+	t := tablebase.Generated(v, m, layout.Data{Geo: g}, sub)
 	// With distances to zeroing the distances to mate are the first
 	// part of the work, the walk for zeroing the rest.
 	dtmHooks := hooks
-	withDTZ = withDTZ && HasDTZ(v)
+	withDTZ = withDTZ && tablebase.HasDTZ(v)
 	if report := hooks.Progress; report != nil && withDTZ {
 		dtmHooks.Progress = func(f float64) { report(dtmShare * f) }
 	}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: dtmHooks}
+	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*tablebase.Table{}, buckets: make([][]uint32, maxPlies+2), hooks: dtmHooks}
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
 	switch {
-	case !perEntry && g.bitParallel():
+	case !perEntry && g.BitParallel():
 		if !gen.generateBitParallel(runtime.NumCPU()) {
-			return nil, ErrAbandoned
+			return nil, tablebase.ErrAbandoned
 		}
 	case !gen.generatePerEntry(runtime.NumCPU()):
-		return nil, ErrAbandoned
+		return nil, tablebase.ErrAbandoned
 	}
 	gen.hooks = hooks
 	if !withDTZ {
-		hooks.report(1)
+		hooks.Report(1)
 		return t, nil
 	}
 	if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
 		return nil, err
 	}
-	hooks.report(1)
+	hooks.Report(1)
 	return t, nil
 }
 
 // loadSubtables gets the tables that captures and promotions lead into.
-func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
+func (gen *generation) loadSubtables(v *engine.Variant, m tablebase.Material) error {
 	g := gen.g
 	for _, l := range v.PromotionTypes {
 		gen.promoTypes = append(gen.promoTypes, v.TypeByLetter(l))
 	}
-	gen.promos = make([][][]*Table, len(g.pieces))
+	gen.promos = make([][][]*tablebase.Table, len(g.Pieces))
 	for _, c := range children(g, v, m) {
-		child, err := c.m.normalised(v)
+		child, err := c.m.Normalised(v)
 		if err != nil {
 			return err
 		}
@@ -115,7 +118,7 @@ func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
 			continue
 		}
 		if gen.promos[c.slot] == nil {
-			gen.promos[c.slot] = make([][]*Table, len(g.pieces)+1)
+			gen.promos[c.slot] = make([][]*tablebase.Table, len(g.Pieces)+1)
 		}
 		gen.promos[c.slot][c.victim+1] = append(gen.promos[c.slot][c.victim+1], st)
 	}
@@ -124,8 +127,8 @@ func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
 
 // child is a table a table's captures or promotions lead into.
 type child struct {
-	m        Material // not normalised
-	slot     int      // the captured piece's slot, or the promoting one's
+	m        tablebase.Material // not normalised
+	slot     int                // the captured piece's slot, or the promoting one's
 	promotes bool
 	victim   int // a promotion's capture: its slot, or -1
 }
@@ -134,28 +137,28 @@ type child struct {
 // order the generator looks them up: captures by slot, then promotions by
 // slot, victim and promotion type. A capture that leaves bare royal
 // pieces leads into none (a draw).
-func children(g *geometry, v *engine.Variant, m Material) []child {
+func children(g *layout.Geometry, v *engine.Variant, m tablebase.Material) []child {
 	var out []child
-	for i := range g.pieces {
-		if isRoyal(v, g.pieces[i]) {
+	for i := range g.Pieces {
+		if isRoyal(v, g.Pieces[i]) {
 			continue
 		}
-		if c := m.without(i); len(c.Strong)+len(c.Weak) > 2 {
+		if c := m.Without(i); len(c.Strong)+len(c.Weak) > 2 {
 			out = append(out, child{m: c, slot: i, victim: -1})
 		}
 	}
-	for i := range g.pieces {
-		if g.kind[i].promotes == nil {
+	for i := range g.Pieces {
+		if g.Kind[i].Promotes == nil {
 			continue
 		}
-		for victim := -1; victim < len(g.pieces); victim++ {
-			if victim >= 0 && (g.colour[victim] == g.colour[i] || isRoyal(v, g.pieces[victim])) {
+		for victim := -1; victim < len(g.Pieces); victim++ {
+			if victim >= 0 && (g.Colour[victim] == g.Colour[i] || isRoyal(v, g.Pieces[victim])) {
 				continue
 			}
 			for _, l := range v.PromotionTypes {
-				c := m.replaced(i, l)
+				c := m.Replaced(i, l)
 				if victim >= 0 {
-					c = c.without(victim)
+					c = c.Without(victim)
 				}
 				out = append(out, child{m: c, slot: i, promotes: true, victim: victim})
 			}
@@ -166,8 +169,8 @@ func children(g *geometry, v *engine.Variant, m Material) []child {
 
 // Needs returns the tables a material's table is valued through: the
 // ones its captures and promotions lead into, normalised, each once.
-func Needs(v *engine.Variant, m Material) ([]Material, error) {
-	m, err := m.normalised(v)
+func Needs(v *engine.Variant, m tablebase.Material) ([]tablebase.Material, error) {
+	m, err := m.Normalised(v)
 	if err != nil {
 		return nil, err
 	}
@@ -175,10 +178,10 @@ func Needs(v *engine.Variant, m Material) ([]Material, error) {
 	if err != nil {
 		return nil, err
 	}
-	var out []Material
-	seen := map[Material]bool{}
+	var out []tablebase.Material
+	seen := map[tablebase.Material]bool{}
 	for _, c := range children(g, v, m) {
-		n, err := c.m.normalised(v)
+		n, err := c.m.Normalised(v)
 		if err != nil {
 			return nil, err
 		}
@@ -212,4 +215,17 @@ func (c *captureResults) add(v byte) {
 	default:
 		c.lossBy = max(c.lossBy, int(v)) // we are mated in v plies
 	}
+}
+
+// newGeometry checks a material against the rules the generator models
+// (CheckMaterial) and builds its geometry.
+func newGeometry(v *engine.Variant, m tablebase.Material) (*layout.Geometry, error) {
+	if err := tablebase.CheckMaterial(v, m); err != nil {
+		return nil, err
+	}
+	g, err := layout.NewGeometry(v, m.Pieces(v))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m, err)
+	}
+	return g, nil
 }
