@@ -1,11 +1,12 @@
-// Package tablebase generates, stores and probes endgame tablebases,
-// generic over the variant's board and pieces, by retrograde analysis:
-// start from the mates, walk un-moves, and count for every defending
-// position the replies not yet proven lost. Captures and promotions lead
-// into smaller or other tables, generated first. Each table holds, for both
-// sides to move, win/draw/loss and the distance to mate in plies, with the
-// board's symmetries folded out (only the file mirror once pawns are on
-// the board) and without en-passant rights, which probes search by hand.
+// Package tablebase probes and stores endgame tablebases, generic over
+// the variant's board and pieces: a Table answers a position's value
+// (win, draw or loss, the distance to mate, the distance to zeroing under
+// the move rule) and its moves' values; the Store keeps a directory's
+// tables in memory and in .ctb files checked against the variant's
+// Fingerprint, under a lookup Policy; the Prober is the search's view.
+// The rule check (CheckVariant, CheckMaterial) says which variants and
+// materials tables model. Generating tables is tablebase/gen's: a store
+// given its Generator builds what it lacks, one without only reads.
 package tablebase
 
 import (

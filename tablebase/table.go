@@ -8,7 +8,9 @@ import (
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
-// Table is a generated (or loaded) tablebase.
+// Table is a generated (or loaded) tablebase. Its entries (the embedded
+// Data, of a type internal to the tablebase packages) are tablebase/gen's
+// to fill and read; others probe.
 type Table struct {
 	Variant  *engine.Variant
 	Material Material

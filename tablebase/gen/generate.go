@@ -1,3 +1,13 @@
+// Package gen generates endgame tablebases by retrograde analysis: start
+// from the mates, walk un-moves, and count for every defending position
+// the replies not yet proven lost. Captures and promotions lead into
+// smaller tables, generated first. The bit-parallel generator takes every
+// table on up to 64 squares, the per-entry one the larger boards; both
+// fold out the board's symmetries and leave en-passant rights to the
+// prober. The distances to zeroing follow in a second walk (dtz.go).
+// Verify checks a table against the rules core, GenerationCost says what
+// a generation takes, and Generator is what a tablebase.Store is handed
+// to build the tables it lacks (NewStore).
 package gen
 
 import (

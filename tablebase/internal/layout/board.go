@@ -36,6 +36,7 @@ func (b *Board) Place(sq []int) bool {
 	return true
 }
 
+// Clear takes the placement off the board.
 func (b *Board) Clear() {
 	for _, s := range b.Sq {
 		b.Who[s] = -1
@@ -135,13 +136,15 @@ func (b *Board) Move(i, t int) int {
 }
 
 // Play moves slot i to t, removing any piece there (the caller knows
-// which), and returns the old square; unplay undoes it, putting back the
+// which), and returns the old square; Unplay undoes it, putting back the
 // victim (or -1).
 func (b *Board) Play(i, t int) int {
 	b.Who[t] = -1
 	return b.Move(i, t)
 }
 
+// Unplay undoes Play: slot i goes back to from, and victim (a slot, or
+// -1) to the square it left.
 func (b *Board) Unplay(i, from, victim int) {
 	t := b.Move(i, from)
 	b.Who[t] = int8(victim)

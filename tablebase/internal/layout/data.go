@@ -14,14 +14,14 @@ type Data struct {
 	Geo *Geometry
 	Val [2][]byte // by side to move (0 White), by entry index
 	// DTZ holds each entry's distance to zeroing in plies (dtz.go), its
-	// sign the one of val's outcome; nil where the variant has no move
+	// sign the one of Val's outcome; nil where the variant has no move
 	// rule.
 	DTZ [2][]byte
 }
 
-// Entry values, per side to move: 0 is a draw, notPosition marks indices
-// that are no legal canonical position, and any other v is a decided
-// Position with v−1 plies to mate: odd plies mean the side to move mates,
+// NotPosition marks the entries that are no legal canonical position.
+// The other entry values, per side to move: 0 is a draw, and any other v
+// is a decided position with v−1 plies to mate: odd plies mean the side to move mates,
 // even plies that it is mated (0: checkmated now).
 const NotPosition = 255
 
@@ -60,7 +60,7 @@ func (z *Terminal) Add(o Outcome, limit int) {
 // ValueOf returns the entry value of a placement given as pieces with
 // compact squares and the side to move, whichever colour holds the strong
 // side: a mirrored placement (colours swapped, ranks mirrored) is looked
-// up as the position it is. It returns notPosition when the pieces do not
+// up as the position it is. It returns NotPosition when the pieces do not
 // fit the table.
 func (t *Data) ValueOf(pieces []engine.Piece, squares []int, stm int) byte {
 	side, idx, ok := t.EntryOf(pieces, squares, stm)

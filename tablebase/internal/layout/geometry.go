@@ -1,3 +1,7 @@
+// Package layout is what tablebase and tablebase/gen share, internal to
+// them: a table's geometry (the compact board, the symmetries, the index
+// of a placement and its canonical entry), each piece's move sets, a
+// placement on a board with its moves, and a table's entries (Data).
 package layout
 
 import (
@@ -31,7 +35,7 @@ type Geometry struct {
 	King     [2]int   // each colour's royal slot
 	// Rider[i]: the piece in slot i has captures that can be blocked, so
 	// a move elsewhere may open or close its line to a king; riders[c] are
-	// Colour c's rider slots.
+	// colour c's rider slots.
 	Rider  []bool
 	Riders [2][]int
 	// pawns: some piece is banned from squares or promotes, so the table
@@ -212,7 +216,7 @@ func (g *Geometry) preserves(perm []int) bool {
 // a canonical placement whose first king stands on k0 all lead to
 // different entries, so that counting them needs no sorting. Two of them
 // can only meet in one class through a symmetry that fixes the first
-// King, or by swapping identical pieces: c must not move the first king,
+// king, or by swapping identical pieces: c must not move the first king,
 // k0 must be fixed by the identity alone, and no pieces be identical.
 func (g *Geometry) DistinctMoves(c, k0 int) bool {
 	return c != g.Colour[0] && len(g.ToRegion[k0]) == 1 && len(g.Same) == 0
@@ -260,7 +264,7 @@ func (g *Geometry) Decode(idx int, sq []int) {
 
 // Canonical returns the entry index of any placement: the smallest index
 // among its images under the symmetries that bring the first king into the
-// Region, with identical pieces in ascending square order. Every placement
+// region, with identical pieces in ascending square order. Every placement
 // of a class maps to the same entry.
 func (g *Geometry) Canonical(sq []int) int {
 	if g.symIndex != nil {
@@ -316,7 +320,7 @@ func (g *Geometry) IsCanonical(sq []int, idx int) bool {
 // Moved returns the entry index of a canonical entry's placement after the
 // piece in slot i went from `from` to its current square in sq. When the
 // first king stayed put on a square only the identity brings into the
-// Region, and no identical pieces need reordering, that is arithmetic on
+// region, and no identical pieces need reordering, that is arithmetic on
 // the parent's index; otherwise it is canonical.
 func (g *Geometry) Moved(parent int, sq []int, i, from int) int {
 	if i != 0 && len(g.ToRegion[sq[0]]) == 1 && len(g.Same) == 0 {

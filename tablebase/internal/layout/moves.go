@@ -95,7 +95,7 @@ func (g *Geometry) buildKind(v *engine.Variant, pc engine.Piece) *kind {
 
 // plainReversible reports whether every atom is a plain leap or ride that
 // moves and captures alike, with each vector's opposite among them: then
-// Quiet moves, captures and un-moves are one set.
+// quiet moves, captures and un-moves are one set.
 func plainReversible(pt *engine.PieceType) bool {
 	type key struct {
 		kind engine.AtomKind
