@@ -22,7 +22,7 @@ func TestKBNKOutOfTheBox(t *testing.T) {
 	ref := gen.NewStore(t.TempDir()) // the judge's own tables
 	for _, tc := range []struct {
 		fen  string
-		mate int // the reference distance in moves (Gaviota's DTM, tablebase/testdata/sample.txt)
+		mate int // the reference distance in moves (Gaviota's DTM, tablebase/gen/testdata/sample.txt)
 	}{
 		{"k7/8/8/8/5B2/8/8/4NK2 w - - 0 1", 28},
 		{"4nk2/8/8/5b2/8/8/8/K7 b - - 0 1", 28}, // the same, colours swapped
