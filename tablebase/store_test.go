@@ -346,3 +346,52 @@ func TestMemoryBudgetEvictsLeastRecentlyUsed(t *testing.T) {
 	require.False(t, inMemory("KQvK"), "KQvK, now the least recently used, made room")
 	require.NotSame(t, kq, find("KQvK"), "read again from its file")
 }
+
+// TestStoreWithoutGeneratorOnlyReads: a store given no generator reads
+// the files it has and refuses to build, to list what a build would
+// generate, to plan and to cost a generation, each with ErrNoGenerator.
+func TestStoreWithoutGeneratorOnlyReads(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	m := tbtest.Material(t, v, "KQvK")
+	_, err := gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+
+	reader := tablebase.NewStore(dir)
+	_, err = reader.Build(v, m, tablebase.Hooks{}) // its file is there: read
+	require.NoError(t, err)
+	missing := tbtest.Material(t, v, "KRvK")
+	_, err = reader.Build(v, missing, tablebase.Hooks{})
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+	_, err = reader.ToBuild(v, missing)
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+	_, err = reader.Plan(v, []tablebase.Material{missing})
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+	_, err = reader.GenerationCost(v, missing)
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+}
+
+// TestStoreFiles: Files lists the table files of the store's directory
+// whose variant the lookup knows, with their sizes, and nothing else.
+func TestStoreFiles(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	store := gen.NewStore(dir)
+	for _, name := range []string{"KQvK", "KRvK"} {
+		_, err := store.Build(v, tbtest.Material(t, v, name), tablebase.Hooks{})
+		require.NoError(t, err)
+	}
+	for _, other := range []string{"notes.txt", "chess-KXvK.ctb", "nosuchvariant-KQvK.ctb"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, other), []byte("x"), 0o644))
+	}
+	files := store.Files(variants.Lookup)
+	var names []string
+	for _, f := range files {
+		require.Same(t, v, f.Variant)
+		size, ok := store.FileSize(v, f.Material)
+		require.True(t, ok)
+		require.Equal(t, size, f.Size)
+		names = append(names, f.Material.String())
+	}
+	require.ElementsMatch(t, []string{"KQvK", "KRvK"}, names)
+}
