@@ -9,8 +9,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // The file format: a header, then one byte per entry for White to move and
@@ -45,14 +47,29 @@ type header struct {
 	Fingerprint   uint64
 }
 
-// FileName is the file a table is stored in: variant-material.ctb.
+// fileExt ends the name of every table file.
+const fileExt = ".ctb"
+
+// FileName is the file a table is stored in: variant-material.ctb. It is
+// the one place a table file's name is made (splitFileName reads it).
 func FileName(v *engine.Variant, m Material) string {
-	return fmt.Sprintf("%s-%s.ctb", v.Name, m)
+	return v.Name + "-" + m.String() + fileExt
 }
 
-// fileBytes is the size of a table's file: the header, the names and the
+// splitFileName reads FileName's name back: the variant's name and the
+// material's text; false for any other file.
+func splitFileName(name string) (variant, material string, ok bool) {
+	name, ok = strings.CutSuffix(name, fileExt)
+	i := strings.LastIndexByte(name, '-') // a material has no '-', a variant's name may
+	if !ok || i < 0 {
+		return "", "", false
+	}
+	return name[:i], name[i+1:], true
+}
+
+// FileBytes is the size of a table's file: the header, the names and the
 // values.
-func fileBytes(v *engine.Variant, m Material, entries int) int64 {
+func FileBytes(v *engine.Variant, m Material, entries int) int64 {
 	arrays := int64(2)
 	if HasDTZ(v) {
 		arrays = 4
@@ -98,15 +115,15 @@ func (t *Table) save(dir string) (err error) {
 		}
 	}()
 	w := bufio.NewWriter(tmp)
-	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.geo.w), Height: uint8(t.geo.h),
-		Pieces: uint8(len(t.geo.pieces)), Entries: uint32(t.geo.size), Checksum: t.Checksum(),
+	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
+		Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
 		Fingerprint: Fingerprint(t.Variant, t.Material)}
 	binary.Write(w, binary.LittleEndian, h)
 	for _, s := range []string{t.Variant.Name, t.Material.String()} {
 		binary.Write(w, binary.LittleEndian, uint16(len(s)))
 		w.WriteString(s)
 	}
-	for _, a := range [][]byte{t.val[0], t.val[1], t.dtz[0], t.dtz[1]} {
+	for _, a := range [][]byte{t.Val[0], t.Val[1], t.DTZ[0], t.DTZ[1]} {
 		w.Write(a)
 	}
 	if err := w.Flush(); err != nil {
@@ -156,16 +173,16 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	if int(h.Width) != g.w || int(h.Height) != g.h || int(h.Pieces) != len(g.pieces) || int(h.Entries) != g.size {
+	if int(h.Width) != g.W || int(h.Height) != g.H || int(h.Pieces) != len(g.Pieces) || int(h.Entries) != g.Size {
 		return nil, corrupt("board or material does not match")
 	}
-	t := &Table{Variant: v, Material: m, geo: g}
-	arrays := []*[]byte{&t.val[0], &t.val[1]}
+	t := &Table{Variant: v, Material: m, Data: layout.Data{Geo: g}}
+	arrays := []*[]byte{&t.Val[0], &t.Val[1]}
 	if HasDTZ(v) {
-		arrays = append(arrays, &t.dtz[0], &t.dtz[1])
+		arrays = append(arrays, &t.DTZ[0], &t.DTZ[1])
 	}
 	for _, a := range arrays {
-		*a = make([]byte, g.size)
+		*a = make([]byte, g.Size)
 		if _, err := io.ReadFull(r, *a); err != nil {
 			return nil, corrupt("truncated")
 		}
@@ -173,7 +190,7 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 	if extra, _ := r.Read(make([]byte, 1)); extra != 0 {
 		return nil, corrupt("trailing data")
 	}
-	if checksum(t.val, t.dtz) != h.Checksum {
+	if checksum(t.Val, t.DTZ) != h.Checksum {
 		return nil, corrupt("checksum mismatch")
 	}
 	t.sum.Store(h.Checksum)

@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // customVariant loads a user variant with piece A = betza into a fresh
@@ -36,7 +36,7 @@ func TestRedefinedVariantIsNotTrusted(t *testing.T) {
 	rook := customVariant(t, "R")
 	p, err := rook.ParseFEN(fen)
 	require.NoError(t, err)
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	tb, err := store.Find(p, tablebase.Build)
 	require.NoError(t, err)
 	r, err := tb.Probe(p)
@@ -55,7 +55,7 @@ func TestRedefinedVariantIsNotTrusted(t *testing.T) {
 	_, err = store.Find(q, tablebase.MemoryOrDisk)
 	require.ErrorIs(t, err, tablebase.ErrStale)
 	require.ErrorContains(t, err, "made for another definition of custom")
-	kept := tablebase.NewStore(dir)
+	kept := gen.NewStore(dir)
 	kept.KeepFiles = true
 	_, err = kept.Find(q, tablebase.Build)
 	require.ErrorIs(t, err, tablebase.ErrStale)
@@ -129,7 +129,7 @@ func TestOldFormatIsRebuilt(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
 	m := tbtest.Material(t, v, "KRvK")
-	_, err := tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	_, err := gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	path := filepath.Join(dir, tablebase.FileName(v, m))
 	data, err := os.ReadFile(path)
@@ -140,7 +140,7 @@ func TestOldFormatIsRebuilt(t *testing.T) {
 	require.ErrorIs(t, err, tablebase.ErrStale)
 	require.ErrorContains(t, err, "format version 1 records no fingerprint")
 	var logs []string
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	store.Log = func(s string) { logs = append(logs, s) }
 	_, err = store.Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
@@ -160,7 +160,7 @@ func TestDirectoryInTheWay(t *testing.T) {
 	_, err := tablebase.Load(dir, v, m)
 	require.ErrorContains(t, err, "chess-KRvK.ctb is a directory, not a table file")
 	require.NotErrorIs(t, err, tablebase.ErrCorrupt)
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	store.SaveRequired = true
 	for range 2 {
 		_, err = store.Build(v, m, tablebase.Hooks{})
@@ -172,7 +172,7 @@ func TestDirectoryInTheWay(t *testing.T) {
 	// left.
 	file := filepath.Join(t.TempDir(), "plain")
 	require.NoError(t, os.WriteFile(file, nil, 0o644))
-	store = tablebase.NewStore(file)
+	store = gen.NewStore(file)
 	store.SaveRequired = true
 	_, err = store.Build(v, m, tablebase.Hooks{})
 	require.ErrorContains(t, err, "not a directory")
@@ -202,33 +202,4 @@ func TestCheckDir(t *testing.T) {
 	require.DirExists(t, fresh)
 	require.NoError(t, tablebase.CheckDir(fresh, false))
 	noTemporaries(t, fresh)
-}
-
-// TestGeneratedValuesUnchanged: the distances to mate of generated tables
-// are byte for byte those of the files made before this format (their headers'
-// checksums, recorded from format version 1 files): the per-entry
-// generator's (capablanca) and the bit-parallel one's, pawns and en
-// passant included.
-func TestGeneratedValuesUnchanged(t *testing.T) {
-	cases := []struct {
-		variant, material string
-		checksum          uint64
-	}{
-		{"chess", "KRvK", 0x4283074fdb84403a},
-		{"chess", "KBNvK", 0xfaf8695e6d90f03c},
-		{"chess", "KPvKP", 0xdadeec6d1e37e339},
-		{"chess", "KQvKP", 0x47ac65c1fae76994},
-		{"berolina", "KPvKP", 0xb446110e3e78c639},
-		{"capablanca", "KBNvK", 0x8907553a216b1afc},
-	}
-	if testing.Short() {
-		cases = cases[:2]
-	}
-	for _, c := range cases {
-		v, err := variants.Lookup(c.variant)
-		require.NoError(t, err)
-		tb, err := dtmTables(v)(tbtest.Material(t, v, c.material))
-		require.NoError(t, err)
-		require.Equal(t, c.checksum, tablebase.DTMChecksum(tb), "%s %s", c.variant, c.material)
-	}
 }

@@ -3,10 +3,9 @@ package tablebase_test
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzParseMaterial: any text is a material or a clear error, never a
@@ -25,35 +24,5 @@ func FuzzParseMaterial(f *testing.F) {
 		again, err := tablebase.ParseMaterial(v, m.String())
 		require.NoError(t, err, m.String())
 		require.Equal(t, m, again)
-	})
-}
-
-// FuzzProbePawnTable: any FEN the rules accept is answered by the KPvKP
-// table of the 5x6 board when it covers it (en passant and all), or
-// refused with an error, never a crash; a win is an odd number of plies.
-func FuzzProbePawnTable(f *testing.F) {
-	v := pawnVariant(f)
-	tb := tableOf(f, v, memoryTables(v), "KPvKP")
-	for _, seed := range []string{"k4/5/1Pp2/5/5/4K b - b3 0 1", "k4/5/1Pp2/5/5/4K b - - 0 1", "k4/2p2/5/5/1P3/4K w - - 0 1",
-		"k4/5/1pP2/5/5/4K w - b4 0 1", "5/5/5/5/5/5 w - - 0 1", "k4/P4/5/5/p4/4K w - - 0 1"} {
-		f.Add(seed)
-	}
-	f.Fuzz(func(t *testing.T, fen string) {
-		p, err := v.ParseFEN(fen)
-		if err != nil || !tb.Covers(p) {
-			return
-		}
-		r, err := tb.Probe(p)
-		if err != nil {
-			return
-		}
-		switch {
-		case r.WDL > 0:
-			require.Equal(t, 1, r.DTM%2, fen)
-		case r.WDL < 0:
-			require.Equal(t, 0, -r.DTM%2, fen)
-		default:
-			require.Zero(t, r.DTM, fen)
-		}
 	})
 }

@@ -1,11 +1,12 @@
-// Package tablebase generates, stores and probes endgame tablebases,
-// generic over the variant's board and pieces, by retrograde analysis:
-// start from the mates, walk un-moves, and count for every defending
-// position the replies not yet proven lost. Captures and promotions lead
-// into smaller or other tables, generated first. Each table holds, for both
-// sides to move, win/draw/loss and the distance to mate in plies, with the
-// board's symmetries folded out (only the file mirror once pawns are on
-// the board) and without en-passant rights, which probes search by hand.
+// Package tablebase probes and stores endgame tablebases, generic over
+// the variant's board and pieces: a Table answers a position's value
+// (win, draw or loss, the distance to mate, the distance to zeroing under
+// the move rule) and its moves' values; the Store keeps a directory's
+// tables in memory and in .ctb files checked against the variant's
+// Fingerprint, under a lookup Policy; the Prober is the search's view.
+// The rule check (CheckVariant, CheckMaterial) says which variants and
+// materials tables model. Generating tables is tablebase/gen's: a store
+// given its Generator builds what it lacks, one without only reads.
 package tablebase
 
 import (
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // Material is a signature such as KBNvK: the strong side's piece letters,
@@ -23,7 +25,7 @@ type Material struct {
 }
 
 // MaxPieces is the most pieces (kings included) a table may hold.
-const MaxPieces = 5
+const MaxPieces = layout.MaxPieces
 
 // ParseMaterial reads "KBNvK" or "KPvK" for a variant: letters must be the
 // variant's, each side needs exactly one royal piece, and at most
@@ -34,17 +36,13 @@ func ParseMaterial(v *engine.Variant, s string) (Material, error) {
 		return Material{}, fmt.Errorf("material %q: want the form KBNvK", s)
 	}
 	m := Material{Strong: strings.ToUpper(strong), Weak: strings.ToUpper(weak)}
-	return m.normalised(v)
+	return m.Normalised(v)
 }
 
 // Normalised checks a material in a variant and writes it the one way its
 // table is named: each side's royal piece first, then its pieces by type,
 // and the stronger side (by the variant's piece values) first.
-func (m Material) Normalised(v *engine.Variant) (Material, error) { return m.normalised(v) }
-
-// normalised checks the material and orders each side's pieces: the royal
-// piece first, then by type.
-func (m Material) normalised(v *engine.Variant) (Material, error) {
+func (m Material) Normalised(v *engine.Variant) (Material, error) {
 	fix := func(side string) (string, error) {
 		if side == "" {
 			return "", fmt.Errorf("material %s: a side without pieces", m)
@@ -95,7 +93,7 @@ func (m Material) String() string { return m.Strong + "v" + m.Weak }
 
 // Pieces returns the table's pieces in index order: White's (the strong
 // side) then Black's, each royal piece first.
-func (m Material) pieces(v *engine.Variant) []engine.Piece {
+func (m Material) Pieces(v *engine.Variant) []engine.Piece {
 	var out []engine.Piece
 	for _, l := range []byte(m.Strong) {
 		out = append(out, engine.MakePiece(v.TypeByLetter(l), engine.White))
@@ -106,10 +104,10 @@ func (m Material) pieces(v *engine.Variant) []engine.Piece {
 	return out
 }
 
-// without returns the material after piece i (index order) is captured, in
+// Without returns the material after piece i (index order) is captured, in
 // canonical orientation (the stronger side first, by the variant's values)
 // and whether the colours were swapped.
-func (m Material) without(i int) Material {
+func (m Material) Without(i int) Material {
 	s, w := m.Strong, m.Weak
 	if i < len(s) {
 		s = s[:i] + s[i+1:]
@@ -120,9 +118,9 @@ func (m Material) without(i int) Material {
 	return Material{Strong: s, Weak: w}
 }
 
-// replaced returns the material with piece i (index order) become the
+// Replaced returns the material with piece i (index order) become the
 // piece with the given letter (a promotion), not yet normalised.
-func (m Material) replaced(i int, letter byte) Material {
+func (m Material) Replaced(i int, letter byte) Material {
 	s, w := []byte(m.Strong), []byte(m.Weak)
 	if i < len(s) {
 		s[i] = letter
@@ -171,4 +169,17 @@ func orient(v *engine.Variant, m Material) Material {
 		return Material{Strong: m.Weak, Weak: m.Strong}
 	}
 	return m
+}
+
+// newGeometry checks a material against the rules the generator models
+// (CheckMaterial) and builds its geometry.
+func newGeometry(v *engine.Variant, m Material) (*layout.Geometry, error) {
+	if err := CheckMaterial(v, m); err != nil {
+		return nil, err
+	}
+	g, err := layout.NewGeometry(v, m.Pieces(v))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", m, err)
+	}
+	return g, nil
 }

@@ -2,6 +2,7 @@ package tablebase
 
 import (
 	"cmp"
+	"fmt"
 	"slices"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -25,21 +26,24 @@ type PlanEntry struct {
 // Plan returns every table the targets need, the targets included, by
 // level and then by name: the dependency graph of a table set.
 func (s *Store) Plan(v *engine.Variant, targets []Material) ([]PlanEntry, error) {
+	if s.Generator == nil {
+		return nil, fmt.Errorf("%s: a plan of what to build: %w", v.Name, ErrNoGenerator)
+	}
 	entries := map[Material]*PlanEntry{}
 	var visit func(m Material) (*PlanEntry, error)
 	visit = func(m Material) (*PlanEntry, error) {
-		m, err := m.normalised(v)
+		m, err := m.Normalised(v)
 		if err != nil {
 			return nil, err
 		}
 		if e, ok := entries[m]; ok {
 			return e, nil
 		}
-		cost, err := GenerationCost(v, m)
+		cost, err := s.Generator.Cost(v, m)
 		if err != nil {
 			return nil, err
 		}
-		needs, err := Needs(v, m)
+		needs, err := s.Generator.Needs(v, m)
 		if err != nil {
 			return nil, err
 		}
@@ -108,11 +112,11 @@ func Materials(v *engine.Variant, n int) []Material {
 	for weak := 0; weak*2 <= total; weak++ {
 		for _, a := range sides(total-weak, 0) {
 			for _, b := range sides(weak, 0) {
-				m, err := Material{Strong: string(royal) + a, Weak: string(royal) + b}.normalised(v)
+				m, err := Material{Strong: string(royal) + a, Weak: string(royal) + b}.Normalised(v)
 				if err != nil || seen[m] {
 					continue
 				}
-				if _, err := GenerationCost(v, m); err != nil {
+				if _, err := newGeometry(v, m); err != nil {
 					continue // the generator does not take it
 				}
 				seen[m] = true

@@ -5,95 +5,8 @@ import (
 	"fmt"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
-
-// valueOf returns the entry value of a placement given as pieces with
-// compact squares and the side to move, whichever colour holds the strong
-// side: a mirrored placement (colours swapped, ranks mirrored) is looked
-// up as the position it is. It returns notPosition when the pieces do not
-// fit the table.
-func (t *Table) valueOf(pieces []engine.Piece, squares []int, stm int) byte {
-	side, idx, ok := t.entryOf(pieces, squares, stm)
-	if !ok {
-		return notPosition
-	}
-	return t.val[side][idx]
-}
-
-// entryOf returns the side to move and the entry of a placement given as
-// in valueOf; false when the pieces do not fit the table.
-func (t *Table) entryOf(pieces []engine.Piece, squares []int, stm int) (side, idx int, ok bool) {
-	m, ok := t.match(pieces)
-	if !ok {
-		return 0, 0, false
-	}
-	var sq [MaxPieces]int
-	side = m.place(t.geo, squares, stm, sq[:])
-	if t.geo.banned(sq[:len(pieces)]) {
-		return 0, 0, false // a pawn where it never stands
-	}
-	return side, t.geo.canonical(sq[:len(pieces)]), true
-}
-
-// slotMatch says where a list of pieces goes in a table: the piece for
-// each slot, and whether colours are swapped (and ranks mirrored).
-type slotMatch struct {
-	from [MaxPieces]int // by slot: the index in the list
-	swap bool
-}
-
-// match finds the slots of a list of pieces, as it stands or with colours
-// swapped; it reports false when the pieces do not fit the table.
-func (t *Table) match(pieces []engine.Piece) (slotMatch, bool) {
-	g := t.geo
-	if len(pieces) != len(g.pieces) {
-		return slotMatch{}, false
-	}
-	for _, swap := range []bool{false, true} {
-		m := slotMatch{swap: swap}
-		var used [MaxPieces]bool
-		ok := true
-		for slot, want := range g.pieces {
-			found := -1
-			for j, pc := range pieces {
-				c := pc.Colour()
-				if swap {
-					c = c.Other()
-				}
-				if !used[j] && pc.Type() == want.Type() && c == want.Colour() {
-					found = j
-					break
-				}
-			}
-			if found < 0 {
-				ok = false
-				break
-			}
-			used[found] = true
-			m.from[slot] = found
-		}
-		if ok {
-			return m, true
-		}
-	}
-	return slotMatch{}, false
-}
-
-// place fills sq (by slot) from the list's squares and returns the side to
-// move in the table's terms.
-func (m slotMatch) place(g *geometry, squares []int, stm int, sq []int) int {
-	for slot := range g.pieces {
-		s := squares[m.from[slot]]
-		if m.swap {
-			s = (g.h-1-s/g.w)*g.w + s%g.w
-		}
-		sq[slot] = s
-	}
-	if m.swap {
-		return 1 - stm
-	}
-	return stm
-}
 
 // Result is a probe's answer for the side to move.
 type Result struct {
@@ -119,9 +32,9 @@ func (r Result) String() string {
 	return "draw"
 }
 
-// decode turns an entry value into a Result.
-func decode(v byte) Result {
-	if v == 0 || v == notPosition {
+// Decode turns an entry value into a Result.
+func Decode(v byte) Result {
+	if v == 0 || v == layout.NotPosition {
 		return Result{}
 	}
 	plies := int(v) - 1
@@ -156,10 +69,10 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 		return t.probeByMoves(p, t.subtables)
 	}
 	side, idx, ok := t.entry(p)
-	if !ok || t.val[side][idx] == notPosition {
+	if !ok || t.Val[side][idx] == layout.NotPosition {
 		return Result{}, fmt.Errorf("%s is not a legal position", p.FEN())
 	}
-	return decode(t.val[side][idx]), nil
+	return Decode(t.Val[side][idx]), nil
 }
 
 // ErrNoDTZ marks a table without distances to zeroing: its variant has
@@ -173,7 +86,7 @@ var ErrNoDTZ = errors.New("no distances to zeroing: the variant has no move rule
 // rule's limit (100 plies in chess) the rule draws the game (a cursed win,
 // a blessed loss).
 func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
-	if t.dtz[0] == nil {
+	if t.DTZ[0] == nil {
 		return 0, fmt.Errorf("%s: %w", t.Material, ErrNoDTZ)
 	}
 	if !t.Covers(p) {
@@ -183,10 +96,10 @@ func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
 		return t.dtzByMoves(p)
 	}
 	side, idx, ok := t.entry(p)
-	if !ok || t.val[side][idx] == notPosition {
+	if !ok || t.Val[side][idx] == layout.NotPosition {
 		return 0, fmt.Errorf("%s is not a legal position", p.FEN())
 	}
-	return decode(t.val[side][idx]).WDL * int(t.dtz[side][idx]), nil
+	return Decode(t.Val[side][idx]).WDL * int(t.DTZ[side][idx]), nil
 }
 
 // probeByMoves values a position with an en-passant capture, which no
@@ -212,7 +125,7 @@ func bestResult(p *engine.Position, all []MoveValue) Result {
 	}
 	best := all[0].Result
 	for _, mv := range all[1:] {
-		if better(mv.Result, best) {
+		if Better(mv.Result, best) {
 			best = mv.Result
 		}
 	}
@@ -240,9 +153,9 @@ func (t *Table) subtables(p *engine.Position) (*Table, error) {
 func (t *Table) lookup(p *engine.Position) byte {
 	side, idx, ok := t.entry(p)
 	if !ok {
-		return notPosition
+		return layout.NotPosition
 	}
-	return t.val[side][idx]
+	return t.Val[side][idx]
 }
 
 // entry returns the side to move and the entry of a covered position
@@ -256,11 +169,11 @@ func (t *Table) entry(p *engine.Position) (side, idx int, ok bool) {
 			if n == MaxPieces {
 				return 0, 0, false
 			}
-			pieces[n], squares[n] = p.At(s), t.geo.compact[s]
+			pieces[n], squares[n] = p.At(s), t.Geo.Compact[s]
 			n++
 		}
 	}
-	return t.entryOf(pieces[:n], squares[:n], int(p.SideToMove()))
+	return t.EntryOf(pieces[:n], squares[:n], int(p.SideToMove()))
 }
 
 // MoveValue is a legal move with the result it leads to, for the side
@@ -293,9 +206,9 @@ func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best 
 	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
 		mv := MoveValue{Move: m, Zeroing: p.HalfmoveClock() == 0}
-		mv.Result, err = t.valueAfter(p, tables)
-		if err == nil && t.dtz[0] != nil {
-			var o outcome
+		mv.Result, err = t.ValueAfter(p, tables)
+		if err == nil && t.DTZ[0] != nil {
+			var o layout.Outcome
 			if o, err = t.outcomeAfter(p, tables); err == nil {
 				mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, RuleLimit(t.Variant)), true
 			}
@@ -308,7 +221,7 @@ func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best 
 	}
 	bestIdx := -1
 	for i, mv := range all {
-		if bestIdx < 0 || better(mv.Result, all[bestIdx].Result) {
+		if bestIdx < 0 || Better(mv.Result, all[bestIdx].Result) {
 			bestIdx = i
 		}
 	}
@@ -320,9 +233,9 @@ func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best 
 	return all, best, nil
 }
 
-// better orders results for the mover: win sooner, then draw, then lose
+// Better orders results for the mover: win sooner, then draw, then lose
 // later.
-func better(a, b Result) bool {
+func Better(a, b Result) bool {
 	if a.WDL != b.WDL {
 		return a.WDL > b.WDL
 	}
@@ -333,4 +246,47 @@ func better(a, b Result) bool {
 		return a.DTM < b.DTM // more negative: mated later
 	}
 	return false
+}
+
+// ValueAfter values the position after a move for the side that made it:
+// by t itself (one ply further, through the moves, after a double step
+// that can be taken en passant), a draw for bare royal pieces, else by the
+// table tables supplies.
+func (t *Table) ValueAfter(p *engine.Position, tables Tables) (Result, error) {
+	var cr Result
+	switch {
+	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
+		v := t.lookup(p)
+		if v == layout.NotPosition {
+			return Result{}, fmt.Errorf("%s: %s holds no such position", p.FEN(), t.Material)
+		}
+		cr = Decode(v)
+	case t.Covers(p):
+		var err error
+		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, error) {
+			if t.Covers(c) {
+				return t, nil
+			}
+			return tables(c)
+		}); err != nil {
+			return Result{}, err
+		}
+	case p.PieceCount() <= 2:
+		return Result{}, nil // bare royal pieces: a draw
+	default:
+		child, err := tables(p)
+		if err != nil {
+			return Result{}, err
+		}
+		if cr, err = child.Probe(p); err != nil {
+			return Result{}, err
+		}
+	}
+	switch {
+	case cr.WDL < 0:
+		return Result{WDL: 1, DTM: -cr.DTM + 1}, nil
+	case cr.WDL > 0:
+		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, nil
+	}
+	return Result{}, nil
 }

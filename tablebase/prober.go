@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // Prober answers positions of up to MaxProbe pieces for the search (it
@@ -61,15 +62,15 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			return 0, 0, engine.NoMove, false
 		}
 	}
-	fifty := pr.FiftyMove && t.dtz[0] != nil
+	fifty := pr.FiftyMove && t.DTZ[0] != nil
 	var r Result
 	if !ep {
 		side, idx, found := t.entry(p)
-		if !found || t.val[side][idx] == notPosition {
+		if !found || t.Val[side][idx] == layout.NotPosition {
 			return 0, 0, engine.NoMove, false
 		}
-		r = decode(t.val[side][idx])
-		if !root && fifty && r.WDL != 0 && !t.InTime(p, int(t.dtz[side][idx])) {
+		r = Decode(t.Val[side][idx])
+		if !root && fifty && r.WDL != 0 && !t.InTime(p, int(t.DTZ[side][idx])) {
 			return 0, 0, engine.NoMove, true // the rule draws it first
 		}
 	}
@@ -163,7 +164,7 @@ func (t *Table) underRule(p *engine.Position, r Result, all []MoveValue, dtmBest
 				return 1, dtmBest // the fastest mate keeps the win in time
 			}
 		}
-		if m, ok := pick(winning, func(a, b MoveValue) bool { return better(a.Result, b.Result) }); ok {
+		if m, ok := pick(winning, func(a, b MoveValue) bool { return Better(a.Result, b.Result) }); ok {
 			return 1, m
 		}
 		// The clock draws it: zero as soon as possible, in case.
@@ -188,7 +189,7 @@ func (t *Table) explain(p *engine.Position, r Result, wdl int, fifty bool) strin
 		return s
 	}
 	if !fifty {
-		if t.dtz[0] != nil {
+		if t.DTZ[0] != nil {
 			s += " (TablebaseFiftyMove off: the move rule is not counted)"
 		}
 		return s

@@ -5,10 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestEveryRuleIsClassified: every field of the rule structs is listed in
@@ -129,29 +128,6 @@ func nonEmptySquares(t reflect.Type) any {
 		return [2]engine.SquareSet{s, s}
 	}
 	panic("unexpected type " + t.String())
-}
-
-// TestPiecePromotionIsRefused: a knight that promotes by piece
-// (promotedPieceType = n:q) got a KNvK table that tb verify rejected with
-// thousands of disagreements; such tables are refused now, while the
-// tables of pieces that do not promote stay available.
-func TestPiecePromotionIsRefused(t *testing.T) {
-	cat := variants.Builtin()
-	require.NoError(t, cat.Load("promo.ini", []byte("[promochess:chess]\npromotedPieceType = n:q\n")))
-	v, err := cat.Lookup("promochess")
-	require.NoError(t, err)
-	for _, m := range []string{"KNvK", "KQvKN"} {
-		mat, err := ParseMaterial(v, m)
-		require.NoError(t, err)
-		err = CheckMaterial(v, mat)
-		require.ErrorContains(t, err, "optional promotion by piece (promotedPieceType)", m)
-		_, err = Generate(v, mat, nil, nil)
-		require.Error(t, err, m)
-	}
-	mat, err := ParseMaterial(v, "KRvK")
-	require.NoError(t, err)
-	require.NoError(t, CheckMaterial(v, mat))
-	require.NoError(t, CheckVariant(v))
 }
 
 // TestInitialStepsOfOtherPieces: the pawns' mirrored-rules check applies to

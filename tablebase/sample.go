@@ -24,7 +24,7 @@ func RandomWinsInTime(t *Table, n int, seed uint64) []*engine.Position {
 func randomWins(t *Table, n int, seed uint64, inTime bool) []*engine.Position {
 	v := t.Variant
 	rng := rand.New(rand.NewPCG(seed, 7))
-	pieces := t.Material.pieces(v)
+	pieces := t.Material.Pieces(v)
 	placed := make([]engine.Placement, len(pieces))
 	var out []*engine.Position
 	for tries := 0; len(out) < n && tries < 1000*n; tries++ {
@@ -44,7 +44,7 @@ func randomWins(t *Table, n int, seed uint64, inTime bool) []*engine.Position {
 		if r, err := t.Probe(p); err != nil || r.WDL <= 0 {
 			continue
 		}
-		if inTime && t.dtz[0] != nil {
+		if inTime && t.DTZ[0] != nil {
 			if d, err := t.ProbeDTZ(p); err != nil || !t.InTime(p, d) {
 				continue // a cursed win
 			}

@@ -60,13 +60,13 @@ const statsPoll = 1 << 14
 // partial figures) once it says no (a server shutting down, a client
 // gone).
 func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool) (Stats, error) {
-	g := t.geo
+	g := t.Geo
 	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
-	if t.dtz[stm] != nil {
+	if t.DTZ[stm] != nil {
 		st.DTZ = map[int]int{}
 	}
-	b := g.newBoard()
-	sq := make([]int, len(g.pieces))
+	b := g.NewBoard()
+	sq := make([]int, len(g.Pieces))
 	var longest [][]int // placements of the longest win so far, top plies
 	top := 0
 	placements, stopped := 0, false
@@ -80,26 +80,26 @@ func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool
 				stopped = true
 				return
 			}
-			for _, pair := range g.same {
+			for _, pair := range g.Same {
 				if sq[pair[0]] >= sq[pair[1]] {
 					return
 				}
 			}
-			if (filter != nil && !filter(sq)) || g.banned(sq) {
+			if (filter != nil && !filter(sq)) || g.Banned(sq) {
 				return
 			}
-			if !b.place(sq) {
+			if !b.Place(sq) {
 				return
 			}
-			defer b.clear()
-			if !b.legal(stm) {
+			defer b.Clear()
+			if !b.Legal(stm) {
 				return
 			}
 			st.Legal++
-			idx := g.canonical(sq)
-			r := decode(t.val[stm][idx])
+			idx := g.Canonical(sq)
+			r := Decode(t.Val[stm][idx])
 			if st.DTZ != nil {
-				st.DTZ[r.WDL*int(t.dtz[stm][idx])]++
+				st.DTZ[r.WDL*int(t.DTZ[stm][idx])]++
 			}
 			switch {
 			case r.WDL > 0:
@@ -119,13 +119,13 @@ func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool
 				}
 			default:
 				st.Draw++
-				if !b.hasMove(stm) {
+				if !b.HasMove(stm) {
 					st.Stalemate++
 				}
 			}
 			return
 		}
-		for s := 0; s < g.n; s++ {
+		for s := 0; s < g.N; s++ {
 			sq[i] = s
 			walk(i + 1)
 		}
@@ -135,51 +135,18 @@ func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool
 		return st, ErrAbandoned
 	}
 	for _, sq := range longest {
-		if p, err := t.position(sq, stm); err == nil {
+		if p, err := t.Position(t.Variant, sq, stm); err == nil {
 			st.Longest = append(st.Longest, p)
 		}
 	}
 	return st, nil
 }
 
-// position sets up a placement (compact squares in slot order) with side
-// stm to move.
-func (t *Table) position(sq []int, stm int) (*engine.Position, error) {
-	g := t.geo
-	placed := make([]engine.Placement, len(sq))
-	for i, c := range sq {
-		placed[i] = engine.Placement{Square: engine.SquareAt(c%g.w, c/g.w), Piece: g.pieces[i]}
-	}
-	return t.Variant.SetUp(placed, engine.Colour(stm))
-}
-
-// hasMove reports whether side stm has a legal move on the board (captures
-// included).
-func (b *board) hasMove(stm int) bool {
-	targets := make([]int, 0, b.g.n)
-	for i := range b.g.pieces {
-		if b.g.colour[i] != stm {
-			continue
-		}
-		targets = b.appendTargets(i, targets[:0])
-		for _, t := range targets {
-			victim := int(b.who[t])
-			from := b.play(i, t)
-			found := !b.attacked(stm, victim)
-			b.unplay(i, from, victim)
-			if found {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // SlotsOf returns the slots (index order, as Stats filters see squares)
 // holding pieces with the given letter, of either colour.
 func (t *Table) SlotsOf(letter byte) []int {
 	var out []int
-	for i, pc := range t.geo.pieces {
+	for i, pc := range t.Geo.Pieces {
 		if t.Variant.PieceType(pc).Letter == letter {
 			out = append(out, i)
 		}
@@ -191,27 +158,27 @@ func (t *Table) SlotsOf(letter byte) []int {
 // identity ("file mirror" once pawns are on the board; "all 8 of the
 // square" for pawnless chess material), or says "none".
 func (t *Table) Symmetries() string {
-	switch len(t.geo.symNames) {
+	switch len(t.Geo.SymNames) {
 	case 0, 1:
 		return "none"
 	case 8:
 		return "all 8 of the square"
 	}
-	return strings.Join(t.geo.symNames[1:], ", ")
+	return strings.Join(t.Geo.SymNames[1:], ", ")
 }
 
 // Generator names the generator that makes the table, and why the
 // per-entry one when it is not the bit-parallel one.
 func (t *Table) Generator() string {
-	g := t.geo
+	g := t.Geo
 	switch {
-	case g.bitParallel():
+	case g.BitParallel():
 		return "bit-parallel"
-	case g.n > 64:
+	case g.N > 64:
 		return "per-entry: a board over 64 squares"
 	}
 	return "per-entry"
 }
 
 // Entries returns the number of entries per side to move.
-func (t *Table) Entries() int { return t.geo.size }
+func (t *Table) Entries() int { return t.Geo.Size }

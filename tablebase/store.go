@@ -39,6 +39,10 @@ type Store struct {
 	// (and read from their files again when asked for). A table being
 	// filed is always kept, even alone over the budget.
 	MemoryBudget int64
+	// Generator, when set, makes the tables the Build policy asks for
+	// (tablebase/gen's); without one the store only reads, and Build,
+	// ToBuild, Plan and GenerationCost fail with ErrNoGenerator.
+	Generator Generator
 
 	// largest is the most pieces of a table in memory: the tree's probes
 	// of bigger positions are answered without the lock.
@@ -255,7 +259,7 @@ func (s *Store) Finder(policy Policy) func(*engine.Position) (*Table, error) {
 // generated twice at once: a second caller waits for the first's result
 // (and then looks again, under its own policy).
 func (s *Store) find(v *engine.Variant, m Material, policy Policy, hooks Hooks) (*Table, error) {
-	m, err := m.normalised(v)
+	m, err := m.Normalised(v)
 	if err != nil {
 		return nil, err
 	}
@@ -311,6 +315,10 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, f *inFlight, polic
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, err
 	}
+	gen, err := s.generator(v, m)
+	if err != nil {
+		return nil, err
+	}
 	s.mu.Lock()
 	f.generating = true
 	s.mu.Unlock()
@@ -322,9 +330,9 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, f *inFlight, polic
 		if s.Progress != nil {
 			s.Progress(m, frac)
 		}
-		hooks.progress(frac)
+		hooks.Report(frac)
 	}
-	if t, err = GenerateWith(v, m, sub, own); err != nil {
+	if t, err = gen.Generate(v, m, sub, own); err != nil {
 		return nil, err
 	}
 	if err := t.Save(s.dir); err != nil {
@@ -352,11 +360,11 @@ func (s *Store) keep(id tableID, t *Table) *Table {
 	s.inMemory += t.Bytes()
 	s.touch(t)
 	s.evictOver(t)
-	if n := int32(len(t.geo.pieces)); n > s.largest.Load() {
+	if n := int32(len(t.Geo.Pieces)); n > s.largest.Load() {
 		s.largest.Store(n) // under mu: no other writer
 	}
 	for _, swap := range []bool{false, true} {
-		k := materialKey(t.geo.pieces, swap)
+		k := materialKey(t.Geo.Pieces, swap)
 		if e := s.byKey[k]; e == nil || e.t != t { // a symmetric material has one key
 			s.byKey[k] = &keyed{t: t, next: e}
 		}
@@ -400,7 +408,7 @@ func (s *Store) drop(id tableID, t *Table) {
 	s.inMemory -= t.Bytes()
 	s.evicted++
 	for _, swap := range []bool{false, true} {
-		k := materialKey(t.geo.pieces, swap)
+		k := materialKey(t.Geo.Pieces, swap)
 		var kept *keyed
 		for e := s.byKey[k]; e != nil; e = e.next {
 			if e.t != t {
@@ -429,11 +437,15 @@ func (s *Store) MemoryUse() (tables int, bytes int64, evicted int) {
 // A file is not read here: a damaged or stale one is rebuilt by Build
 // (and said so) besides.
 func (s *Store) ToBuild(v *engine.Variant, m Material) ([]Material, error) {
+	gen, err := s.generator(v, m)
+	if err != nil {
+		return nil, err
+	}
 	var out []Material
 	seen := map[Material]bool{}
 	var visit func(m Material) error
 	visit = func(m Material) error {
-		m, err := m.normalised(v)
+		m, err := m.Normalised(v)
 		if err != nil {
 			return err
 		}
@@ -444,7 +456,7 @@ func (s *Store) ToBuild(v *engine.Variant, m Material) ([]Material, error) {
 		if _, err := s.FindMaterial(v, m, MemoryOnly); err == nil || s.HasFile(v, m) {
 			return nil
 		}
-		needs, err := Needs(v, m)
+		needs, err := gen.Needs(v, m)
 		if err != nil {
 			return err
 		}
@@ -456,7 +468,7 @@ func (s *Store) ToBuild(v *engine.Variant, m Material) ([]Material, error) {
 		out = append(out, m)
 		return nil
 	}
-	err := visit(m)
+	err = visit(m)
 	return out, err
 }
 
@@ -477,16 +489,59 @@ func (s *Store) FileSize(v *engine.Variant, m Material) (int64, bool) {
 	return st.Size(), true
 }
 
-// DiskUse adds up the sizes of the table files in the store's directory.
+// DiskUse adds up the sizes of the table files in the store's directory,
+// whatever their variant.
 func (s *Store) DiskUse() int64 {
-	files, _ := filepath.Glob(filepath.Join(s.dir, "*.ctb"))
+	entries, _ := os.ReadDir(s.dir)
 	var n int64
-	for _, f := range files {
-		if st, err := os.Stat(f); err == nil {
+	for _, e := range entries {
+		if _, _, ok := splitFileName(e.Name()); !ok {
+			continue
+		}
+		if st, err := os.Stat(filepath.Join(s.dir, e.Name())); err == nil {
 			n += st.Size()
 		}
 	}
 	return n
+}
+
+// TableFile is a table file of a store's directory.
+type TableFile struct {
+	Variant  *engine.Variant
+	Material Material
+	Size     int64 // bytes
+}
+
+// Files lists the table files of the store's directory whose variant
+// lookup knows (a catalogue's Lookup) and whose material is one of that
+// variant's, in the directory's order; other files are left out. The file
+// is not read: Load says whether it is whole.
+func (s *Store) Files(lookup func(name string) (*engine.Variant, error)) []TableFile {
+	entries, err := os.ReadDir(s.dir)
+	if err != nil {
+		return nil
+	}
+	var out []TableFile
+	for _, e := range entries {
+		variant, material, ok := splitFileName(e.Name())
+		if !ok || e.IsDir() {
+			continue
+		}
+		v, err := lookup(variant)
+		if err != nil {
+			continue
+		}
+		m, err := ParseMaterial(v, material)
+		if err != nil {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil {
+			continue
+		}
+		out = append(out, TableFile{Variant: v, Material: m, Size: info.Size()})
+	}
+	return out
 }
 
 // materialKey packs a set of pieces (colours swapped if asked) into a
@@ -543,7 +598,7 @@ func TableMaterial(p *engine.Position) (Material, error) {
 	if err != nil {
 		return Material{}, err
 	}
-	if m, err = m.normalised(p.Variant()); err != nil {
+	if m, err = m.Normalised(p.Variant()); err != nil {
 		return Material{}, err
 	}
 	if err := CheckMaterial(p.Variant(), m); err != nil {

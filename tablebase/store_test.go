@@ -8,12 +8,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 func TestSaveLoadAndDamage(t *testing.T) {
@@ -22,7 +22,7 @@ func TestSaveLoadAndDamage(t *testing.T) {
 	m, err := tablebase.ParseMaterial(v, "KRvK")
 	require.NoError(t, err)
 	var logs []string
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	store.Log = func(s string) { logs = append(logs, s) }
 	tb, err := store.Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
@@ -51,7 +51,7 @@ func TestSaveLoadAndDamage(t *testing.T) {
 
 		// A fresh store reports it and regenerates it.
 		logs = nil
-		fresh := tablebase.NewStore(dir)
+		fresh := gen.NewStore(dir)
 		fresh.Log = func(s string) { logs = append(logs, s) }
 		again, err := fresh.Build(v, m, tablebase.Hooks{})
 		require.NoError(t, err, name)
@@ -114,7 +114,7 @@ func requireRefused(t *testing.T, v *engine.Variant, material, want string) {
 	t.Helper()
 	m, err := tablebase.ParseMaterial(v, material)
 	require.NoError(t, err, v.Name)
-	_, err = tablebase.NewStore(t.TempDir()).Build(v, m, tablebase.Hooks{})
+	_, err = gen.NewStore(t.TempDir()).Build(v, m, tablebase.Hooks{})
 	require.ErrorContains(t, err, want, v.Name)
 }
 
@@ -122,7 +122,7 @@ func requireRefused(t *testing.T, v *engine.Variant, material, want string) {
 // a position lost one ply sooner, and colours may be swapped.
 func TestBestMovesKeepTheDistance(t *testing.T) {
 	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	for _, fen := range []string{
 		"8/8/8/8/8/8/2k5/KNB5 w - - 0 1",
 		"knb5/2K5/8/8/8/8/8/8 b - - 0 1", // the same, colours swapped and ranks mirrored
@@ -150,17 +150,11 @@ func TestBestMovesKeepTheDistance(t *testing.T) {
 		}
 	}
 	p, _ := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
-	r, _ := mustTable(t, store, p).Probe(p)
+	r, _ := tbtest.Table(t, store, p).Probe(p)
 	require.Equal(t, "win: mate in 33", r.String())
 	q, _ := v.ParseFEN("knb5/2K5/8/8/8/8/8/8 b - - 0 1")
-	r, _ = mustTable(t, store, q).Probe(q)
+	r, _ = tbtest.Table(t, store, q).Probe(q)
 	require.Equal(t, 65, r.DTM)
-}
-
-func mustTable(t *testing.T, s *tablebase.Store, p *engine.Position) *tablebase.Table {
-	tb, err := s.Find(p, tablebase.Build)
-	require.NoError(t, err)
-	return tb
 }
 
 // TestRootProbeUsesOnlyTablesInMemory: the root's best move needs every
@@ -171,10 +165,10 @@ func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
 	dir := t.TempDir()
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 b - - 0 1") // Kxc1 leads to KNvK
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Find(p, tablebase.Build) // builds and saves KBNvK, KBvK, KNvK
+	_, err = gen.NewStore(dir).Find(p, tablebase.Build) // builds and saves KBNvK, KBvK, KNvK
 	require.NoError(t, err)
 
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	m, err := tablebase.ParseMaterial(v, "KBNvK")
 	require.NoError(t, err)
 	_, err = store.Build(v, m, tablebase.Hooks{}) // only KBNvK is read
@@ -223,7 +217,7 @@ func TestMaterialNames(t *testing.T) {
 // BenchmarkProbe measures one probe of a loaded KBNK table.
 func BenchmarkProbe(b *testing.B) {
 	v := variants.Chess()
-	store := tablebase.NewStore(b.TempDir())
+	store := gen.NewStore(b.TempDir())
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(b, err)
 	tb, err := store.Find(p, tablebase.Build)
@@ -241,7 +235,7 @@ func BenchmarkProbe(b *testing.B) {
 	})
 	// A table not in memory: the in-tree probe's answer for every node of
 	// an ending whose table is still missing.
-	missing := tablebase.NewStore(b.TempDir()).Prober()
+	missing := gen.NewStore(b.TempDir()).Prober()
 	b.Run("search-prober-missing", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
@@ -264,7 +258,7 @@ func writeFile(t *testing.T, name, text string) string {
 // lookup that may build waits and gets the table.
 func TestLookupsDoNotWaitForGenerations(t *testing.T) {
 	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	m := tbtest.Material(t, v, "KRvK")
 	started, release := make(chan struct{}), make(chan struct{})
 	var once sync.Once
@@ -302,7 +296,7 @@ func TestLookupsDoNotWaitForGenerations(t *testing.T) {
 func TestMemoryBudgetEvictsLeastRecentlyUsed(t *testing.T) {
 	dir := t.TempDir()
 	v := variants.Chess()
-	builder := tablebase.NewStore(dir)
+	builder := gen.NewStore(dir)
 	sizes := map[string]int64{}
 	for _, name := range []string{"KQvK", "KRvK", "KBvK"} {
 		m, err := tablebase.ParseMaterial(v, name)
@@ -311,7 +305,7 @@ func TestMemoryBudgetEvictsLeastRecentlyUsed(t *testing.T) {
 		require.NoError(t, err)
 		sizes[name] = tb.Bytes()
 	}
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	store.MemoryBudget = sizes["KQvK"] + sizes["KRvK"] // room for two
 	find := func(name string) *tablebase.Table {
 		m, err := tablebase.ParseMaterial(v, name)
@@ -351,4 +345,53 @@ func TestMemoryBudgetEvictsLeastRecentlyUsed(t *testing.T) {
 	require.Equal(t, 2, evicted)
 	require.False(t, inMemory("KQvK"), "KQvK, now the least recently used, made room")
 	require.NotSame(t, kq, find("KQvK"), "read again from its file")
+}
+
+// TestStoreWithoutGeneratorOnlyReads: a store given no generator reads
+// the files it has and refuses to build, to list what a build would
+// generate, to plan and to cost a generation, each with ErrNoGenerator.
+func TestStoreWithoutGeneratorOnlyReads(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	m := tbtest.Material(t, v, "KQvK")
+	_, err := gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+
+	reader := tablebase.NewStore(dir)
+	_, err = reader.Build(v, m, tablebase.Hooks{}) // its file is there: read
+	require.NoError(t, err)
+	missing := tbtest.Material(t, v, "KRvK")
+	_, err = reader.Build(v, missing, tablebase.Hooks{})
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+	_, err = reader.ToBuild(v, missing)
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+	_, err = reader.Plan(v, []tablebase.Material{missing})
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+	_, err = reader.GenerationCost(v, missing)
+	require.ErrorIs(t, err, tablebase.ErrNoGenerator)
+}
+
+// TestStoreFiles: Files lists the table files of the store's directory
+// whose variant the lookup knows, with their sizes, and nothing else.
+func TestStoreFiles(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	store := gen.NewStore(dir)
+	for _, name := range []string{"KQvK", "KRvK"} {
+		_, err := store.Build(v, tbtest.Material(t, v, name), tablebase.Hooks{})
+		require.NoError(t, err)
+	}
+	for _, other := range []string{"notes.txt", "chess-KXvK.ctb", "nosuchvariant-KQvK.ctb"} {
+		require.NoError(t, os.WriteFile(filepath.Join(dir, other), []byte("x"), 0o644))
+	}
+	files := store.Files(variants.Lookup)
+	var names []string
+	for _, f := range files {
+		require.Same(t, v, f.Variant)
+		size, ok := store.FileSize(v, f.Material)
+		require.True(t, ok)
+		require.Equal(t, size, f.Size)
+		names = append(names, f.Material.String())
+	}
+	require.ElementsMatch(t, []string{"KQvK", "KRvK"}, names)
 }

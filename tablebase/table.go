@@ -2,28 +2,19 @@ package tablebase
 
 import (
 	"errors"
-	"runtime"
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
-// Entry values, per side to move: 0 is a draw, notPosition marks indices
-// that are no legal canonical position, and any other v is a decided
-// position with v−1 plies to mate: odd plies mean the side to move mates,
-// even plies that it is mated (0: checkmated now).
-const notPosition = 255
-
-// Table is a generated (or loaded) tablebase.
+// Table is a generated (or loaded) tablebase. Its entries (the embedded
+// Data, of a type internal to the tablebase packages) are tablebase/gen's
+// to fill and read; others probe.
 type Table struct {
 	Variant  *engine.Variant
 	Material Material
-	geo      *geometry
-	val      [2][]byte // by side to move (0 White), by entry index
-	// dtz holds each entry's distance to zeroing in plies (dtz.go), its
-	// sign the one of val's outcome; nil where the variant has no move
-	// rule.
-	dtz [2][]byte
+	layout.Data
 	// sub supplies the tables after captures and promotions, for probing
 	// a position with an en-passant capture (nil: such positions cannot
 	// be probed).
@@ -34,57 +25,32 @@ type Table struct {
 	sum     atomic.Uint64 // Checksum's, once known (0: not yet)
 }
 
+// Generated returns the table of a generation's entries (tablebase/gen
+// makes them); sub supplies the tables after captures and promotions,
+// through which positions with an en-passant capture are probed.
+func Generated(v *engine.Variant, m Material, d layout.Data, sub Subtables) *Table {
+	return &Table{Variant: v, Material: m, Data: d, sub: sub}
+}
+
 // Checksum returns the FNV-1a checksum of the table's values, the one its
 // file carries: it names this table's contents (an explorer's ETag).
 func (t *Table) Checksum() uint64 {
 	if sum := t.sum.Load(); sum != 0 {
 		return sum
 	}
-	sum := checksum(t.val, t.dtz)
+	sum := checksum(t.Val, t.DTZ)
 	t.sum.Store(sum)
 	return sum
 }
 
 // Bytes returns the memory the table's values take.
 func (t *Table) Bytes() int64 {
-	return int64(len(t.val[0]) + len(t.val[1]) + len(t.dtz[0]) + len(t.dtz[1]))
+	return int64(len(t.Val[0]) + len(t.Val[1]) + len(t.DTZ[0]) + len(t.DTZ[1]))
 }
 
 // Subtables returns the table of a smaller material (after a capture),
 // generating it if need be.
 type Subtables func(Material) (*Table, error)
-
-// generation is the working state of one generation.
-type generation struct {
-	t    *Table
-	g    *geometry
-	sub  Subtables
-	subs map[int]*Table // by captured slot
-	// promos[i][victim+1][k] is the table after the piece in slot i
-	// promotes to its k-th promotion piece, taking victim (or -1).
-	promos     [][][]*Table
-	promoTypes []int // the variant's promotion piece types
-	// twins are the positions just after a double step that can be taken
-	// en passant (nil when the material has none).
-	twins *epTwins
-	// state is each entry's working state, by side to move, packed so
-	// that informing an entry touches one cache line besides its value.
-	state [2][]entryState
-	// known has a bit per entry, by side to move, set once its value is
-	// known: a bitmap small enough to stay in cache, so the many un-moves
-	// into positions already won are dropped without touching val.
-	known   [2][]uint64
-	buckets [][]uint32 // by plies: entries resolved at that distance (stm<<31 | index)
-	// eager[c]: count colour c's replies when first examined, since its
-	// opponent has more than a royal piece and c may well lose; a side
-	// facing a lone royal, or with more material than the other, is
-	// counted lazily, when a reply is first lost.
-	eager [2]bool
-	hooks Hooks
-	// unmoveSkip has a bit for each slot whose moves are not walked back
-	// (the pawns, whose moves zero the move-rule count, in dtz.go).
-	unmoveSkip uint32
-}
 
 // Hooks let a caller follow and steer a generation. Each may be nil.
 type Hooks struct {
@@ -97,191 +63,16 @@ type Hooks struct {
 	Pause func() bool
 }
 
-func (h Hooks) progress(frac float64) {
+// Report tells Progress, when set, the fraction done.
+func (h Hooks) Report(frac float64) {
 	if h.Progress != nil {
 		h.Progress(frac)
 	}
 }
 
-// goOn calls Pause and reports whether to go on.
-func (h Hooks) goOn() bool { return h.Pause == nil || h.Pause() }
+// GoOn calls Pause, when set, and reports whether to go on.
+func (h Hooks) GoOn() bool { return h.Pause == nil || h.Pause() }
 
 // ErrAbandoned is the error of a generation its Pause hook abandoned, and
 // of a count (StatsUntil) its caller stopped.
 var ErrAbandoned = errors.New("abandoned")
-
-// maxPlies bounds distances to mate; values are stored in a byte.
-const maxPlies = notPosition - 2
-
-// Generate builds the table for a material by retrograde analysis; sub
-// supplies the smaller tables captures lead into. progress, when not nil,
-// is told the fraction done.
-func Generate(v *engine.Variant, m Material, sub Subtables, progress func(float64)) (*Table, error) {
-	return GenerateWith(v, m, sub, Hooks{Progress: progress})
-}
-
-// GenerateWith is Generate with hooks to follow, pause and prioritise the
-// work.
-func GenerateWith(v *engine.Variant, m Material, sub Subtables, hooks Hooks) (*Table, error) {
-	return generate(v, m, sub, hooks, false, true)
-}
-
-// generate is GenerateWith, optionally forcing the per-entry generator
-// where the bit-parallel one would do, and without the distances to
-// zeroing (for tests of the distances to mate alone).
-func generate(v *engine.Variant, m Material, sub Subtables, hooks Hooks, perEntry, withDTZ bool) (*Table, error) {
-	g, err := newGeometry(v, m)
-	if err != nil {
-		return nil, err
-	}
-	t := &Table{Variant: v, Material: m, geo: g, sub: sub}
-	// With distances to zeroing the distances to mate are the first
-	// part of the work, the walk for zeroing the rest.
-	dtmHooks := hooks
-	withDTZ = withDTZ && HasDTZ(v)
-	if report := hooks.Progress; report != nil && withDTZ {
-		dtmHooks.Progress = func(f float64) { report(dtmShare * f) }
-	}
-	gen := &generation{t: t, g: g, sub: sub, subs: map[int]*Table{}, buckets: make([][]uint32, maxPlies+2), hooks: dtmHooks}
-	if err := gen.loadSubtables(v, m); err != nil {
-		return nil, err
-	}
-	switch {
-	case !perEntry && g.bitParallel():
-		if !gen.generateBitParallel(runtime.NumCPU()) {
-			return nil, ErrAbandoned
-		}
-	case !gen.generatePerEntry(runtime.NumCPU()):
-		return nil, ErrAbandoned
-	}
-	gen.hooks = hooks
-	if !withDTZ {
-		hooks.progress(1)
-		return t, nil
-	}
-	if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
-		return nil, err
-	}
-	hooks.progress(1)
-	return t, nil
-}
-
-// loadSubtables gets the tables that captures and promotions lead into.
-func (gen *generation) loadSubtables(v *engine.Variant, m Material) error {
-	g := gen.g
-	for _, l := range v.PromotionTypes {
-		gen.promoTypes = append(gen.promoTypes, v.TypeByLetter(l))
-	}
-	gen.promos = make([][][]*Table, len(g.pieces))
-	for _, c := range g.children(v, m) {
-		child, err := c.m.normalised(v)
-		if err != nil {
-			return err
-		}
-		st, err := gen.sub(child)
-		if err != nil {
-			return err
-		}
-		if !c.promotes {
-			gen.subs[c.slot] = st
-			continue
-		}
-		if gen.promos[c.slot] == nil {
-			gen.promos[c.slot] = make([][]*Table, len(g.pieces)+1)
-		}
-		gen.promos[c.slot][c.victim+1] = append(gen.promos[c.slot][c.victim+1], st)
-	}
-	return nil
-}
-
-// child is a table a table's captures or promotions lead into.
-type child struct {
-	m        Material // not normalised
-	slot     int      // the captured piece's slot, or the promoting one's
-	promotes bool
-	victim   int // a promotion's capture: its slot, or -1
-}
-
-// children lists the tables m's captures and promotions lead into, in the
-// order the generator looks them up: captures by slot, then promotions by
-// slot, victim and promotion type. A capture that leaves bare royal
-// pieces leads into none (a draw).
-func (g *geometry) children(v *engine.Variant, m Material) []child {
-	var out []child
-	for i := range g.pieces {
-		if isRoyal(v, g.pieces[i]) {
-			continue
-		}
-		if c := m.without(i); len(c.Strong)+len(c.Weak) > 2 {
-			out = append(out, child{m: c, slot: i, victim: -1})
-		}
-	}
-	for i := range g.pieces {
-		if g.kind[i].promotes == nil {
-			continue
-		}
-		for victim := -1; victim < len(g.pieces); victim++ {
-			if victim >= 0 && (g.colour[victim] == g.colour[i] || isRoyal(v, g.pieces[victim])) {
-				continue
-			}
-			for _, l := range v.PromotionTypes {
-				c := m.replaced(i, l)
-				if victim >= 0 {
-					c = c.without(victim)
-				}
-				out = append(out, child{m: c, slot: i, promotes: true, victim: victim})
-			}
-		}
-	}
-	return out
-}
-
-// Needs returns the tables a material's table is valued through: the
-// ones its captures and promotions lead into, normalised, each once.
-func Needs(v *engine.Variant, m Material) ([]Material, error) {
-	m, err := m.normalised(v)
-	if err != nil {
-		return nil, err
-	}
-	g, err := newGeometry(v, m)
-	if err != nil {
-		return nil, err
-	}
-	var out []Material
-	seen := map[Material]bool{}
-	for _, c := range g.children(v, m) {
-		n, err := c.m.normalised(v)
-		if err != nil {
-			return nil, err
-		}
-		if !seen[n] {
-			seen[n] = true
-			out = append(out, n)
-		}
-	}
-	return out, nil
-}
-
-func isRoyal(v *engine.Variant, pc engine.Piece) bool { return v.PieceType(pc).Royal }
-
-// captureResults sums up what a position's legal captures lead to.
-type captureResults struct {
-	n             int  // legal captures
-	winBy, lossBy int  // fastest mate by a capture, slowest loss; -1 if none
-	draw          bool // some capture draws
-}
-
-// add counts a capture into a child of value v (the opponent to move).
-func (c *captureResults) add(v byte) {
-	c.n++
-	switch {
-	case v == 0:
-		c.draw = true
-	case (v-1)%2 == 0: // the opponent is mated in v−1 plies: we mate in v
-		if w := int(v); c.winBy < 0 || w < c.winBy {
-			c.winBy = w
-		}
-	default:
-		c.lossBy = max(c.lossBy, int(v)) // we are mated in v plies
-	}
-}

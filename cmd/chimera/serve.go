@@ -11,11 +11,11 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
+	"github.com/spf13/cobra"
 )
 
 // defaultServeMemoryMB is the tables' memory by default: a quarter of the
@@ -80,6 +80,9 @@ server within a second, builds under way abandoned.`,
 				return fmt.Errorf("serve: %w", err)
 			}
 			store.KeepFiles = true // serving never rewrites a table file
+			if !readOnly {
+				store.Generator = gen.Generator{}
+			}
 			store.MemoryBudget = int64(memoryMB) << 20
 			logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
 			store.Log = func(s string) { logger.Print(s) }

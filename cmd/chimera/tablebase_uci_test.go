@@ -6,10 +6,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestKBNKOutOfTheBox: a fresh engine with default options and an empty
@@ -20,10 +20,10 @@ import (
 // builds only the pawn ending out of the box, for both colours.
 func TestKBNKOutOfTheBox(t *testing.T) {
 	v := variants.Chess()
-	ref := tablebase.NewStore(readyTables.copyTo(t)) // the judge's own tables
+	ref := gen.NewStore(readyTables.copyTo(t)) // the judge's own tables
 	for _, tc := range []struct {
 		fen  string
-		mate int // the reference distance in moves (Gaviota's DTM, tablebase/testdata/sample.txt)
+		mate int // the reference distance in moves (Gaviota's DTM, tablebase/gen/testdata/sample.txt)
 		// readyWhenShort: under -short the engine finds its table made.
 		readyWhenShort bool
 	}{

@@ -13,10 +13,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/spf13/cobra"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
+	"github.com/spf13/cobra"
 )
 
 // tbFlags are the flags every tablebase command takes.
@@ -98,7 +98,7 @@ func announceBuilds(out io.Writer, store *tablebase.Store, v *engine.Variant, ta
 	var files, memory int64
 	names := make([]string, len(plan))
 	for i, p := range plan {
-		c, err := tablebase.GenerationCost(v, p)
+		c, err := gen.GenerationCost(v, p)
 		if err != nil {
 			return err
 		}
@@ -121,7 +121,7 @@ func mebibytes(n int64) string {
 
 // store opens the store, with generation progress on stderr.
 func (f *tbFlags) store(errOut io.Writer) *tablebase.Store {
-	s := tablebase.NewStore(f.dir)
+	s := gen.NewStore(f.dir)
 	s.SaveRequired = f.saveRequired
 	s.Log = func(msg string) { fmt.Fprintf(errOut, "\r%s\n", msg) }
 	last := -1
@@ -247,7 +247,7 @@ is left as it is. With --build the missing tables are generated first
 			if err != nil {
 				return err
 			}
-			needs, err := tablebase.Needs(v, m)
+			needs, err := gen.Needs(v, m)
 			if err != nil {
 				return err
 			}
@@ -282,7 +282,7 @@ is left as it is. With --build the missing tables are generated first
 				}
 			}
 			errOut := cmd.ErrOrStderr()
-			rep := tablebase.Verify(t, store.Finder(tablebase.MemoryOnly),
+			rep := gen.Verify(t, store.Finder(tablebase.MemoryOnly),
 				func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
 			fmt.Fprintln(errOut)
 			out := cmd.OutOrStdout()

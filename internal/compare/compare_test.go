@@ -4,18 +4,18 @@ import (
 	"context"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/internal/compare"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestComparison: plain search converts KQvK at depth 6 but wanders at
 // depth 1, and the rows add up.
 func TestComparison(t *testing.T) {
 	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	m, err := tablebase.ParseMaterial(v, "KQvK")
 	require.NoError(t, err)
 	tb, err := store.Build(v, m, tablebase.Hooks{})
@@ -48,7 +48,7 @@ func TestComparisonUnderTheRule(t *testing.T) {
 	require.NoError(t, cat.Load("short.ini", []byte("[shortrule:chess]\nnMoveRule = 10\n")))
 	v, err := cat.Lookup("shortrule")
 	require.NoError(t, err)
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	m, err := tablebase.ParseMaterial(v, "KRvK")
 	require.NoError(t, err)
 	tb, err := store.Build(v, m, tablebase.Hooks{})

@@ -12,18 +12,18 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // newServer returns an explorer over a fresh store in a temporary
 // directory, with the chess tables named generated first.
 func newServer(t testing.TB, tables ...string) (*explorer.Server, *tablebase.Store) {
 	t.Helper()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	chess := variants.Chess()
 	for _, name := range tables {
 		m, err := tablebase.ParseMaterial(chess, name)
@@ -355,7 +355,7 @@ func TestDamagedFileLeftAlone(t *testing.T) {
 	chess := variants.Chess()
 	m, err := tablebase.ParseMaterial(chess, "KRvK")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Build(chess, m, tablebase.Hooks{})
+	_, err = gen.NewStore(dir).Build(chess, m, tablebase.Hooks{})
 	require.NoError(t, err)
 	path := filepath.Join(dir, tablebase.FileName(chess, m))
 	data, err := os.ReadFile(path)
@@ -363,7 +363,7 @@ func TestDamagedFileLeftAlone(t *testing.T) {
 	data[len(data)/2] ^= 0xff
 	require.NoError(t, os.WriteFile(path, data, 0o644))
 
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	store.KeepFiles = true
 	srv := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: store, Log: func(string) {}})
 	t.Cleanup(srv.Close)
@@ -437,7 +437,7 @@ func TestExamplesLegal(t *testing.T) {
 		require.LessOrEqual(t, p.PieceCount(), 4, "%s: %s is not an ending", v.Name, v.Example)
 		m, err := tablebase.TableMaterial(p)
 		require.NoError(t, err, v.Name)
-		cost, err := tablebase.GenerationCost(variant, m)
+		cost, err := gen.GenerationCost(variant, m)
 		require.NoError(t, err, v.Name)
 		require.LessOrEqual(t, cost.Memory, int64(1<<30), "%s: %s would be refused", v.Name, m)
 		a := probe(t, srv, v.Name, v.Example)

@@ -112,7 +112,7 @@ func (b *builds) want(v *engine.Variant, m tablebase.Material, admit func() bool
 // still needs: their entries added up (the queue's order), the largest
 // working memory, the files' bytes.
 func (b *builds) cost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, error) {
-	own, err := tablebase.GenerationCost(v, m)
+	own, err := b.store.GenerationCost(v, m)
 	if err != nil {
 		return own, err
 	}
@@ -120,7 +120,7 @@ func (b *builds) cost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, 
 	if need, err := b.store.ToBuild(v, m); err == nil {
 		total = tablebase.Cost{}
 		for _, n := range need {
-			c, err := tablebase.GenerationCost(v, n)
+			c, err := b.store.GenerationCost(v, n)
 			if err != nil {
 				return c, err
 			}

@@ -37,11 +37,11 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 	}
 	entries := map[string]*IndexEntry{}
 	for _, f := range s.tableFiles() {
-		if f.variant != v {
+		if f.Variant != v {
 			continue
 		}
-		e := &IndexEntry{Material: f.material.String(), Pieces: pieces(f.material), State: "present", Size: f.size}
-		if st, ok := s.stats.cached(v, f.material); ok {
+		e := &IndexEntry{Material: f.Material.String(), Pieces: pieces(f.Material), State: "present", Size: f.Size}
+		if st, ok := s.stats.cached(v, f.Material); ok {
 			e.LongestWin = st.longestWin()
 		}
 		entries[e.Material] = e
@@ -63,7 +63,7 @@ func (s *Server) serveIndex(w http.ResponseWriter, r *http.Request) {
 			if _, ok := entries[m.String()]; ok {
 				continue
 			}
-			cost, err := tablebase.GenerationCost(v, m)
+			cost, err := s.cfg.Store.GenerationCost(v, m)
 			if err != nil {
 				continue
 			}

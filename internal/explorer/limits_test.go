@@ -8,11 +8,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // server returns an explorer over dir with the configuration's limits.
@@ -20,7 +20,7 @@ func server(t *testing.T, dir string, cfg explorer.Config) *explorer.Server {
 	t.Helper()
 	cfg.Catalogue, cfg.Log = variants.Builtin(), func(string) {}
 	if cfg.Store == nil {
-		cfg.Store = tablebase.NewStore(dir)
+		cfg.Store = gen.NewStore(dir)
 	}
 	srv := explorer.New(cfg)
 	t.Cleanup(srv.Close)
@@ -128,7 +128,7 @@ func TestDiskBudget(t *testing.T) {
 // never builds, and counts statistics without writing them.
 func TestReadOnly(t *testing.T) {
 	dir := t.TempDir()
-	builder := tablebase.NewStore(dir)
+	builder := gen.NewStore(dir)
 	m, err := tablebase.ParseMaterial(variants.Chess(), "KQvK")
 	require.NoError(t, err)
 	_, err = builder.Build(variants.Chess(), m, tablebase.Hooks{})

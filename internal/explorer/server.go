@@ -18,7 +18,6 @@ import (
 	"math"
 	"net/http"
 	"net/url"
-	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -250,7 +249,7 @@ func (s *Server) handle(resp *response, r *http.Request) {
 func (s *Server) Preload() {
 	defer s.ready.Store(true)
 	for _, f := range s.tableFiles() {
-		if _, err := s.cfg.Store.FindMaterial(f.variant, f.material, tablebase.MemoryOrDisk); err != nil {
+		if _, err := s.cfg.Store.FindMaterial(f.Variant, f.Material, tablebase.MemoryOrDisk); err != nil {
 			s.cfg.Log(fmt.Sprintf("explorer: %v", err))
 		}
 	}
@@ -457,40 +456,8 @@ func writeContent(w http.ResponseWriter, data []byte, policy string) {
 	w.Write(data)
 }
 
-// tableFile is a table file of the store's directory.
-type tableFile struct {
-	variant  *engine.Variant
-	material tablebase.Material
-	size     int64
-}
-
 // tableFiles lists the table files of the store's directory whose
-// variant the catalogue knows, by variant and material.
-func (s *Server) tableFiles() []tableFile {
-	entries, err := os.ReadDir(s.cfg.Store.Dir())
-	if err != nil {
-		return nil
-	}
-	var out []tableFile
-	for _, e := range entries {
-		name, ok := strings.CutSuffix(e.Name(), ".ctb")
-		i := strings.LastIndexByte(name, '-')
-		if !ok || i < 0 || e.IsDir() {
-			continue
-		}
-		v, err := s.cfg.Catalogue.Lookup(name[:i])
-		if err != nil {
-			continue
-		}
-		m, err := tablebase.ParseMaterial(v, name[i+1:])
-		if err != nil {
-			continue
-		}
-		info, err := e.Info()
-		if err != nil {
-			continue
-		}
-		out = append(out, tableFile{variant: v, material: m, size: info.Size()})
-	}
-	return out
+// variant the catalogue knows.
+func (s *Server) tableFiles() []tablebase.TableFile {
+	return s.cfg.Store.Files(s.cfg.Catalogue.Lookup)
 }

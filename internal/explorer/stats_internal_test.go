@@ -6,16 +6,16 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestStatsAbandoned: a count no one asks about any more stops (its
 // client went away), leaves nothing behind, and starts again when asked.
 func TestStatsAbandoned(t *testing.T) {
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	v := variants.Chess()
 	m, err := tablebase.ParseMaterial(v, "KRvK")
 	require.NoError(t, err)

@@ -10,12 +10,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // stormTables builds n distinct three-piece tables (the royal piece and
@@ -23,7 +23,7 @@ import (
 // returns a won position of each.
 func stormTables(t testing.TB, dir string, n int) []*engine.Position {
 	t.Helper()
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	cat := variants.Builtin()
 	var wins []*engine.Position
 	for _, name := range []string{"chess", "capablanca", "grand", "amazon", "chancellor", "knightmate", "embassy", "shatranj", "gothic", "janus", "wildebeest", "tuttifrutti", "almost", "twokings"} {
@@ -61,12 +61,12 @@ func TestMemoryBudgetUnderStorm(t *testing.T) {
 	}
 	dir := t.TempDir()
 	wins := stormTables(t, dir, 30)
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	store.KeepFiles = true
 	var largest int64
 	sizes := map[string]int64{}
 	for _, p := range wins {
-		tb, err := tablebase.NewStore(dir).Find(p, tablebase.MemoryOrDisk)
+		tb, err := gen.NewStore(dir).Find(p, tablebase.MemoryOrDisk)
 		require.NoError(t, err)
 		sizes[p.Variant().Name+tb.Material.String()] = tb.Bytes()
 		largest = max(largest, tb.Bytes())
@@ -118,7 +118,7 @@ func jsonHas(body, fragment string) bool { return strings.Contains(body, fragmen
 //	go test ./internal/explorer -run XXX -bench ProbeUnderWork -benchtime 20000x
 func BenchmarkProbeUnderWork(b *testing.B) {
 	dir := b.TempDir()
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	chess := variants.Chess()
 	counts := []string{"KQvKQ", "KQvKR", "KQvKB", "KQvKN", "KRvKR", "KRvKB", "KRvKN", "KBvKB", "KBvKN", "KNvKN",
 		"KQQvK", "KQRvK", "KQBvK", "KQNvK", "KRRvK", "KRBvK", "KRNvK", "KBBvK", "KBNvK", "KNNvK"}

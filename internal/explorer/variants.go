@@ -60,7 +60,7 @@ func (s *Server) serveVariants(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			continue
 		}
-		info := describe(v, s.cfg.Catalogue.Description(name), s.cfg.BuildMemory)
+		info := describe(s.cfg.Store, v, s.cfg.Catalogue.Description(name), s.cfg.BuildMemory)
 		if info.Tables {
 			with = append(with, info)
 		} else {
@@ -73,7 +73,7 @@ func (s *Server) serveVariants(w http.ResponseWriter, r *http.Request) {
 
 // describe builds a variant's description for the page; the example's
 // table must be buildable within buildMemory.
-func describe(v *engine.Variant, description string, buildMemory int64) variantInfo {
+func describe(store *tablebase.Store, v *engine.Variant, description string, buildMemory int64) variantInfo {
 	info := variantInfo{Name: v.Name, Description: description, Width: v.Width, Height: v.Height,
 		Tables: tablebase.CheckVariant(v) == nil, Example: v.StartFEN}
 	for i := range v.Pieces {
@@ -82,7 +82,7 @@ func describe(v *engine.Variant, description string, buildMemory int64) variantI
 			Royal: pt.Royal, Glyph: glyph(pt)})
 	}
 	if info.Tables {
-		info.Example = example(v, buildMemory)
+		info.Example = example(store, v, buildMemory)
 	}
 	for placements := float64(v.Width * v.Height); placements <= maxStatsPlacements; placements *= float64(v.Width * v.Height) {
 		info.StatsPieces++
@@ -97,7 +97,7 @@ func describe(v *engine.Variant, description string, buildMemory int64) variantI
 // near the centre and the lone king to a corner, trying other squares
 // until the position is legal and not check (a bishop on the long
 // diagonal of a 10×8 board would check the corner).
-func example(v *engine.Variant, buildMemory int64) string {
+func example(store *tablebase.Store, v *engine.Variant, buildMemory int64) string {
 	royal, strong, bishop, knight := 0, 0, 0, 0
 	for i, pt := range v.Pieces {
 		switch {
@@ -123,7 +123,7 @@ func example(v *engine.Variant, buildMemory int64) string {
 	sets = append(sets, []int{strong})
 	w, h := v.Width, v.Height
 	for _, set := range sets {
-		if !buildable(v, royal, set, buildMemory) {
+		if !buildable(store, v, royal, set, buildMemory) {
 			continue
 		}
 		for _, corner := range [][2]int{{0, h - 1}, {w - 1, h - 1}, {0, 0}, {w - 1, 0}} {
@@ -139,7 +139,7 @@ func example(v *engine.Variant, buildMemory int64) string {
 
 // buildable reports whether the royal piece with set against the royal
 // piece makes a table within the memory cap.
-func buildable(v *engine.Variant, royal int, set []int, buildMemory int64) bool {
+func buildable(store *tablebase.Store, v *engine.Variant, royal int, set []int, buildMemory int64) bool {
 	strong := string(v.Pieces[royal-1].Letter)
 	for _, t := range set {
 		strong += string(v.Pieces[t-1].Letter)
@@ -148,7 +148,7 @@ func buildable(v *engine.Variant, royal int, set []int, buildMemory int64) bool 
 	if err != nil {
 		return false
 	}
-	cost, err := tablebase.GenerationCost(v, m)
+	cost, err := store.GenerationCost(v, m)
 	return err == nil && cost.Memory <= buildMemory
 }
 

@@ -79,7 +79,7 @@ func (b *Builder) sizeLocked(v *engine.Variant, m tablebase.Material) int {
 		return n
 	}
 	n := 0
-	if c, err := tablebase.GenerationCost(v, m); err == nil {
+	if c, err := b.store.GenerationCost(v, m); err == nil {
 		n = c.Entries
 	}
 	b.sizes[k] = n

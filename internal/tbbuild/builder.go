@@ -15,6 +15,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 )
 
 // Builder prepares tables in the background: one generation at a time,
@@ -101,11 +102,15 @@ type job struct {
 func keyOf(v *engine.Variant, m tablebase.Material) key { return key{v, m.String()} }
 
 // New returns a builder over the store with default bounds: four pieces,
-// 1 GiB of memory per generation, 1 GiB of files.
+// 1 GiB of memory per generation, 1 GiB of files. A store without a
+// generator is given tablebase/gen's: Await builds in this process.
 func New(store *tablebase.Store) *Builder {
 	b := &Builder{store: store, MaxPieces: 4, MaxMemory: 1 << 30, MaxDisk: 1 << 30,
 		tables: map[key]tableState{}, sizes: map[key]int{}, nsPerEntry: 500}
 	b.cond = sync.NewCond(&b.mu)
+	if store.Generator == nil {
+		store.Generator = gen.Generator{} // Await builds in this process
+	}
 	return b
 }
 
@@ -226,7 +231,7 @@ func (b *Builder) build(cur *building) error {
 	if _, err := b.store.FindMaterial(j.v, j.m, tablebase.MemoryOrDisk); err == nil {
 		return nil
 	}
-	cost, err := tablebase.GenerationCost(j.v, j.m)
+	cost, err := b.store.GenerationCost(j.v, j.m)
 	if err != nil {
 		return err
 	}

@@ -11,14 +11,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // logLines collects a builder's log.
@@ -38,7 +38,7 @@ func (l *logLines) text() string {
 func TestBuilderPlan(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	b := tbbuild.New(tablebase.NewStore(dir))
+	b := tbbuild.New(gen.NewStore(dir))
 	defer b.Close()
 	for fen, want := range map[string][]string{
 		// The start position: KBNvK only, the mission's ending.
@@ -78,7 +78,7 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 		v, fen = gardner(t), "5/5/2k2/5/KQ3 w - - 0 1"
 	}
 	dir := t.TempDir()
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	b := tbbuild.New(store)
 	defer b.Close()
 	var log logLines
@@ -133,7 +133,7 @@ func gardner(t *testing.T) *engine.Variant {
 
 func TestBuilderCaps(t *testing.T) {
 	v := variants.Chess()
-	b := tbbuild.New(tablebase.NewStore(t.TempDir()))
+	b := tbbuild.New(gen.NewStore(t.TempDir()))
 	defer b.Close()
 	var log logLines
 	b.Log = log.add
@@ -153,7 +153,7 @@ func TestBuilderCaps(t *testing.T) {
 func TestBuilderCloseAbandons(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	b := tbbuild.New(tablebase.NewStore(dir))
+	b := tbbuild.New(gen.NewStore(dir))
 	var log logLines
 	b.Log = log.add
 	b.Prepare(v, nil) // KBNvK
@@ -177,10 +177,10 @@ func TestFivePieceTablesAreReadNotBuilt(t *testing.T) {
 	dir := t.TempDir()
 	m, err := tablebase.ParseMaterial(v, "KRRvKR")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	b := tbbuild.New(store)
 	defer b.Close()
 	prober := store.Prober()
@@ -213,7 +213,7 @@ func TestSearchUsesTablebase(t *testing.T) {
 	if testing.Short() {
 		v, fen, mate = gardner(t), "5/5/5/2k2/KNB2 w - - 0 1", 12
 	}
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	prober := store.Prober()
 	s := search.New(search.Options{Prober: prober})
 	p, err := v.ParseFEN(fen)
@@ -268,16 +268,16 @@ func TestStaleFilesAreRebuilt(t *testing.T) {
 		return v
 	}
 	rook := custom("R")
-	_, err := tablebase.NewStore(dir).Build(rook, tbtest.Material(t, rook, "KAvK"), tablebase.Hooks{})
+	_, err := gen.NewStore(dir).Build(rook, tbtest.Material(t, rook, "KAvK"), tablebase.Hooks{})
 	require.NoError(t, err)
 
 	knight := custom("N")
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	b := tbbuild.New(store)
 	defer b.Close()
 	// Its estimate is a build's, not a read's: the engine must not wait
 	// on the clock for what it takes to be a file read.
-	fresh := tbbuild.New(tablebase.NewStore(dir))
+	fresh := tbbuild.New(gen.NewStore(dir))
 	defer fresh.Close()
 	read := fresh.Estimate(rook, tbtest.Material(t, rook, "KAvK"))
 	require.Greater(t, b.Estimate(knight, tbtest.Material(t, knight, "KAvK")), 4*read)

@@ -9,12 +9,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // asChild makes this test binary a table-building child: "MATERIAL DIR
@@ -40,7 +40,7 @@ func childMain(args []string) int {
 	if err != nil {
 		return 5
 	}
-	store := tablebase.NewStore(args[1])
+	store := gen.NewStore(args[1])
 	store.SaveRequired = true
 	if _, err := store.Build(v, m, tablebase.Hooks{}); err != nil {
 		os.Stderr.WriteString(err.Error() + "\n")
@@ -80,7 +80,7 @@ func TestChildBuilds(t *testing.T) {
 	t.Setenv(asChild, "1")
 	v := variants.Chess()
 	dir := t.TempDir()
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	b := tbbuild.New(store)
 	defer b.Close()
 	var log logLines
@@ -105,7 +105,7 @@ func TestChildBuilds(t *testing.T) {
 	require.FileExists(t, filepath.Join(dir, tablebase.FileName(v, kr)))
 
 	// A child that fails is reported with its last words.
-	bad := tbbuild.New(tablebase.NewStore(t.TempDir()))
+	bad := tbbuild.New(gen.NewStore(t.TempDir()))
 	defer bad.Close()
 	var badLog logLines
 	bad.Log = badLog.add

@@ -15,6 +15,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/tbplan"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -33,7 +34,7 @@ func planOf(t *testing.T, v *engine.Variant, dir string, names ...string) []tabl
 		require.NoError(t, err)
 		targets = append(targets, m)
 	}
-	p, err := tablebase.NewStore(dir).Plan(v, targets)
+	p, err := gen.NewStore(dir).Plan(v, targets)
 	require.NoError(t, err)
 	return p
 }
@@ -59,7 +60,7 @@ func TestPlanLevels(t *testing.T) {
 
 	// Once KBvK and KNvK exist, level 0 loses them.
 	v := variants.Chess()
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	for _, n := range []string{"KBvK", "KNvK"} {
 		m, _ := tablebase.ParseMaterial(v, n)
 		_, err := store.Build(v, m, tablebase.Hooks{})
@@ -125,7 +126,7 @@ func TestRunLocal(t *testing.T) {
 	require.Len(t, tbplan.Levels(p)[0].Materials, 4)
 	var mu sync.Mutex
 	var built []string
-	failures := tbplan.RunLocal(context.Background(), tablebase.NewStore(dir), v, p, 2, func(m tablebase.Material, err error) {
+	failures := tbplan.RunLocal(context.Background(), gen.NewStore(dir), v, p, 2, func(m tablebase.Material, err error) {
 		require.NoError(t, err)
 		mu.Lock()
 		built = append(built, m.String())
@@ -133,7 +134,7 @@ func TestRunLocal(t *testing.T) {
 	})
 	require.Empty(t, failures)
 	require.Len(t, built, len(p))
-	single := tablebase.NewStore(alone)
+	single := gen.NewStore(alone)
 	for _, e := range p {
 		_, err := single.Build(v, e.Material, tablebase.Hooks{})
 		require.NoError(t, err)

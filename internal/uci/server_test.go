@@ -11,8 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	enginesession "github.com/chimera-chess/chimera/internal/session"
@@ -20,7 +18,9 @@ import (
 	"github.com/chimera-chess/chimera/internal/uci"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // session drives a server through pipes, as a GUI would.
@@ -435,7 +435,7 @@ func TestTablebaseOverUCI(t *testing.T) {
 	dir := t.TempDir()
 	m, err := tablebase.ParseMaterial(variants.Chess(), "KRvK")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
+	_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
 	require.NoError(t, err)
 	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	// KRvK is quick to build even under the race detector; KBNvK is
@@ -536,7 +536,7 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 	require.NoError(t, err)
 	m, err := tablebase.ParseMaterial(v, "KAvK")
 	require.NoError(t, err)
-	_, err = tablebase.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
 	require.NoError(t, err)
 
 	const position = "position fen 8/8/8/8/4k3/8/8/A3K3 w - - 0 1"

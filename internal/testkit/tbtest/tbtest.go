@@ -48,3 +48,11 @@ func WaitFor(t testing.TB, cond func() bool, msg string) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// Table returns the table of p from s, built if need be, or fails the
+// test.
+func Table(t testing.TB, s *tablebase.Store, p *engine.Position) *tablebase.Table {
+	tb, err := s.Find(p, tablebase.Build)
+	require.NoError(t, err)
+	return tb
+}

@@ -1,6 +1,6 @@
 # Enumerates every placement of an ending and reads its value from the
 # Gaviota tables (python-chess's pure-Python prober): counts in the
-# format of tablebase/testdata/counts.csv and histograms.csv.
+# format of tablebase/gen/testdata/counts.csv and histograms.csv.
 import sys, itertools, collections
 sys.path.insert(0, "/tmp/pychess")
 import chess, chess.gaviota

@@ -1,14 +1,14 @@
-package tablebase_test
+package gen_test
 
 import (
 	"fmt"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
+	"github.com/stretchr/testify/require"
 )
 
 // pawnVariant is chess on 5x6, small enough to generate and verify pawn
@@ -20,7 +20,7 @@ func pawnVariant(t testing.TB) *engine.Variant {
 // memoryTables generates tables in memory, each once.
 func memoryTables(v *engine.Variant) tablebase.Subtables {
 	return memoryTablesBy(v, func(m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
-		return tablebase.Generate(v, m, sub, nil)
+		return gen.Generate(v, m, sub, nil)
 	})
 }
 
@@ -28,19 +28,19 @@ func memoryTables(v *engine.Variant) tablebase.Subtables {
 // the distances to mate alone.
 func dtmTables(v *engine.Variant) tablebase.Subtables {
 	return memoryTablesBy(v, func(m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
-		return tablebase.GenerateDTM(v, m, sub)
+		return gen.GenerateDTM(v, m, sub)
 	})
 }
 
-// memoryTablesBy keeps in memory the tables gen makes, each once.
-func memoryTablesBy(v *engine.Variant, gen func(tablebase.Material, tablebase.Subtables) (*tablebase.Table, error)) tablebase.Subtables {
+// memoryTablesBy keeps in memory the tables generate makes, each once.
+func memoryTablesBy(v *engine.Variant, generate func(tablebase.Material, tablebase.Subtables) (*tablebase.Table, error)) tablebase.Subtables {
 	cache := map[string]*tablebase.Table{}
 	var sub tablebase.Subtables
 	sub = func(m tablebase.Material) (*tablebase.Table, error) {
 		if tb, ok := cache[m.String()]; ok {
 			return tb, nil
 		}
-		tb, err := gen(m, sub)
+		tb, err := generate(m, sub)
 		if err == nil {
 			cache[m.String()] = tb
 		}
@@ -83,7 +83,7 @@ func TestPawnTablesVerify(t *testing.T) {
 		tb, err := sub(m)
 		require.NoError(t, err, name)
 		require.Equal(t, "file mirror", tb.Symmetries(), name)
-		rep := tablebase.Verify(tb, children, nil)
+		rep := gen.Verify(tb, children, nil)
 		require.Positive(t, rep.Checked, name)
 		require.Empty(t, rep.Disagreements, name)
 		require.Zero(t, rep.More, name)
@@ -141,7 +141,7 @@ func TestEnPassantProbe(t *testing.T) {
 	_, err = alone.Probe(with)
 	require.ErrorContains(t, err, "no tables after captures at hand")
 	// Through a store, which reads the smaller tables, it is answered.
-	store := tablebase.NewStore(dir)
+	store := gen.NewStore(dir)
 	for _, m := range []string{"KPvK", "KQvKP", "KRvKP", "KBvKP", "KNvKP"} {
 		require.NoError(t, tableOf(t, v, sub, m).Save(dir))
 	}

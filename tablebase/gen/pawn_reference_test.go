@@ -1,6 +1,8 @@
-package tablebase_test
+package gen_test
 
-import "testing"
+import (
+	"testing"
+)
 
 // TestReferenceKPK compares every count and distance of KPK with
 // Gaviota's.

@@ -1,4 +1,4 @@
-package tablebase
+package gen
 
 import (
 	"math/bits"
@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // Bit-parallel generation, for tables on boards of up to 64 squares (en
@@ -86,7 +88,7 @@ func (wk *bitWorker) put(lists *[][][]uint32, id, level, node int) {
 
 // bitSet is a move set as bitboards.
 type bitSet struct {
-	ms    *moveSet
+	ms    *layout.MoveSet
 	n     int
 	leaps []uint64 // by square: plain leap targets
 	// path[from*n+to] holds the squares that must be empty for the set to
@@ -109,21 +111,21 @@ type bitStep struct {
 func bit(sq int) uint64 { return 1 << uint(sq) }
 
 // newBitSet builds the bitboards of move set ms on a board of n squares.
-func newBitSet(ms *moveSet, n int) *bitSet {
+func newBitSet(ms *layout.MoveSet, n int) *bitSet {
 	b := &bitSet{ms: ms, n: n, leaps: make([]uint64, n), path: make([]uint64, n*n), double: make([]uint64, n)}
 	for from := range n {
-		for _, r := range ms.rays[from] {
-			if r.double {
-				b.double[from] |= bit(int(r.sq[len(r.sq)-1]))
+		for _, r := range ms.Rays[from] {
+			if r.Double {
+				b.double[from] |= bit(int(r.Sq[len(r.Sq)-1]))
 			}
 		}
-		for _, t := range ms.leaps[from] {
+		for _, t := range ms.Leaps[from] {
 			b.leaps[from] |= bit(int(t))
 		}
 		for to := range n {
-			l := ms.line[from*n+to]
-			if r := ms.lineRay(from, l); r != nil {
-				for _, s := range r.sq[:l>>8] {
+			l := ms.Line[from*n+to]
+			if r := ms.LineRay(from, l); r != nil {
+				for _, s := range r.Sq[:l>>8] {
 					b.path[from*n+to] |= bit(int(s))
 				}
 			}
@@ -135,19 +137,19 @@ func newBitSet(ms *moveSet, n int) *bitSet {
 // attacks reports whether the set reaches `to` from `from` with the
 // squares occ occupied.
 func (b *bitSet) attacks(from, to int, occ uint64) bool {
-	return reaches(b.ms.line[from*b.n+to]) && b.path[from*b.n+to]&occ == 0
+	return layout.Reaches(b.ms.Line[from*b.n+to]) && b.path[from*b.n+to]&occ == 0
 }
 
 // targets returns the empty squares the set reaches from `from`, the
 // squares occ occupied.
 func (b *bitSet) targets(from int, occ uint64) uint64 {
 	t := b.leaps[from] &^ occ
-	for _, r := range b.ms.rays[from] {
-		for i, s := range r.sq {
+	for _, r := range b.ms.Rays[from] {
+		for i, s := range r.Sq {
 			if occ&bit(int(s)) != 0 {
 				break
 			}
-			if !r.lame || i == len(r.sq)-1 {
+			if !r.Lame || i == len(r.Sq)-1 {
 				t |= bit(int(s))
 			}
 		}
@@ -159,19 +161,19 @@ func (b *bitSet) targets(from int, occ uint64) uint64 {
 // occ, each with the squares on its way (which another piece, not in occ,
 // may block).
 func (b *bitSet) steps(from int, occ uint64, out []bitStep) []bitStep {
-	for _, t := range b.ms.leaps[from] {
+	for _, t := range b.ms.Leaps[from] {
 		if occ&bit(int(t)) == 0 {
 			out = append(out, bitStep{to: int(t)})
 		}
 	}
-	for _, r := range b.ms.rays[from] {
+	for _, r := range b.ms.Rays[from] {
 		var path uint64
-		for i, s := range r.sq {
+		for i, s := range r.Sq {
 			if occ&bit(int(s)) != 0 {
 				break
 			}
-			if !r.lame || i == len(r.sq)-1 {
-				out = append(out, bitStep{to: int(s), path: path, double: r.double})
+			if !r.Lame || i == len(r.Sq)-1 {
+				out = append(out, bitStep{to: int(s), path: path, double: r.Double})
 			}
 			path |= bit(int(s))
 		}
@@ -181,54 +183,38 @@ func (b *bitSet) steps(from int, occ uint64, out []bitStep) []bitStep {
 
 // subProbe looks up the table after a capture or promotion.
 type subProbe struct {
-	t *Table // nil: bare kings, a draw
-	m slotMatch
-}
-
-// bitParallel reports whether the bit-parallel generator handles a table:
-// a board of up to 64 squares, three pieces or more.
-func (g *geometry) bitParallel() bool {
-	return g.n <= 64 && len(g.pieces) >= 3 && g.bitNodes() <= 1<<32
-}
-
-// bitNodes is the number of nodes (of each side to move) the bit-parallel
-// generator walks: 64 for each placement of the pieces but slot 1.
-func (g *geometry) bitNodes() int {
-	nodes := len(g.region) * 64
-	for range len(g.pieces) - 2 {
-		nodes *= g.n
-	}
-	return nodes
+	t *tablebase.Table // nil: bare kings, a draw
+	m layout.SlotMatch
 }
 
 // generateBitParallel fills the table's values; it returns false when
 // abandoned.
 func (gen *generation) generateBitParallel(workers int) bool {
 	g := gen.g
-	bg := &bitGen{generation: gen, np: len(g.pieces), regions: len(g.region), n: g.n}
+	bg := &bitGen{generation: gen, np: len(g.Pieces), regions: len(g.Region), n: g.N}
 	bg.words = bg.regions
 	bg.wordWeight = make([]int, bg.np)
 	for i := 2; i < bg.np; i++ {
 		bg.wordWeight[i] = bg.words
-		bg.words *= g.n
+		bg.words *= g.N
 	}
-	sets := map[*moveSet]*bitSet{}
-	setOf := func(ms *moveSet) *bitSet {
+	sets := map[*layout.MoveSet]*bitSet{}
+	setOf := func(ms *layout.MoveSet) *bitSet {
 		if sets[ms] == nil {
-			sets[ms] = newBitSet(ms, g.n)
+			sets[ms] = newBitSet(ms, g.N)
 		}
 		return sets[ms]
 	}
-	for i := range g.pieces {
-		bg.quiet = append(bg.quiet, setOf(g.kind[i].quiet))
-		bg.capture = append(bg.capture, setOf(g.kind[i].capture))
-		bg.unmove = append(bg.unmove, setOf(g.kind[i].unmove))
-		if !isRoyal(gen.t.Variant, g.pieces[i]) {
-			bg.victims[g.colour[i]] = append(bg.victims[g.colour[i]], i)
+	for i := range g.Pieces {
+		bg.quiet = append(bg.quiet, setOf(g.Kind[i].Quiet))
+		bg.capture = append(bg.capture, setOf(g.Kind[i].Capture))
+		bg.unmove = append(bg.unmove, setOf(g.Kind[i].Unmove))
+		if !isRoyal(gen.t.Variant, g.Pieces[i]) {
+			bg.victims[g.Colour[i]] = append(bg.victims[g.Colour[i]], i)
 		}
 	}
 	bg.probes = make([]subProbe, bg.np)
-	for j := range g.pieces {
+	for j := range g.Pieces {
 		bg.probes[j] = bg.probe(gen.subs[j], j, -1, 0)
 	}
 	bg.promoProbes = make([][][]subProbe, bg.np)
@@ -244,12 +230,12 @@ func (gen *generation) generateBitParallel(workers int) bool {
 		}
 	}
 	bg.banned, bg.promoting = make([]uint64, bg.np), make([]uint64, bg.np)
-	for i, k := range g.kind {
-		for sq := range g.n {
-			if k.banned != nil && k.banned[sq] {
+	for i, k := range g.Kind {
+		for sq := range g.N {
+			if k.Banned != nil && k.Banned[sq] {
 				bg.banned[i] |= bit(sq)
 			}
-			if k.promotes != nil && k.promotes[sq] {
+			if k.Promotes != nil && k.Promotes[sq] {
 				bg.promoting[i] |= bit(sq)
 			}
 		}
@@ -258,7 +244,7 @@ func (gen *generation) generateBitParallel(workers int) bool {
 		for _, bm := range []*[]uint64{&bg.valid[c], &bg.known[c], &bg.won[c], &bg.canSave[c], &bg.fresh[c], &bg.cand[c]} {
 			*bm = make([]uint64, bg.words)
 		}
-		gen.t.val[c] = make([]byte, g.size)
+		gen.t.Val[c] = make([]byte, g.Size)
 	}
 	for range workers {
 		bg.workers = append(bg.workers, &bitWorker{})
@@ -271,7 +257,7 @@ func (gen *generation) generateBitParallel(workers int) bool {
 		if !bg.walkLevel(level) {
 			return false
 		}
-		gen.hooks.progress(0.3 + 0.7*min(float64(level)/100, 0.99))
+		gen.hooks.Report(0.3 + 0.7*min(float64(level)/100, 0.99))
 		if bg.idleAfter(level) {
 			break
 		}
@@ -282,13 +268,13 @@ func (gen *generation) generateBitParallel(workers int) bool {
 // probe matches table st (nil: bare kings) to the placement after slot
 // victim (or -1) is taken and slot promoted (or -1) becomes a piece of
 // type promoType.
-func (bg *bitGen) probe(st *Table, victim, promoted, promoType int) subProbe {
+func (bg *bitGen) probe(st *tablebase.Table, victim, promoted, promoType int) subProbe {
 	if st == nil {
 		return subProbe{}
 	}
 	var rest []engine.Piece
 	var slots []int
-	for i, pc := range bg.g.pieces {
+	for i, pc := range bg.g.Pieces {
 		if i == victim {
 			continue
 		}
@@ -297,9 +283,9 @@ func (bg *bitGen) probe(st *Table, victim, promoted, promoType int) subProbe {
 		}
 		rest, slots = append(rest, pc), append(slots, i)
 	}
-	m, _ := st.match(rest)
-	for s := range st.geo.pieces {
-		m.from[s] = slots[m.from[s]] // list index → our slot
+	m, _ := st.Match(rest)
+	for s := range st.Geo.Pieces {
+		m.From[s] = slots[m.From[s]] // list index → our slot
 	}
 	return subProbe{t: st, m: m}
 }
@@ -320,7 +306,7 @@ func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
 				if lo >= bg.words {
 					return
 				}
-				if !bg.hooks.goOn() {
+				if !bg.hooks.GoOn() {
 					abandoned.Store(true)
 					return
 				}
@@ -334,8 +320,8 @@ func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
 
 // wordPlace is the placement a word fixes.
 type wordPlace struct {
-	sq  [MaxPieces]int // by slot; sq[1] is the bit's square when set
-	occ uint64         // squares of every slot but 1
+	sq  [tablebase.MaxPieces]int // by slot; sq[1] is the bit's square when set
+	occ uint64                   // squares of every slot but 1
 	// fileBase + regions·z is the file index of bit z (a square slot 1
 	// may stand on).
 	fileBase int
@@ -349,8 +335,8 @@ type wordPlace struct {
 func (bg *bitGen) decodeWord(w int, p *wordPlace) bool {
 	g := bg.g
 	r, rest := w%bg.regions, w/bg.regions
-	p.sq[0] = g.region[r]
-	p.fileBase = r - g.lo[1]*g.weight[1]
+	p.sq[0] = g.Region[r]
+	p.fileBase = r - g.Lo[1]*g.Weight[1]
 	p.unfiled = false
 	occ := bit(p.sq[0])
 	ok := true
@@ -358,7 +344,7 @@ func (bg *bitGen) decodeWord(w int, p *wordPlace) bool {
 		s := rest % bg.n
 		rest /= bg.n
 		p.sq[i] = s
-		p.fileBase += (s - g.lo[i]) * g.weight[i]
+		p.fileBase += (s - g.Lo[i]) * g.Weight[i]
 		p.unfiled = p.unfiled || bg.banned[i]&bit(s) != 0
 		ok = ok && occ&bit(s) == 0
 		occ |= bit(s)
@@ -369,9 +355,9 @@ func (bg *bitGen) decodeWord(w int, p *wordPlace) bool {
 
 // imageNode returns the node of placement sq (by slot) under symmetry si,
 // which must bring the first king into the region.
-func (bg *bitGen) imageNode(si int, sq *[MaxPieces]int) int {
-	s := bg.g.syms[si]
-	w := bg.g.regionOf[s[sq[0]]]
+func (bg *bitGen) imageNode(si int, sq *[tablebase.MaxPieces]int) int {
+	s := bg.g.Syms[si]
+	w := bg.g.RegionOf[s[sq[0]]]
 	for i := 2; i < bg.np; i++ {
 		w += s[sq[i]] * bg.wordWeight[i]
 	}
@@ -423,7 +409,7 @@ func (bg *bitGen) initialise() bool {
 		return false
 	}
 	bg.sortLate()
-	bg.hooks.progress(0.2)
+	bg.hooks.Report(0.2)
 	// A position without a quiet move is mated, stalemated, or decided by
 	// its captures alone.
 	ok = bg.forWords(func(wk *bitWorker, lo, hi int) {
@@ -444,11 +430,11 @@ func (bg *bitGen) initialise() bool {
 				inCheck[c][w], hasCapture[c][w] = mated, 0
 				bg.known[c][w] |= mated
 				for x := mated; x != 0; x &= x - 1 {
-					bg.t.val[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = 1
+					bg.t.Val[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = 1
 				}
 				for x := lost; x != 0; x &= x - 1 {
 					z := bits.TrailingZeros64(x)
-					level := int(bg.t.val[c][p.fileBase+bg.regions*z]) - 1
+					level := int(bg.t.Val[c][p.fileBase+bg.regions*z]) - 1
 					wk.put(&wk.losses, c, level, w<<6|z)
 				}
 			}
@@ -459,7 +445,7 @@ func (bg *bitGen) initialise() bool {
 
 // valAt is the value byte of a node (side c to move).
 func (bg *bitGen) valAt(c, node int) *byte {
-	return &bg.t.val[c][bg.fileIndex(node)]
+	return &bg.t.Val[c][bg.fileIndex(node)]
 }
 
 // fileIndex returns the file index of a node that is a position.
@@ -476,7 +462,7 @@ func (bg *bitGen) fileIndex(node int) int {
 func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node int, hasCapture [2][]uint64) {
 	g := bg.g
 	caps := captureResults{winBy: -1, lossBy: -1}
-	for _, i := range g.slotsOf[c] {
+	for _, i := range g.SlotsOf[c] {
 		from := p.sq[i]
 		for _, j := range bg.victims[1-c] {
 			to := p.sq[j]
@@ -505,7 +491,7 @@ func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node 
 	if caps.winBy >= 0 {
 		wk.put(&wk.wins, c, caps.winBy, node)
 	} else if caps.lossBy >= 0 {
-		bg.t.val[c][p.fileBase+bg.regions*z] = byte(caps.lossBy + 1)
+		bg.t.Val[c][p.fileBase+bg.regions*z] = byte(caps.lossBy + 1)
 	}
 }
 
@@ -522,8 +508,8 @@ func (bg *bitGen) safeAfter(p *wordPlace, c, i, to, victim int, occ uint64) bool
 // kingAttackedWithout is kingAttacked with slot skip (a piece just taken,
 // or -1) off the board.
 func (bg *bitGen) kingAttackedWithout(p *wordPlace, c, skip int, occ uint64) bool {
-	k := p.sq[bg.g.king[c]]
-	for _, e := range bg.g.slotsOf[1-c] {
+	k := p.sq[bg.g.King[c]]
+	for _, e := range bg.g.SlotsOf[1-c] {
 		if e != skip && bg.capture[e].attacks(p.sq[e], k, occ) {
 			return true
 		}
@@ -552,9 +538,9 @@ func (bg *bitGen) probeValue(pr *subProbe, p *wordPlace, stm int) byte {
 	if pr.t == nil {
 		return 0
 	}
-	var sq [MaxPieces]int
-	side := pr.m.place(pr.t.geo, p.sq[:], stm, sq[:])
-	return pr.t.val[side][pr.t.geo.canonical(sq[:len(pr.t.geo.pieces)])]
+	var sq [tablebase.MaxPieces]int
+	side := pr.m.Place(pr.t.Geo, p.sq[:], stm, sq[:])
+	return pr.t.Val[side][pr.t.Geo.Canonical(sq[:len(pr.t.Geo.Pieces)])]
 }
 
 // escape returns the nodes among cand (bits of word w, placement p, side
@@ -563,7 +549,7 @@ func (bg *bitGen) probeValue(pr *subProbe, p *wordPlace, stm int) byte {
 func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, valid, won []uint64) uint64 {
 	g := bg.g
 	var esc uint64
-	for _, i := range g.slotsOf[c] {
+	for _, i := range g.SlotsOf[c] {
 		rest := cand &^ esc
 		if rest == 0 {
 			break
@@ -592,7 +578,7 @@ func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, val
 				sq[1] = z
 				for ts := bg.quiet[0].targets(p.sq[0], p.occ|bit(z)); ts != 0; ts &= ts - 1 {
 					sq[0] = bits.TrailingZeros64(ts)
-					child := bg.imageNode(g.toRegion[sq[0]][0], &sq)
+					child := bg.imageNode(g.ToRegion[sq[0]][0], &sq)
 					if (valid[child>>6]&^won[child>>6])&bit(child&63) != 0 {
 						esc |= bit(z)
 						break
@@ -632,7 +618,7 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 			continue
 		}
 		bg.decodeWord(w, &p)
-		for _, i := range g.slotsOf[movers] {
+		for _, i := range g.SlotsOf[movers] {
 			switch i {
 			case 1:
 				var acc uint64
@@ -659,7 +645,7 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 					for ts := bg.unmove[0].targets(p.sq[0], p.occ|bit(z)); ts != 0; ts &= ts - 1 {
 						sq[0] = bits.TrailingZeros64(ts)
 						// Every image: each is a node of its own.
-						for _, si := range g.toRegion[sq[0]] {
+						for _, si := range g.ToRegion[sq[0]] {
 							q := bg.imageNode(si, &sq)
 							atomic.OrUint64(&dst[q>>6], bit(q&63))
 						}
@@ -713,7 +699,7 @@ func (bg *bitGen) walkLevel(level int) bool {
 				bg.won[c][w] |= nw
 				bg.decodeWord(w, &p)
 				for x := nw; x != 0; x &= x - 1 {
-					bg.t.val[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = byte(level + 2)
+					bg.t.Val[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = byte(level + 2)
 				}
 			}
 		}
@@ -737,7 +723,7 @@ func (bg *bitGen) walkLevel(level int) bool {
 				lost := cd &^ bg.escape(wk, c, w, &p, cd, bg.valid[1-c], bg.won[1-c])
 				for x := lost; x != 0; x &= x - 1 {
 					z := bits.TrailingZeros64(x)
-					v := &bg.t.val[c][p.fileBase+bg.regions*z]
+					v := &bg.t.Val[c][p.fileBase+bg.regions*z]
 					if capLoss := int(*v); capLoss-1 > level+2 {
 						lost &^= bit(z)
 						wk.put(&wk.losses, c, capLoss-1, w<<6|z)
@@ -830,7 +816,7 @@ func (bg *bitGen) readOut() bool {
 			if p.unfiled {
 				continue
 			}
-			check := len(g.toRegion[p.sq[0]]) > 1 || len(g.same) > 0
+			check := len(g.ToRegion[p.sq[0]]) > 1 || len(g.Same) > 0
 			for z := range bg.n {
 				if bg.banned[1]&bit(z) != 0 {
 					continue // no entry: slot 1 never stands there
@@ -839,14 +825,14 @@ func (bg *bitGen) readOut() bool {
 				canonical := fixed && p.occ&bit(z) == 0
 				if canonical && check {
 					p.sq[1] = z
-					canonical = g.canonical(p.sq[:bg.np]) == f
+					canonical = g.Canonical(p.sq[:bg.np]) == f
 				}
 				for c := 0; c < 2; c++ {
 					switch {
 					case !canonical || bg.valid[c][w]&bit(z) == 0:
-						bg.t.val[c][f] = notPosition
+						bg.t.Val[c][f] = layout.NotPosition
 					case bg.known[c][w]&bit(z) == 0:
-						bg.t.val[c][f] = 0
+						bg.t.Val[c][f] = 0
 					}
 				}
 			}

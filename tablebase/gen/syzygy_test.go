@@ -1,4 +1,4 @@
-package tablebase_test
+package gen_test
 
 import (
 	"bufio"
@@ -7,10 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // The distances to zeroing against Syzygy's tables: the figures in

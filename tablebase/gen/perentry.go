@@ -1,10 +1,12 @@
-package tablebase
+package gen
 
 import (
 	"sync"
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // The per-entry generator: every entry is examined on its own, its replies
@@ -21,13 +23,13 @@ func (gen *generation) generatePerEntry(workers int) bool {
 	for w := range scratches {
 		scratches[w] = gen.newScratch(len(scratches))
 	}
-	if g.twinsPossible() {
+	if twinsPossible(g) {
 		gen.twins = gen.findTwins(scratches)
 	}
 	for c := 0; c < 2; c++ {
-		size := g.size + gen.twins.count(c)
-		gen.eager[c] = len(g.slotsOf[1-c]) > 1 && !gen.stronger(c)
-		gen.t.val[c] = make([]byte, size)
+		size := g.Size + gen.twins.count(c)
+		gen.eager[c] = len(g.SlotsOf[1-c]) > 1 && !gen.stronger(c)
+		gen.t.Val[c] = make([]byte, size)
 		gen.state[c] = make([]entryState, size)
 		gen.known[c] = make([]uint64, (size+63)/64)
 	}
@@ -35,7 +37,7 @@ func (gen *generation) generatePerEntry(workers int) bool {
 		return false
 	}
 	for c := 0; c < 2; c++ {
-		gen.t.val[c] = gen.t.val[c][:g.size:g.size] // the twins are not stored
+		gen.t.Val[c] = gen.t.Val[c][:g.Size:g.Size] // the twins are not stored
 		gen.state[c], gen.known[c] = nil, nil       // the DTZ walk has its own
 	}
 	return true
@@ -60,19 +62,19 @@ type entryState struct {
 func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 	g := gen.g
 	const block = 1 << 12
-	blocks := (g.size + block - 1) / block
+	blocks := (g.Size + block - 1) / block
 	var abandoned atomic.Bool
 	var done atomic.Int64
 	gen.forEach(blocks, scratches, func(sc *scratch, k int) {
-		if abandoned.Load() || !gen.hooks.goOn() {
+		if abandoned.Load() || !gen.hooks.GoOn() {
 			abandoned.Store(true)
 			return
 		}
-		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
+		for idx := k * block; idx < min((k+1)*block, g.Size); idx++ {
 			gen.initialiseEntry(sc, idx)
 		}
 		if n := done.Add(1); n%64 == 0 {
-			gen.hooks.progress(0.5 * float64(n) / float64(blocks))
+			gen.hooks.Report(0.5 * float64(n) / float64(blocks))
 		}
 	})
 	if abandoned.Load() {
@@ -80,17 +82,17 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 	}
 	for c := 0; c < 2; c++ {
 		gen.forEach(gen.twins.count(c), scratches, func(sc *scratch, k int) {
-			idx := g.size + k
+			idx := g.Size + k
 			base, via := gen.twins.of(c, k)
 			sc.place(base)
 			if level, ok := gen.examine(sc.b, c, idx, base, via, &sc.children, &sc.targets); ok {
 				sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(c<<31 | idx)})
 			}
-			sc.b.clear()
+			sc.b.Clear()
 		})
 	}
 	for c := 0; c < 2; c++ {
-		for idx, v := range gen.t.val[c] {
+		for idx, v := range gen.t.Val[c] {
 			if v != 0 {
 				gen.known[c][idx/64] |= 1 << (idx % 64)
 			}
@@ -103,19 +105,19 @@ func (gen *generation) initialise(scratches []*scratch) (finished bool) {
 // initialiseEntry examines entry idx with either side to move.
 func (gen *generation) initialiseEntry(sc *scratch, idx int) {
 	g := gen.g
-	g.decode(idx, sc.sq)
-	if !g.isCanonical(sc.sq, idx) || g.banned(sc.sq) || !sc.b.place(sc.sq) {
-		gen.t.val[0][idx], gen.t.val[1][idx] = notPosition, notPosition
+	g.Decode(idx, sc.sq)
+	if !g.IsCanonical(sc.sq, idx) || g.Banned(sc.sq) || !sc.b.Place(sc.sq) {
+		gen.t.Val[0][idx], gen.t.Val[1][idx] = layout.NotPosition, layout.NotPosition
 		return
 	}
 	for stm := 0; stm < 2; stm++ {
-		if !sc.b.legal(stm) {
-			gen.t.val[stm][idx] = notPosition
+		if !sc.b.Legal(stm) {
+			gen.t.Val[stm][idx] = layout.NotPosition
 		} else if level, ok := gen.examine(sc.b, stm, idx, idx, -1, &sc.children, &sc.targets); ok {
 			sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(stm<<31 | idx)})
 		}
 	}
-	sc.b.clear()
+	sc.b.Clear()
 }
 
 // isKnown reports whether the value of entry idx (side stm to move) is known.
@@ -126,7 +128,7 @@ func (gen *generation) isKnown(stm, idx int) bool {
 // setValue records the value of entry idx (side stm to move). Entries are
 // owned by 64-entry words (see propagate), so no word has two writers.
 func (gen *generation) setValue(stm, idx int, v byte) {
-	gen.t.val[stm][idx] = v
+	gen.t.Val[stm][idx] = v
 	gen.known[stm][idx/64] |= 1 << (idx % 64)
 }
 
@@ -147,31 +149,31 @@ func (gen *generation) bucketResolved(scratches []*scratch) {
 // itself, but for a twin: the position with an en-passant capture, whose
 // pawn passed via, else via is -1). It returns a level when the position
 // is resolved (or may be, for a win by capture) at that many plies.
-func (gen *generation) examine(b *board, stm, idx, base, via int, children, targets *[]int) (int, bool) {
+func (gen *generation) examine(b *layout.Board, stm, idx, base, via int, children, targets *[]int) (int, bool) {
 	g := gen.g
 	caps := captureResults{winBy: -1, lossBy: -1}
 	quiet := false
-	safety := b.kingSafety(stm)
+	safety := safetyOf(b, stm)
 	eager := gen.eager[stm]
 	// When the moves lead to distinct entries, counting them is enough.
-	distinct := g.distinctMoves(stm, b.sq[0])
+	distinct := g.DistinctMoves(stm, b.Sq[0])
 	quietMoves := 0
 	*children = (*children)[:0]
-	for _, i := range g.slotsOf[stm] {
-		promotes := g.kind[i].promotes
-		*targets = b.appendTargets(i, (*targets)[:0])
+	for _, i := range g.SlotsOf[stm] {
+		promotes := g.Kind[i].Promotes
+		*targets = b.AppendTargets(i, (*targets)[:0])
 		for _, t := range *targets {
-			victim := int(b.who[t])
-			if victim >= 0 && isRoyal(gen.t.Variant, g.pieces[victim]) {
+			victim := int(b.Who[t])
+			if victim >= 0 && isRoyal(gen.t.Variant, g.Pieces[victim]) {
 				continue // never in a legal position
 			}
 			if promotes != nil && promotes[t] {
 				if gen.legalAfter(b, stm, i, t, victim, safety) {
-					from := b.play(i, t)
+					from := b.Play(i, t)
 					for k := range gen.promoTypes {
 						caps.add(gen.promotionValue(b, i, victim, k, 1-stm))
 					}
-					b.unplay(i, from, victim)
+					b.Unplay(i, from, victim)
 				}
 				continue
 			}
@@ -192,9 +194,9 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 			if !gen.legalAfter(b, stm, i, t, victim, safety) {
 				continue
 			}
-			from := b.play(i, t)
+			from := b.Play(i, t)
 			caps.add(gen.childValue(b, victim, 1-stm))
-			b.unplay(i, from, victim)
+			b.Unplay(i, from, victim)
 		}
 	}
 	if via >= 0 {
@@ -203,7 +205,7 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 	winBy, lossBy, draw := caps.winBy, caps.lossBy, caps.draw
 	if caps.n == 0 && !quiet {
 		if safety.inCheck {
-			gen.t.val[stm][idx] = 1 // checkmated: mated in 0 plies
+			gen.t.Val[stm][idx] = 1 // checkmated: mated in 0 plies
 			return 0, true
 		}
 		return 0, false // stalemate: a draw
@@ -228,7 +230,7 @@ func (gen *generation) examine(b *board, stm, idx, base, via int, children, targ
 	}
 	if !quiet && !draw {
 		// Every move captures into a lost position: lost at the longest.
-		gen.t.val[stm][idx] = byte(lossBy + 1)
+		gen.t.Val[stm][idx] = byte(lossBy + 1)
 		return lossBy, true
 	}
 	return 0, false
@@ -241,13 +243,13 @@ const uncounted = 255
 // leaves stm's king safe. A move of a piece other than the king, out of
 // check, is safe unless the piece is pinned (see kingSafety); the rest are
 // played and tested.
-func (gen *generation) legalAfter(b *board, stm, i, t, victim int, safety kingSafety) bool {
-	if i != gen.g.king[stm] && !safety.inCheck && safety.pinned&(1<<i) == 0 {
+func (gen *generation) legalAfter(b *layout.Board, stm, i, t, victim int, safety kingSafety) bool {
+	if i != gen.g.King[stm] && !safety.inCheck && safety.pinned&(1<<i) == 0 {
 		return true
 	}
-	from := b.play(i, t)
-	safe := !b.attacked(stm, victim)
-	b.unplay(i, from, victim)
+	from := b.Play(i, t)
+	safe := !b.Attacked(stm, victim)
+	b.Unplay(i, from, victim)
 	return safe
 }
 
@@ -261,20 +263,20 @@ type kingSafety struct {
 	pinned uint32
 }
 
-// kingSafety finds colour c's kingSafety on the board.
-func (b *board) kingSafety(c int) kingSafety {
-	g := b.g
-	k := b.sq[g.king[c]]
-	safety := kingSafety{inCheck: b.attacked(c, -1)}
-	for _, j := range g.riders[1-c] {
-		ms, from := g.kind[j].capture, b.sq[j]
-		l := ms.line[from*g.n+k]
+// safetyOf finds colour c's kingSafety on the board.
+func safetyOf(b *layout.Board, c int) kingSafety {
+	g := b.G
+	k := b.Sq[g.King[c]]
+	safety := kingSafety{inCheck: b.Attacked(c, -1)}
+	for _, j := range g.Riders[1-c] {
+		ms, from := g.Kind[j].Capture, b.Sq[j]
+		l := ms.Line[from*g.N+k]
 		if l&0xff < 2 {
 			continue // not on a line to the king
 		}
 		blocker := -1
-		for _, t := range ms.rays[from][l&0xff-2].sq[:l>>8] {
-			if w := int(b.who[t]); w >= 0 {
+		for _, t := range ms.Rays[from][l&0xff-2].Sq[:l>>8] {
+			if w := int(b.Who[t]); w >= 0 {
 				if blocker >= 0 {
 					blocker = -1 // two blockers: nothing is pinned
 					break
@@ -282,7 +284,7 @@ func (b *board) kingSafety(c int) kingSafety {
 				blocker = w
 			}
 		}
-		if blocker >= 0 && g.colour[blocker] == c {
+		if blocker >= 0 && g.Colour[blocker] == c {
 			safety.pinned |= 1 << blocker
 		}
 	}
@@ -292,17 +294,17 @@ func (b *board) kingSafety(c int) kingSafety {
 // countReplies counts the distinct child classes of the quiet legal moves
 // (promotions aside: they lead into other tables) of the position on b
 // (side stm to move, its placement's entry base).
-func (gen *generation) countReplies(b *board, stm, base int, children, targets *[]int) uint8 {
+func (gen *generation) countReplies(b *layout.Board, stm, base int, children, targets *[]int) uint8 {
 	g := gen.g
 	*children = (*children)[:0]
-	safety := b.kingSafety(stm)
-	distinct := g.distinctMoves(stm, b.sq[0])
+	safety := safetyOf(b, stm)
+	distinct := g.DistinctMoves(stm, b.Sq[0])
 	moves := 0
-	for _, i := range g.slotsOf[stm] {
-		promotes := g.kind[i].promotes
-		*targets = b.appendTargets(i, (*targets)[:0])
+	for _, i := range g.SlotsOf[stm] {
+		promotes := g.Kind[i].Promotes
+		*targets = b.AppendTargets(i, (*targets)[:0])
 		for _, t := range *targets {
-			if b.who[t] >= 0 || (promotes != nil && promotes[t]) || !gen.legalAfter(b, stm, i, t, -1, safety) {
+			if b.Who[t] >= 0 || (promotes != nil && promotes[t]) || !gen.legalAfter(b, stm, i, t, -1, safety) {
 				continue
 			}
 			moves++
@@ -320,18 +322,18 @@ func (gen *generation) countReplies(b *board, stm, base int, children, targets *
 // childOf returns the entry of the position after the quiet move of slot
 // i to t from the position on b (side stm to move, entry base): after a
 // double step that can be taken en passant, the twin that says so.
-func (gen *generation) childOf(b *board, stm, base, i, t int) int {
-	from := b.sq[i]
-	b.sq[i] = t // moved reads the new square only
-	child := gen.g.moved(base, b.sq, i, from)
+func (gen *generation) childOf(b *layout.Board, stm, base, i, t int) int {
+	from := b.Sq[i]
+	b.Sq[i] = t // moved reads the new square only
+	child := gen.g.Moved(base, b.Sq, i, from)
 	if gen.twins != nil {
-		if via := gen.g.doubleStep(i, from, t); via >= 0 {
-			if twin := gen.twinOf(1-stm, b.sq, via); twin >= 0 {
+		if via := gen.g.DoubleStep(i, from, t); via >= 0 {
+			if twin := gen.twinOf(1-stm, b.Sq, via); twin >= 0 {
 				child = twin
 			}
 		}
 	}
-	b.sq[i] = from
+	b.Sq[i] = from
 	return child
 }
 
@@ -358,32 +360,32 @@ func countDistinct(xs []int) int {
 // promotionValue looks up the position on b after the piece in slot i
 // promoted to its k-th promotion piece, taking victim (or -1), side stm to
 // move.
-func (gen *generation) promotionValue(b *board, i, victim, k, stm int) byte {
+func (gen *generation) promotionValue(b *layout.Board, i, victim, k, stm int) byte {
 	var pl placement
 	pieces, squares := gen.placementAfter(b, &pl, i, victim, k)
-	return gen.promos[i][victim+1][k].valueOf(pieces, squares, stm)
+	return gen.promos[i][victim+1][k].ValueOf(pieces, squares, stm)
 }
 
 // placement is room for a placement's pieces and squares.
 type placement struct {
-	pieces  [MaxPieces]engine.Piece
-	squares [MaxPieces]int
+	pieces  [tablebase.MaxPieces]engine.Piece
+	squares [tablebase.MaxPieces]int
 }
 
 // placementAfter fills pl with the pieces on b after a capture of slot
 // victim (or -1) and, when promoted >= 0, the piece in slot promoted
 // promoting to its k-th promotion piece: the placement a smaller table
 // (or a promotion's) is probed with.
-func (gen *generation) placementAfter(b *board, pl *placement, promoted, victim, k int) ([]engine.Piece, []int) {
+func (gen *generation) placementAfter(b *layout.Board, pl *placement, promoted, victim, k int) ([]engine.Piece, []int) {
 	n := 0
-	for j, pc := range gen.g.pieces {
+	for j, pc := range gen.g.Pieces {
 		if j == victim {
 			continue
 		}
 		if j == promoted {
 			pc = engine.MakePiece(gen.promoTypes[k], pc.Colour())
 		}
-		pl.pieces[n], pl.squares[n] = pc, b.sq[j]
+		pl.pieces[n], pl.squares[n] = pc, b.Sq[j]
 		n++
 	}
 	return pl.pieces[:n], pl.squares[:n]
@@ -391,14 +393,14 @@ func (gen *generation) placementAfter(b *board, pl *placement, promoted, victim,
 
 // childValue looks up, in the subtable, the position after a capture of
 // slot victim, with side stm to move.
-func (gen *generation) childValue(b *board, victim, stm int) byte {
+func (gen *generation) childValue(b *layout.Board, victim, stm int) byte {
 	st := gen.subs[victim]
 	if st == nil {
 		return 0 // bare kings
 	}
 	var pl placement
 	pieces, squares := gen.placementAfter(b, &pl, -1, victim, 0)
-	return st.valueOf(pieces, squares, stm)
+	return st.ValueOf(pieces, squares, stm)
 }
 
 // propagate walks the un-moves from the resolved positions, level by
@@ -426,7 +428,7 @@ func (gen *generation) propagate(scratches []*scratch, r retrograde) (finished b
 		}
 		bucket := gen.buckets[level]
 		for start := 0; start < len(bucket); start += chunk {
-			if !gen.hooks.goOn() {
+			if !gen.hooks.GoOn() {
 				return false
 			}
 			settled = settled[:0]
@@ -445,7 +447,7 @@ func (gen *generation) propagate(scratches []*scratch, r retrograde) (finished b
 				lost := r.lost(level, stm, idx)
 				sc.place(gen.base(stm, idx))
 				sc.preds = gen.predecessors(sc.b, stm, idx, lost, sc.preds[:0], sc)
-				sc.b.clear()
+				sc.b.Clear()
 				for _, q := range sc.preds {
 					w := owner(q)
 					sc.informs[w] = append(sc.informs[w], informOf(1-stm, q, lost))
@@ -462,7 +464,7 @@ func (gen *generation) propagate(scratches []*scratch, r retrograde) (finished b
 		}
 		gen.buckets[level] = nil
 		// Distances rarely pass 100 plies in tables this size.
-		gen.hooks.progress(0.5 + 0.5*min(float64(level)/100, 0.99))
+		gen.hooks.Report(0.5 + 0.5*min(float64(level)/100, 0.99))
 	}
 	return true
 }
@@ -506,7 +508,7 @@ func (r dtmRetrograde) inform(level, side, q int, _ bool, sc *scratch) {
 // then do its predecessors hear of it.
 func (gen *generation) settle(level int, e uint32) bool {
 	stm, idx := int(e>>31), int(e&(1<<31-1))
-	v := &gen.t.val[stm][idx]
+	v := &gen.t.Val[stm][idx]
 	switch {
 	case gen.state[stm][idx].done:
 		return false // a capture win that a quiet win matched
@@ -539,7 +541,7 @@ func (gen *generation) inform(level, side, q int, sc *scratch) {
 		base := gen.base(side, q)
 		sc.place(base)
 		st.cnt = gen.countReplies(sc.b, side, base, &sc.children, &sc.targets)
-		sc.b.clear()
+		sc.b.Clear()
 	}
 	st.cnt--
 	if st.cnt == 0 && !st.canSave {
@@ -561,7 +563,7 @@ type resolved struct {
 
 // scratch is one worker's board and buffers.
 type scratch struct {
-	b                            *board
+	b                            *layout.Board
 	sq, targets, children, preds []int
 	unmoves                      []unmove
 	resolved                     []resolved
@@ -570,15 +572,15 @@ type scratch struct {
 
 func (gen *generation) newScratch(workers int) *scratch {
 	g := gen.g
-	return &scratch{b: g.newBoard(), sq: make([]int, len(g.pieces)), targets: make([]int, 0, g.n),
+	return &scratch{b: g.NewBoard(), sq: make([]int, len(g.Pieces)), targets: make([]int, 0, g.N),
 		children: make([]int, 0, 64), informs: make([][]uint64, workers)}
 }
 
 // place sets up the placement of entry idx (not a twin) on the scratch
 // board.
 func (sc *scratch) place(idx int) {
-	sc.b.g.decode(idx, sc.sq)
-	sc.b.place(sc.sq)
+	sc.b.G.Decode(idx, sc.sq)
+	sc.b.Place(sc.sq)
 }
 
 // forEach calls f for k in [0, n), spread over the workers (one scratch
@@ -614,46 +616,46 @@ func (gen *generation) emptyFrom(level int) bool {
 // harmless (they win once). A twin (the position just after a double step
 // that can be taken en passant) has one un-move: that double step; the
 // same placement without the right has every other.
-func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int, sc *scratch) []int {
+func (gen *generation) predecessors(b *layout.Board, stm, idx int, wins bool, out []int, sc *scratch) []int {
 	g := gen.g
 	mover := 1 - stm
-	k := b.sq[g.king[stm]]
+	k := b.Sq[g.King[stm]]
 	twinVia := -1
-	if idx >= g.size {
-		_, twinVia = gen.twins.of(stm, idx-g.size)
+	if idx >= g.Size {
+		_, twinVia = gen.twins.of(stm, idx-g.Size)
 	}
 	base := gen.base(stm, idx)
 	// A mover's leaper that checks the king now still checks it after
 	// another piece's un-move: only its own un-moves can be legal. Riders
 	// are tested after each un-move, since it may open or close their line.
 	var checkers uint32
-	for _, j := range g.slotsOf[mover] {
-		if !g.rider[j] && g.attacks(j, b.sq[j], k, b.who) {
+	for _, j := range g.SlotsOf[mover] {
+		if !g.Rider[j] && g.Attacks(j, b.Sq[j], k, b.Who) {
 			checkers |= 1 << j
 		}
 	}
 	cands := sc.unmoves[:0]
-	for _, i := range g.slotsOf[mover] {
+	for _, i := range g.SlotsOf[mover] {
 		if checkers&^(1<<i) != 0 || gen.unmoveSkip&(1<<i) != 0 {
 			continue
 		}
-		sc.targets = b.appendUnmoves(i, sc.targets[:0])
+		sc.targets = b.AppendUnmoves(i, sc.targets[:0])
 		for _, t := range sc.targets {
 			if gen.twins != nil {
-				via := g.doubleStep(i, t, b.sq[i])
+				via := g.DoubleStep(i, t, b.Sq[i])
 				if twinVia >= 0 && via != twinVia {
 					continue // a twin is reached by its double step alone
 				}
-				if twinVia < 0 && via >= 0 && gen.twinOf(stm, b.sq, via) >= 0 {
+				if twinVia < 0 && via >= 0 && gen.twinOf(stm, b.Sq, via) >= 0 {
 					continue // that double step leads to the twin
 				}
 			} else if twinVia >= 0 {
 				continue
 			}
-			from := b.sq[i]
-			b.sq[i] = t // moved reads the squares only
-			cands = append(cands, unmove{q: g.moved(base, b.sq, i, from), slot: int32(i), to: int32(t)})
-			b.sq[i] = from
+			from := b.Sq[i]
+			b.Sq[i] = t // moved reads the squares only
+			cands = append(cands, unmove{q: g.Moved(base, b.Sq, i, from), slot: int32(i), to: int32(t)})
+			b.Sq[i] = from
 		}
 	}
 	// Predecessors already known are dropped first (inform would drop
@@ -668,17 +670,17 @@ func (gen *generation) predecessors(b *board, stm, idx int, wins bool, out []int
 	cands = kept
 	for _, c := range cands {
 		i := int(c.slot)
-		from := b.move(i, int(c.to))
+		from := b.Move(i, int(c.to))
 		if gen.unchecked(b, mover, i, k) {
 			out = append(out, c.q)
 			if gen.twins != nil {
-				out = gen.twins.appendTwins(mover, c.q, g.size, out)
+				out = gen.twins.appendTwins(mover, c.q, g.Size, out)
 			}
 		}
-		b.move(i, from)
+		b.Move(i, from)
 	}
 	sc.unmoves = cands
-	if wins || g.distinctMoves(mover, b.sq[0]) {
+	if wins || g.DistinctMoves(mover, b.Sq[0]) {
 		return out
 	}
 	countDistinct(out) // sorts
@@ -695,13 +697,13 @@ type unmove struct {
 // unchecked reports whether, after mover's piece in slot i un-moved, the
 // king on k is not attacked by it or by any of the mover's riders (whose
 // lines the un-move may have opened): the predecessor is a position.
-func (gen *generation) unchecked(b *board, mover, i, k int) bool {
+func (gen *generation) unchecked(b *layout.Board, mover, i, k int) bool {
 	g := gen.g
-	if g.attacks(i, b.sq[i], k, b.who) {
+	if g.Attacks(i, b.Sq[i], k, b.Who) {
 		return false
 	}
-	for _, j := range g.riders[mover] {
-		if j != i && g.attacks(j, b.sq[j], k, b.who) {
+	for _, j := range g.Riders[mover] {
+		if j != i && g.Attacks(j, b.Sq[j], k, b.Who) {
 			return false
 		}
 	}
@@ -724,9 +726,9 @@ func dedupeSorted(xs []int) []int {
 // counted only when first needed.
 func (gen *generation) stronger(c int) bool {
 	var value [2]int
-	for i, pc := range gen.g.pieces {
+	for i, pc := range gen.g.Pieces {
 		if !isRoyal(gen.t.Variant, pc) {
-			value[gen.g.colour[i]] += gen.t.Variant.PieceType(pc).Value
+			value[gen.g.Colour[i]] += gen.t.Variant.PieceType(pc).Value
 		}
 	}
 	return value[c] > value[1-c]

@@ -1,19 +1,19 @@
-package tablebase_test
+package gen_test
 
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // verify runs the verifier with children from a store.
-func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) tablebase.VerifyReport {
-	return tablebase.Verify(tb, store.Finder(tablebase.Build), nil)
+func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) gen.VerifyReport {
+	return gen.Verify(tb, store.Finder(tablebase.Build), nil)
 }
 
 // TestVerifyPassesGoodTables verifies the three-piece chess tables and,
@@ -22,7 +22,7 @@ func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) tablebase
 // tables). The four-piece chess tables take about 15 s each: the README's
 // loop over tb verify checks them all.
 func TestVerifyPassesGoodTables(t *testing.T) {
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	tiny := tbtest.Tiny(t)
 	chess := variants.Chess()
 	type table struct {
@@ -68,10 +68,10 @@ func TestVerifyFindsErrors(t *testing.T) {
 		{1, tablebase.Result{WDL: -1, DTM: -8}, tablebase.Result{WDL: -1, DTM: -10}},
 		{1, tablebase.Result{WDL: -1, DTM: 0}, tablebase.Result{}}, // checkmate called a draw
 	} {
-		store := tablebase.NewStore(t.TempDir())
+		store := gen.NewStore(t.TempDir())
 		tb, err := store.Build(chess, m, tablebase.Hooks{})
 		require.NoError(t, err)
-		require.True(t, tablebase.Corrupt(tb, c.stm, c.from, c.to))
+		require.True(t, gen.Corrupt(tb, c.stm, c.from, c.to))
 		rep := verify(t, store, tb)
 		require.NotEmpty(t, rep.Disagreements, "%v -> %v", c.from, c.to)
 		found := false

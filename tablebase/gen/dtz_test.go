@@ -1,4 +1,4 @@
-package tablebase_test
+package gen_test
 
 import (
 	"bufio"
@@ -7,11 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestProbeUnderTheClock: KBNvK won in 57 plies to mate, no zeroing move
@@ -20,11 +21,11 @@ import (
 // TablebaseFiftyMove off the clock does not count.
 func TestProbeUnderTheClock(t *testing.T) {
 	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	late, err := v.ParseFEN("7K/8/4N3/k7/8/8/8/1B6 w - - 50 1")
 	require.NoError(t, err)
-	mustTable(t, store, late)
-	d := mustTable(t, store, late)
+	tbtest.Table(t, store, late)
+	d := tbtest.Table(t, store, late)
 	dtz, err := d.ProbeDTZ(late)
 	require.NoError(t, err)
 	require.Equal(t, 57, dtz)
@@ -65,7 +66,7 @@ func TestRootMoveKeepsTheWin(t *testing.T) {
 		t.Skip("two four-piece tables with pawns; run without -short")
 	}
 	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	prober := store.Prober()
 	prober.FiftyMove = true
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -83,9 +84,9 @@ func TestRootMoveKeepsTheWin(t *testing.T) {
 		fields[4] = []string{"0", "20", "60", "90", "97"}[rng.IntN(5)]
 		p, err := v.ParseFEN(strings.Join(fields, " "))
 		require.NoError(t, err)
-		tb := mustTable(t, store, p)
+		tb := tbtest.Table(t, store, p)
 		for _, m := range []string{"KRvK", "KPvK", "KQvKR", "KQvKP", "KRvKR", "KQvKQ", "KRvKQ", "KQvK"} {
-			mustTable(t, store, mustPosition(t, v, m))
+			tbtest.Table(t, store, mustPosition(t, v, m))
 		}
 		r, err := tb.Probe(p)
 		require.NoError(t, err)
@@ -147,10 +148,10 @@ func TestCursedWins(t *testing.T) {
 	require.NoError(t, cat.Load("short.ini", []byte("[shortrule:chess]\nnMoveRule = 10\n")))
 	v, err := cat.Lookup("shortrule")
 	require.NoError(t, err)
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	p, err := v.ParseFEN("8/8/8/8/8/4k3/5R2/1K6 w - - 0 1") // mate in 16 (31 plies)
 	require.NoError(t, err)
-	tb := mustTable(t, store, p)
+	tb := tbtest.Table(t, store, p)
 	d, err := tb.ProbeDTZ(p)
 	require.NoError(t, err)
 	require.Equal(t, 31, d, "no zeroing move before the mate: DTZ is DTM")
@@ -165,7 +166,7 @@ func TestCursedWins(t *testing.T) {
 		}
 	}
 	require.Positive(t, cursed)
-	rep := tablebase.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
+	rep := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
 	require.Empty(t, rep.Disagreements)
 	require.Positive(t, rep.Checked)
 	mated, err := v.ParseFEN("8/8/8/8/8/8/R7/k1K5 b - - 0 1")
@@ -179,12 +180,12 @@ func TestCursedWins(t *testing.T) {
 // reported, the distances to mate being right.
 func TestVerifierChecksDTZ(t *testing.T) {
 	v := variants.Chess()
-	store := tablebase.NewStore(t.TempDir())
+	store := gen.NewStore(t.TempDir())
 	p, err := v.ParseFEN("8/8/8/8/8/4k3/5R2/1K6 w - - 0 1")
 	require.NoError(t, err)
-	tb := mustTable(t, store, p)
-	require.True(t, tablebase.CorruptDTZ(tb, 0))
-	rep := tablebase.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
+	tb := tbtest.Table(t, store, p)
+	require.True(t, gen.CorruptDTZ(tb, 0))
+	rep := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
 	require.Len(t, rep.Disagreements, 1)
 	require.True(t, rep.Disagreements[0].DTZ)
 	require.Contains(t, rep.Disagreements[0].String(), "stored distance to zeroing")
@@ -199,7 +200,7 @@ func TestNoMoveRuleNoDTZ(t *testing.T) {
 	require.NoError(t, err)
 	p, err := v.ParseFEN("8/8/8/8/8/4k3/5R2/1K6 w - - 0 1")
 	require.NoError(t, err)
-	tb := mustTable(t, tablebase.NewStore(t.TempDir()), p)
+	tb := tbtest.Table(t, gen.NewStore(t.TempDir()), p)
 	_, err = tb.ProbeDTZ(p)
 	require.ErrorIs(t, err, tablebase.ErrNoDTZ)
 }

@@ -1,9 +1,11 @@
-package tablebase
+package gen
 
 import (
 	"math/bits"
 	"slices"
 	"sort"
+
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // En passant in the bit-parallel generator.
@@ -46,34 +48,34 @@ type twinDirection struct {
 
 // twinDirections returns the double steps, by pawn and direction, that
 // the other side can take en passant.
-func (g *geometry) twinDirections() []twinDirection {
+func twinDirections(g *layout.Geometry) []twinDirection {
 	var dirs []twinDirection
-	for j := range g.pieces {
+	for j := range g.Pieces {
 		takes := false
-		for _, i := range g.slotsOf[1-g.colour[j]] {
-			takes = takes || g.kind[i].takesEP
+		for _, i := range g.SlotsOf[1-g.Colour[j]] {
+			takes = takes || g.Kind[i].TakesEP
 		}
 		if !takes {
 			continue
 		}
 		byOffset := map[int]int{} // from − landing → index in dirs
-		for sq := range g.n {
-			for _, r := range g.kind[j].unmove.rays[sq] {
-				if !r.double {
+		for sq := range g.N {
+			for _, r := range g.Kind[j].Unmove.Rays[sq] {
+				if !r.Double {
 					continue
 				}
-				off := int(r.sq[1]) - sq
+				off := int(r.Sq[1]) - sq
 				k, ok := byOffset[off]
 				if !ok {
 					k = len(dirs)
 					byOffset[off] = k
-					d := twinDirection{slot: j, via: make([]int, g.n), from: make([]int, g.n)}
-					for t := range g.n {
+					d := twinDirection{slot: j, via: make([]int, g.N), from: make([]int, g.N)}
+					for t := range g.N {
 						d.via[t], d.from[t] = -1, -1
 					}
 					dirs = append(dirs, d)
 				}
-				dirs[k].via[sq], dirs[k].from[sq] = int(r.sq[0]), int(r.sq[1])
+				dirs[k].via[sq], dirs[k].from[sq] = int(r.Sq[0]), int(r.Sq[1])
 			}
 		}
 	}
@@ -84,8 +86,8 @@ func (g *geometry) twinDirections() []twinDirection {
 // that the other side can take en passant.
 func (bg *bitGen) buildTwins() {
 	bg.twinOf = make([][]*twinSet, bg.np)
-	for k, d := range bg.g.twinDirections() {
-		ts := &twinSet{list: 2 + k, j: d.slot, c: 1 - bg.g.colour[d.slot], via: d.via, from: d.from}
+	for k, d := range twinDirections(bg.g) {
+		ts := &twinSet{list: 2 + k, j: d.slot, c: 1 - bg.g.Colour[d.slot], via: d.via, from: d.from}
 		for _, bm := range []*[]uint64{&ts.has, &ts.known, &ts.won, &ts.canSave, &ts.late, &ts.fresh} {
 			*bm = make([]uint64, bg.words)
 		}
@@ -121,9 +123,9 @@ func (bg *bitGen) findTwins(wk *bitWorker, p *wordPlace, c int, occ uint64, node
 			continue
 		}
 		caps := captureResults{winBy: -1, lossBy: -1}
-		for _, i := range g.slotsOf[c] {
+		for _, i := range g.SlotsOf[c] {
 			sq := p.sq[i]
-			if !g.kind[i].takesEP || g.kind[i].capture.line[sq*g.n+via] != 1 {
+			if !g.Kind[i].TakesEP || g.Kind[i].Capture.Line[sq*g.N+via] != 1 {
 				continue
 			}
 			p.sq[i] = via

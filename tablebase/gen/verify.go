@@ -1,4 +1,4 @@
-package tablebase
+package gen
 
 import (
 	"fmt"
@@ -7,14 +7,16 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // Disagreement is a position whose stored value a one-ply search over its
 // legal moves does not confirm.
 type Disagreement struct {
 	FEN      string
-	Stored   Result
-	Searched Result // the best over the moves, each valued by the tables
+	Stored   tablebase.Result
+	Searched tablebase.Result // the best over the moves, each valued by the tables
 	// Illegal: the table marks the position as not one (or the other way
 	// round).
 	Illegal bool
@@ -59,8 +61,8 @@ const maxListed = 20
 // strictly, by the same ply with the moves that zero the count as
 // terminals.
 // progress, when not nil, is told the fraction done.
-func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
-	g := t.geo
+func Verify(t *tablebase.Table, children tablebase.Tables, progress func(float64)) VerifyReport {
+	g := t.Geo
 	const chunk = 4096
 	var next, done atomic.Int64
 	var mu sync.Mutex
@@ -69,26 +71,26 @@ func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
 	for range runtime.GOMAXPROCS(0) {
 		wg.Go(func() {
 			var mine VerifyReport
-			b := g.newBoard()
-			sq := make([]int, len(g.pieces))
+			b := g.NewBoard()
+			sq := make([]int, len(g.Pieces))
 			var moves []engine.Move
 			for {
 				start := int(next.Add(chunk)) - chunk
-				if start >= g.size {
+				if start >= g.Size {
 					break
 				}
-				for idx := start; idx < min(start+chunk, g.size); idx++ {
-					g.decode(idx, sq)
-					if !g.isCanonical(sq, idx) || !b.place(sq) {
+				for idx := start; idx < min(start+chunk, g.Size); idx++ {
+					g.Decode(idx, sq)
+					if !g.IsCanonical(sq, idx) || !b.Place(sq) {
 						continue
 					}
 					for stm := 0; stm < 2; stm++ {
-						moves = t.verifyEntry(&mine, b, sq, idx, stm, children, moves)
+						moves = verifyEntry(t, &mine, b, sq, idx, stm, children, moves)
 					}
-					b.clear()
+					b.Clear()
 				}
 				if d := done.Add(chunk); progress != nil && (d/chunk)%64 == 0 {
-					progress(min(float64(d)/float64(g.size), 1))
+					progress(min(float64(d)/float64(g.Size), 1))
 				}
 			}
 			mu.Lock()
@@ -109,16 +111,16 @@ func Verify(t *Table, children Tables, progress func(float64)) VerifyReport {
 
 // verifyEntry checks one entry for one side to move (sq placed on b) and
 // returns the move buffer for reuse.
-func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
-	children Tables, moves []engine.Move) []engine.Move {
-	stored := t.val[stm][idx]
-	legal := b.legal(stm) && !t.geo.banned(sq)
-	if !legal && stored == notPosition {
+func verifyEntry(t *tablebase.Table, rep *VerifyReport, b *layout.Board, sq []int, idx, stm int,
+	children tablebase.Tables, moves []engine.Move) []engine.Move {
+	stored := t.Val[stm][idx]
+	legal := b.Legal(stm) && !t.Geo.Banned(sq)
+	if !legal && stored == layout.NotPosition {
 		return moves
 	}
 	rep.Checked++
-	p, err := t.position(sq, stm)
-	if (err == nil) != legal || (stored == notPosition) != !legal {
+	p, err := t.Position(t.Variant, sq, stm)
+	if (err == nil) != legal || (stored == layout.NotPosition) != !legal {
 		fen := fmt.Sprint(sq)
 		if p != nil {
 			fen = p.FEN()
@@ -127,84 +129,41 @@ func (t *Table) verifyEntry(rep *VerifyReport, b *board, sq []int, idx, stm int,
 		return moves
 	}
 	moves = p.LegalMoves(moves[:0])
-	var best Result
+	var best tablebase.Result
 	if len(moves) == 0 {
 		if p.InCheck() {
-			best = Result{WDL: -1}
+			best = tablebase.Result{WDL: -1}
 		}
 	}
 	for i, m := range moves {
 		p.Make(m)
-		r, err := t.valueAfter(p, children)
+		r, err := t.ValueAfter(p, children)
 		p.Unmake()
 		if err != nil {
-			rep.add(Disagreement{FEN: p.FEN() + " (no value after " + p.SAN(m) + ": " + err.Error() + ")", Stored: decode(stored)})
+			rep.add(Disagreement{FEN: p.FEN() + " (no value after " + p.SAN(m) + ": " + err.Error() + ")", Stored: tablebase.Decode(stored)})
 			return moves
 		}
-		if i == 0 || better(r, best) {
+		if i == 0 || tablebase.Better(r, best) {
 			best = r
 		}
 	}
-	if best != decode(stored) {
-		rep.add(Disagreement{FEN: p.FEN(), Stored: decode(stored), Searched: best})
+	if best != tablebase.Decode(stored) {
+		rep.add(Disagreement{FEN: p.FEN(), Stored: tablebase.Decode(stored), Searched: best})
 		return moves
 	}
-	if t.dtz[stm] != nil {
+	if t.DTZ[stm] != nil {
 		// The distance to zeroing, as strictly: the same one ply, each
 		// move that zeroes the count a terminal.
-		want := decode(stored).WDL * int(t.dtz[stm][idx])
-		got, err := t.dtzOverMoves(p, children)
+		want := tablebase.Decode(stored).WDL * int(t.DTZ[stm][idx])
+		got, err := t.DTZOverMoves(p, children)
 		switch {
 		case err != nil:
-			rep.add(Disagreement{FEN: p.FEN() + " (distance to zeroing: " + err.Error() + ")", Stored: decode(stored)})
+			rep.add(Disagreement{FEN: p.FEN() + " (distance to zeroing: " + err.Error() + ")", Stored: tablebase.Decode(stored)})
 		case got != want:
-			rep.add(Disagreement{FEN: p.FEN(), Stored: decode(stored), Searched: best, DTZ: true, StoredDTZ: want, SearchedDTZ: got})
+			rep.add(Disagreement{FEN: p.FEN(), Stored: tablebase.Decode(stored), Searched: best, DTZ: true, StoredDTZ: want, SearchedDTZ: got})
 		}
 	}
 	return moves
-}
-
-// valueAfter values the position after a move for the side that made it:
-// by t itself (one ply further, through the moves, after a double step
-// that can be taken en passant), a draw for bare royal pieces, else by the
-// table tables supplies.
-func (t *Table) valueAfter(p *engine.Position, tables Tables) (Result, error) {
-	var cr Result
-	switch {
-	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
-		v := t.lookup(p)
-		if v == notPosition {
-			return Result{}, fmt.Errorf("%s: %s holds no such position", p.FEN(), t.Material)
-		}
-		cr = decode(v)
-	case t.Covers(p):
-		var err error
-		if cr, err = t.probeByMoves(p, func(c *engine.Position) (*Table, error) {
-			if t.Covers(c) {
-				return t, nil
-			}
-			return tables(c)
-		}); err != nil {
-			return Result{}, err
-		}
-	case p.PieceCount() <= 2:
-		return Result{}, nil // bare royal pieces: a draw
-	default:
-		child, err := tables(p)
-		if err != nil {
-			return Result{}, err
-		}
-		if cr, err = child.Probe(p); err != nil {
-			return Result{}, err
-		}
-	}
-	switch {
-	case cr.WDL < 0:
-		return Result{WDL: 1, DTM: -cr.DTM + 1}, nil
-	case cr.WDL > 0:
-		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, nil
-	}
-	return Result{}, nil
 }
 
 func (r *VerifyReport) add(d Disagreement) {

@@ -1,8 +1,10 @@
-package tablebase
+package gen
 
 import (
 	"slices"
 	"sort"
+
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // epTwins are the positions just after a double step that the other side
@@ -62,7 +64,7 @@ func (e *epTwins) appendTwins(c, idx, size int, out []int) []int {
 
 // twinsPossible reports whether a pawn's double step can be taken en
 // passant.
-func (g *geometry) twinsPossible() bool { return len(g.twinDirections()) > 0 }
+func twinsPossible(g *layout.Geometry) bool { return len(twinDirections(g)) > 0 }
 
 // findTwins lists every twin: for each legal placement and side to move
 // s, each pawn of the other side that can have just double-stepped (both
@@ -71,20 +73,20 @@ func (g *geometry) twinsPossible() bool { return len(g.twinDirections()) > 0 }
 func (gen *generation) findTwins(scratches []*scratch) *epTwins {
 	g := gen.g
 	const block = 1 << 12
-	blocks := (g.size + block - 1) / block
+	blocks := (g.Size + block - 1) / block
 	found := make([][2][]uint64, blocks)
 	gen.forEach(blocks, scratches, func(sc *scratch, k int) {
-		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
-			g.decode(idx, sc.sq)
-			if !g.isCanonical(sc.sq, idx) || g.banned(sc.sq) || !sc.b.place(sc.sq) {
+		for idx := k * block; idx < min((k+1)*block, g.Size); idx++ {
+			g.Decode(idx, sc.sq)
+			if !g.IsCanonical(sc.sq, idx) || g.Banned(sc.sq) || !sc.b.Place(sc.sq) {
 				continue
 			}
 			for s := 0; s < 2; s++ {
-				if sc.b.legal(s) {
+				if sc.b.Legal(s) {
 					found[k][s] = gen.appendTwinKeys(sc.b, s, found[k][s])
 				}
 			}
-			sc.b.clear()
+			sc.b.Clear()
 		}
 	})
 	e := &epTwins{}
@@ -94,7 +96,7 @@ func (gen *generation) findTwins(scratches []*scratch) *epTwins {
 		}
 		slices.Sort(e.keys[s])
 		e.keys[s] = slices.Compact(e.keys[s])
-		e.has[s] = make([]uint64, (g.size+63)/64)
+		e.has[s] = make([]uint64, (g.Size+63)/64)
 		for _, key := range e.keys[s] {
 			idx := key >> 8
 			e.has[s][idx/64] |= 1 << (idx % 64)
@@ -105,22 +107,22 @@ func (gen *generation) findTwins(scratches []*scratch) *epTwins {
 
 // appendTwinKeys appends the twins of the placement on b with side s to
 // move (a legal position).
-func (gen *generation) appendTwinKeys(b *board, s int, out []uint64) []uint64 {
+func (gen *generation) appendTwinKeys(b *layout.Board, s int, out []uint64) []uint64 {
 	g := gen.g
-	for _, j := range g.slotsOf[1-s] {
-		for _, r := range g.kind[j].unmove.rays[b.sq[j]] {
-			if !r.double {
+	for _, j := range g.SlotsOf[1-s] {
+		for _, r := range g.Kind[j].Unmove.Rays[b.Sq[j]] {
+			if !r.Double {
 				continue
 			}
-			via, from := int(r.sq[0]), int(r.sq[1])
-			if b.who[via] >= 0 || b.who[from] >= 0 || gen.epCaptures(b, s, via, nil) == 0 {
+			via, from := int(r.Sq[0]), int(r.Sq[1])
+			if b.Who[via] >= 0 || b.Who[from] >= 0 || gen.epCaptures(b, s, via, nil) == 0 {
 				continue
 			}
-			to := b.move(j, from)
-			before := !b.attacked(s, -1) // the position before the double step
-			b.move(j, to)
+			to := b.Move(j, from)
+			before := !b.Attacked(s, -1) // the position before the double step
+			b.Move(j, to)
 			if before {
-				idx, v := g.canonicalWith(b.sq, via)
+				idx, v := g.CanonicalWith(b.Sq, via)
 				out = append(out, uint64(idx)<<8|uint64(v))
 			}
 		}
@@ -131,12 +133,12 @@ func (gen *generation) appendTwinKeys(b *board, s int, out []uint64) []uint64 {
 // epCaptures counts side s's legal en-passant captures onto via, of the
 // pawn that passed it, on b; for each it calls f (when not nil) with the
 // board showing the position after the capture and the taken slot.
-func (gen *generation) epCaptures(b *board, s, via int, f func(victim int)) int {
+func (gen *generation) epCaptures(b *layout.Board, s, via int, f func(victim int)) int {
 	g := gen.g
 	victim := -1
-	for _, j := range g.slotsOf[1-s] {
-		for _, r := range g.kind[j].unmove.rays[b.sq[j]] {
-			if r.double && int(r.sq[0]) == via {
+	for _, j := range g.SlotsOf[1-s] {
+		for _, r := range g.Kind[j].Unmove.Rays[b.Sq[j]] {
+			if r.Double && int(r.Sq[0]) == via {
 				victim = j
 			}
 		}
@@ -145,22 +147,22 @@ func (gen *generation) epCaptures(b *board, s, via int, f func(victim int)) int 
 		return 0
 	}
 	n := 0
-	for _, i := range g.slotsOf[s] {
-		k := g.kind[i]
-		if !k.takesEP || k.capture.line[b.sq[i]*g.n+via] != 1 {
+	for _, i := range g.SlotsOf[s] {
+		k := g.Kind[i]
+		if !k.TakesEP || k.Capture.Line[b.Sq[i]*g.N+via] != 1 {
 			continue
 		}
-		at := b.sq[victim]
-		b.who[at] = -1
-		from := b.move(i, via)
-		if !b.attacked(s, victim) {
+		at := b.Sq[victim]
+		b.Who[at] = -1
+		from := b.Move(i, via)
+		if !b.Attacked(s, victim) {
 			n++
 			if f != nil {
 				f(victim)
 			}
 		}
-		b.move(i, from)
-		b.who[at] = int8(victim)
+		b.Move(i, from)
+		b.Who[at] = int8(victim)
 	}
 	return n
 }
@@ -168,18 +170,18 @@ func (gen *generation) epCaptures(b *board, s, via int, f func(victim int)) int 
 // twinOf returns the entry of side c's twin of the placement sq whose pawn
 // passed via, or -1.
 func (gen *generation) twinOf(c int, sq []int, via int) int {
-	idx, v := gen.g.canonicalWith(sq, via)
+	idx, v := gen.g.CanonicalWith(sq, via)
 	if k := gen.twins.find(c, idx, v); k >= 0 {
-		return gen.g.size + k
+		return gen.g.Size + k
 	}
 	return -1
 }
 
 // base returns the entry of an entry's placement: itself, or a twin's.
 func (gen *generation) base(c, idx int) int {
-	if idx < gen.g.size {
+	if idx < gen.g.Size {
 		return idx
 	}
-	base, _ := gen.twins.of(c, idx-gen.g.size)
+	base, _ := gen.twins.of(c, idx-gen.g.Size)
 	return base
 }

@@ -1,15 +1,15 @@
-package tablebase_test
+package gen_test
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // comparison is a variant's materials to generate with both generators.
@@ -63,10 +63,10 @@ func compareGenerators(t *testing.T, cases []comparison) {
 			require.NoError(t, err)
 			fast, err := sub(m)
 			require.NoError(t, err, name)
-			slow, err := tablebase.GeneratePerEntry(tc.v, m, sub)
+			slow, err := gen.GeneratePerEntry(tc.v, m, sub)
 			require.NoError(t, err, name)
 			for stm := 0; stm < 2; stm++ {
-				a, b := tablebase.Values(fast, stm), tablebase.Values(slow, stm)
+				a, b := gen.Values(fast, stm), gen.Values(slow, stm)
 				if !bytes.Equal(a, b) {
 					diff := 0
 					first := -1

@@ -1,4 +1,4 @@
-package tablebase_test
+package gen_test
 
 import (
 	"testing"

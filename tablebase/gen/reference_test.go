@@ -1,4 +1,4 @@
-package tablebase_test
+package gen_test
 
 import (
 	"bufio"
@@ -9,11 +9,11 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // generator builds chess tables once per test binary, sharing subtables.
@@ -34,7 +34,7 @@ func (g *generator) get(t testing.TB, name string) *tablebase.Table {
 		if tb, ok := g.cache[m.String()]; ok {
 			return tb, nil
 		}
-		tb, err := tablebase.Generate(v, m, sub, nil)
+		tb, err := gen.Generate(v, m, sub, nil)
 		if err == nil {
 			g.cache[m.String()] = tb
 		}

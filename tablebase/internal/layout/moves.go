@@ -1,38 +1,38 @@
-package tablebase
+package layout
 
 import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// moveSet is one way a piece goes on the compact board: its quiet moves,
+// MoveSet is one way a piece goes on the compact board: its quiet moves,
 // its captures, or its quiet moves reversed (the un-moves retrograde
 // analysis walks). Pieces that move alike both ways and capture as they
 // move (every pawnless chess piece) share one set for all three.
-type moveSet struct {
-	leaps [][]uint8 // by square: targets of plain leaps
-	rays  [][]ray   // by square: lines, nearest square first
-	// line[from*n+to] says how the set reaches `to` from `from` on an
+type MoveSet struct {
+	Leaps [][]uint8 // by square: targets of plain leaps
+	Rays  [][]ray   // by square: lines, nearest square first
+	// Line[from*n+to] says how the set reaches `to` from `from` on an
 	// empty board: in the low byte 0 not at all, 1 by a leap, 2+k along ray
 	// k of `from`; in the high byte, how many squares of that ray come
 	// before `to` (they must be empty). Compact, since attack tests read it
 	// at random.
-	line []uint16
+	Line []uint16
 }
 
 // ray is a line of squares from a square. A lame ray (a blockable leap,
 // such as the pawn's double step) has one target, its last square; the
 // squares before it must be empty.
 type ray struct {
-	sq   []uint8
-	lame bool
-	// double marks a pawn's double step (or its un-move): a lame initial
+	Sq   []uint8
+	Lame bool
+	// Double marks a pawn's double step (or its un-move): a lame initial
 	// move over one square by a piece that takes en passant, which leaves
 	// that square open to an en-passant capture.
-	double bool
+	Double bool
 }
 
-// reaches reports whether line entry l is a move on an empty board.
-func reaches(l uint16) bool { return l&0xff != 0 }
+// Reaches reports whether line entry l is a move on an empty board.
+func Reaches(l uint16) bool { return l&0xff != 0 }
 
 // setMode chooses which of a piece's atoms a moveSet holds.
 type setMode int
@@ -46,47 +46,47 @@ const (
 // kind is one piece (type and colour) of a table: its move sets and where
 // it may stand or promotes.
 type kind struct {
-	quiet, capture, unmove *moveSet
-	// banned are the squares the piece never stands on (a pawn on its
+	Quiet, Capture, Unmove *MoveSet
+	// Banned are the squares the piece never stands on (a pawn on its
 	// first rank or in its promotion zone); nil when there are none.
-	banned []bool
-	// promotes are the squares where the piece promotes on arrival; nil
+	Banned []bool
+	// Promotes are the squares where the piece promotes on arrival; nil
 	// when it never does.
-	promotes []bool
-	takesEP  bool // its captures take en passant
+	Promotes []bool
+	TakesEP  bool // its captures take en passant
 }
 
 // buildKind builds a piece's move sets, sharing one set when the piece's
 // moves are plain, reversible and the same for capturing.
-func (g *geometry) buildKind(v *engine.Variant, pc engine.Piece) *kind {
+func (g *Geometry) buildKind(v *engine.Variant, pc engine.Piece) *kind {
 	pt := v.PieceType(pc)
 	k := &kind{}
 	for _, a := range pt.Atoms {
-		k.takesEP = k.takesEP || (a.EnPassant && !a.MoveOnly)
+		k.TakesEP = k.TakesEP || (a.EnPassant && !a.MoveOnly)
 	}
 	if plainReversible(pt) {
-		k.quiet = g.buildSet(v, pt, pc.Colour(), quietSet, k.takesEP)
-		k.capture, k.unmove = k.quiet, k.quiet
+		k.Quiet = g.buildSet(v, pt, pc.Colour(), quietSet, k.TakesEP)
+		k.Capture, k.Unmove = k.Quiet, k.Quiet
 	} else {
-		k.quiet = g.buildSet(v, pt, pc.Colour(), quietSet, k.takesEP)
-		k.capture = g.buildSet(v, pt, pc.Colour(), captureSet, k.takesEP)
-		k.unmove = g.buildSet(v, pt, pc.Colour(), unmoveSet, k.takesEP)
+		k.Quiet = g.buildSet(v, pt, pc.Colour(), quietSet, k.TakesEP)
+		k.Capture = g.buildSet(v, pt, pc.Colour(), captureSet, k.TakesEP)
+		k.Unmove = g.buildSet(v, pt, pc.Colour(), unmoveSet, k.TakesEP)
 	}
 	if pt.Role == engine.RolePawn {
 		c := pc.Colour()
-		k.banned = make([]bool, g.n)
-		for sq := range g.n {
-			rank := sq / g.w
+		k.Banned = make([]bool, g.N)
+		for sq := range g.N {
+			rank := sq / g.W
 			if c == engine.Black {
-				rank = g.h - 1 - rank
+				rank = g.H - 1 - rank
 			}
 			promo := v.PromotionZone[c].Has(g.square[sq])
-			k.banned[sq] = rank == 0 || promo
+			k.Banned[sq] = rank == 0 || promo
 			if promo && len(v.PromotionTypes) > 0 {
-				if k.promotes == nil {
-					k.promotes = make([]bool, g.n)
+				if k.Promotes == nil {
+					k.Promotes = make([]bool, g.N)
 				}
-				k.promotes[sq] = true
+				k.Promotes[sq] = true
 			}
 		}
 	}
@@ -120,9 +120,9 @@ func plainReversible(pt *engine.PieceType) bool {
 }
 
 // buildSet builds one move set of a piece of colour c.
-func (g *geometry) buildSet(v *engine.Variant, pt *engine.PieceType, c engine.Colour, mode setMode, takesEP bool) *moveSet {
-	ms := &moveSet{leaps: make([][]uint8, g.n), rays: make([][]ray, g.n), line: make([]uint16, g.n*g.n)}
-	for from := 0; from < g.n; from++ {
+func (g *Geometry) buildSet(v *engine.Variant, pt *engine.PieceType, c engine.Colour, mode setMode, takesEP bool) *MoveSet {
+	ms := &MoveSet{Leaps: make([][]uint8, g.N), Rays: make([][]ray, g.N), Line: make([]uint16, g.N*g.N)}
+	for from := 0; from < g.N; from++ {
 		for _, a := range pt.Atoms {
 			if (mode == captureSet && a.MoveOnly) || (mode != captureSet && a.CaptureOnly) {
 				continue
@@ -142,7 +142,7 @@ func (g *geometry) buildSet(v *engine.Variant, pt *engine.PieceType, c engine.Co
 					for t, ok := g.step(from, vec); ok && (a.Range == 0 || len(sq) < a.Range); t, ok = g.step(t, vec) {
 						sq = append(sq, uint8(t))
 					}
-					ms.addRay(g.n, from, ray{sq: sq})
+					ms.addRay(g.N, from, ray{Sq: sq})
 				case a.Initial && !region.Has(g.square[from]):
 					// Not a square the initial move starts from.
 				default:
@@ -165,9 +165,9 @@ func (g *geometry) buildSet(v *engine.Variant, pt *engine.PieceType, c engine.Co
 						}
 					}
 					if len(path) == 0 {
-						ms.addLeap(g.n, origin, target)
+						ms.addLeap(g.N, origin, target)
 					} else {
-						ms.addRay(g.n, origin, ray{sq: append(path, uint8(target)), lame: true, double: double})
+						ms.addRay(g.N, origin, ray{Sq: append(path, uint8(target)), Lame: true, Double: double})
 					}
 				}
 			}
@@ -176,34 +176,34 @@ func (g *geometry) buildSet(v *engine.Variant, pt *engine.PieceType, c engine.Co
 	return ms
 }
 
-func (ms *moveSet) addLeap(n, from, to int) {
-	if ms.line[from*n+to] == 1 {
+func (ms *MoveSet) addLeap(n, from, to int) {
+	if ms.Line[from*n+to] == 1 {
 		return
 	}
-	ms.leaps[from] = append(ms.leaps[from], uint8(to))
-	ms.line[from*n+to] = 1 // a leap cannot be blocked
+	ms.Leaps[from] = append(ms.Leaps[from], uint8(to))
+	ms.Line[from*n+to] = 1 // a leap cannot be blocked
 }
 
-func (ms *moveSet) addRay(n, from int, r ray) {
-	if len(r.sq) == 0 {
+func (ms *MoveSet) addRay(n, from int, r ray) {
+	if len(r.Sq) == 0 {
 		return
 	}
-	k := len(ms.rays[from])
-	for i, t := range r.sq {
-		if r.lame && i < len(r.sq)-1 {
+	k := len(ms.Rays[from])
+	for i, t := range r.Sq {
+		if r.Lame && i < len(r.Sq)-1 {
 			continue // a lame ray's path squares are no targets
 		}
-		if !reaches(ms.line[from*n+int(t)]) {
-			ms.line[from*n+int(t)] = uint16(2+k) | uint16(i)<<8
+		if !Reaches(ms.Line[from*n+int(t)]) {
+			ms.Line[from*n+int(t)] = uint16(2+k) | uint16(i)<<8
 		}
 	}
-	ms.rays[from] = append(ms.rays[from], r)
+	ms.Rays[from] = append(ms.Rays[from], r)
 }
 
 // lamePath lists the squares a lame leap by vec from c must find empty, as
 // the rules core reads Betza's n: the squares on a straight line, or for
 // an oblique leap the orthogonal first step along its longer component.
-func (g *geometry) lamePath(c int, vec engine.Vector) []uint8 {
+func (g *Geometry) lamePath(c int, vec engine.Vector) []uint8 {
 	var path []uint8
 	for _, off := range engine.LameWalk(vec) {
 		t, _ := g.step(c, off)
@@ -212,10 +212,10 @@ func (g *geometry) lamePath(c int, vec engine.Vector) []uint8 {
 	return path
 }
 
-// lineRay returns the ray of set ms that a line entry l from `from` names.
-func (ms *moveSet) lineRay(from int, l uint16) *ray {
+// LineRay returns the ray of set ms that a line entry l from `from` names.
+func (ms *MoveSet) LineRay(from int, l uint16) *ray {
 	if l&0xff < 2 {
 		return nil
 	}
-	return &ms.rays[from][l&0xff-2]
+	return &ms.Rays[from][l&0xff-2]
 }

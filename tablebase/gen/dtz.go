@@ -1,4 +1,4 @@
-package tablebase
+package gen
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // This file computes each entry's distance to zeroing under the variant's
@@ -29,22 +31,9 @@ import (
 // outcome (win, draw, loss) must agree with the distance to mate's, which
 // ignores the rule: a table whose two metrics disagree is refused.
 
-// maxDTZ bounds a stored distance to zeroing: one byte per entry.
-const maxDTZ = 254
-
 // dtmShare is the share of a generation's progress the distances to mate
 // take when distances to zeroing follow.
 const dtmShare = 0.6
-
-// HasDTZ reports whether a variant's tables hold distances to zeroing: it
-// has an n-move rule, of fewer than 127 moves (a byte holds the distance
-// and the rule's limit). Makruk's counting rules are refused by the
-// generator.
-func HasDTZ(v *engine.Variant) bool { return v.MoveRule > 0 && RuleLimit(v) < maxDTZ }
-
-// RuleLimit is a variant's n-move rule in plies (100 in chess), 0 without
-// one.
-func RuleLimit(v *engine.Variant) int { return 2 * v.MoveRule }
 
 // dtzState is an entry's working state during the walk.
 type dtzState struct {
@@ -83,14 +72,14 @@ func (w *dtzWalk) fail(err error) {
 // mate being known.
 func (gen *generation) generateDTZ(workers int) error {
 	t, g := gen.t, gen.g
-	if !HasDTZ(t.Variant) {
+	if !tablebase.HasDTZ(t.Variant) {
 		return nil
 	}
-	w := &dtzWalk{limit: RuleLimit(t.Variant), pawn: make([]bool, len(g.pieces))}
+	w := &dtzWalk{limit: tablebase.RuleLimit(t.Variant), pawn: make([]bool, len(g.Pieces))}
 	dg := &generation{t: t, g: g, sub: gen.sub, subs: gen.subs, promos: gen.promos, promoTypes: gen.promoTypes,
-		buckets: make([][]uint32, maxDTZ+2), hooks: Hooks{Pause: gen.hooks.Pause}}
+		buckets: make([][]uint32, layout.MaxDTZ+2), hooks: tablebase.Hooks{Pause: gen.hooks.Pause}}
 	w.gen = dg
-	for i, pc := range g.pieces {
+	for i, pc := range g.Pieces {
 		if t.Variant.IsPawn(pc) {
 			w.pawn[i] = true
 			dg.unmoveSkip |= 1 << i
@@ -101,27 +90,27 @@ func (gen *generation) generateDTZ(workers int) error {
 		scratches[k] = dg.newScratch(workers)
 	}
 	dg.twins = gen.twins
-	if dg.twins == nil && g.twinsPossible() {
+	if dg.twins == nil && twinsPossible(g) {
 		dg.twins = dg.findTwins(scratches)
 	}
 	for c := range 2 {
-		size := g.size + dg.twins.count(c)
+		size := g.Size + dg.twins.count(c)
 		w.dv[c] = make([]int16, size)
 		w.st[c] = make([]dtzState, size)
 		dg.known[c] = make([]uint64, (size+63)/64)
 	}
 	top := w.layers(scratches)
 	for layer := top; layer >= 0; layer-- {
-		if !dg.hooks.goOn() {
-			return ErrAbandoned
+		if !dg.hooks.GoOn() {
+			return tablebase.ErrAbandoned
 		}
-		gen.hooks.progress(dtmShare + (1-dtmShare)*float64(top-layer)/float64(top+1))
+		gen.hooks.Report(dtmShare + (1-dtmShare)*float64(top-layer)/float64(top+1))
 		w.examineLayer(scratches, uint8(layer))
 		if w.failed.Load() {
 			return w.err
 		}
 		if !dg.propagate(scratches, w) {
-			return ErrAbandoned
+			return tablebase.ErrAbandoned
 		}
 		if w.failed.Load() {
 			return w.err
@@ -132,27 +121,27 @@ func (gen *generation) generateDTZ(workers int) error {
 
 // advance is how far the piece in slot i on square s has come from its
 // side's first rank.
-func (g *geometry) advance(i, s int) int {
-	if g.colour[i] == 0 {
-		return s / g.w
+func advance(g *layout.Geometry, i, s int) int {
+	if g.Colour[i] == 0 {
+		return s / g.W
 	}
-	return g.h - 1 - s/g.w
+	return g.H - 1 - s/g.W
 }
 
 // layers fills each stored entry's layer (the pawns' summed advance) and
 // returns the highest.
 func (w *dtzWalk) layers(scratches []*scratch) int {
 	g := w.gen.g
-	w.layer = make([]uint8, g.size)
+	w.layer = make([]uint8, g.Size)
 	const block = 1 << 12
-	blocks := (g.size + block - 1) / block
+	blocks := (g.Size + block - 1) / block
 	w.gen.forEach(blocks, scratches, func(sc *scratch, k int) {
-		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
-			g.decode(idx, sc.sq)
+		for idx := k * block; idx < min((k+1)*block, g.Size); idx++ {
+			g.Decode(idx, sc.sq)
 			sum := 0
 			for i, s := range sc.sq {
 				if w.pawn[i] {
-					sum += g.advance(i, s)
+					sum += advance(g, i, s)
 				}
 			}
 			w.layer[idx] = uint8(sum)
@@ -170,24 +159,24 @@ func (w *dtzWalk) layers(scratches []*scratch) int {
 func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 	dg, g := w.gen, w.gen.g
 	const block = 1 << 12
-	blocks := (g.size + block - 1) / block
+	blocks := (g.Size + block - 1) / block
 	dg.forEach(blocks, scratches, func(sc *scratch, k int) {
-		for idx := k * block; idx < min((k+1)*block, g.size); idx++ {
+		for idx := k * block; idx < min((k+1)*block, g.Size); idx++ {
 			if w.layer[idx] != layer || w.failed.Load() {
 				continue
 			}
-			g.decode(idx, sc.sq)
-			if !g.isCanonical(sc.sq, idx) || g.banned(sc.sq) || !sc.b.place(sc.sq) {
+			g.Decode(idx, sc.sq)
+			if !g.IsCanonical(sc.sq, idx) || g.Banned(sc.sq) || !sc.b.Place(sc.sq) {
 				continue
 			}
 			for stm := range 2 {
 				// A draw by distance to mate is a draw under the rule too,
 				// and never informs a predecessor: nothing to examine.
-				if v := dg.t.val[stm][idx]; v != notPosition && v != 0 {
-					w.examine(sc, stm, idx, idx, -1, decode(v).WDL > 0)
+				if v := dg.t.Val[stm][idx]; v != layout.NotPosition && v != 0 {
+					w.examine(sc, stm, idx, idx, -1, tablebase.Decode(v).WDL > 0)
 				}
 			}
-			sc.b.clear()
+			sc.b.Clear()
 		}
 	})
 	for c := range 2 {
@@ -197,8 +186,8 @@ func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 				return
 			}
 			sc.place(base)
-			w.examine(sc, c, g.size+k, base, via, false) // a twin's outcome is not known
-			sc.b.clear()
+			w.examine(sc, c, g.Size+k, base, via, false) // a twin's outcome is not known
+			sc.b.Clear()
 		})
 	}
 	// Outcomes known now are final (mates, losses by zeroing alone).
@@ -212,35 +201,6 @@ func (w *dtzWalk) examineLayer(scratches []*scratch, layer uint8) {
 	dg.bucketResolved(scratches)
 }
 
-// outcome is a position's value for its side to move: wdl 1, 0 or −1 and
-// the distance to zeroing.
-type outcome struct{ wdl, d int }
-
-// terminal sums up a position's zeroing moves.
-type terminal struct {
-	zwin, zloss int
-	draw        bool
-}
-
-// add counts a zeroing move into a position the opponent moves in, worth
-// o for the opponent.
-func (z *terminal) add(o outcome, limit int) {
-	at := 1
-	if o.d > limit {
-		at = limit + 1 // beyond the rule: a cursed win or a blessed loss
-	}
-	switch {
-	case o.wdl == 0:
-		z.draw = true
-	case o.wdl < 0:
-		if z.zwin == 0 || at < z.zwin {
-			z.zwin = at
-		}
-	default:
-		z.zloss = max(z.zloss, at)
-	}
-}
-
 // examine generates the moves of entry idx (side stm to move; its
 // placement, base's, is on the scratch board; via is a twin's passed
 // square, else -1), values its zeroing moves and counts the others. A
@@ -248,16 +208,16 @@ func (z *terminal) add(o outcome, limit int) {
 // need no counting.
 func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int, won bool) {
 	dg, g, b := w.gen, w.gen.g, sc.b
-	safety := b.kingSafety(stm)
-	var z terminal
+	safety := safetyOf(b, stm)
+	var z layout.Terminal
 	moves := false
 	children := sc.children[:0]
-	for _, i := range g.slotsOf[stm] {
-		promotes := g.kind[i].promotes
-		sc.targets = b.appendTargets(i, sc.targets[:0])
+	for _, i := range g.SlotsOf[stm] {
+		promotes := g.Kind[i].Promotes
+		sc.targets = b.AppendTargets(i, sc.targets[:0])
 		for _, t := range sc.targets {
-			victim := int(b.who[t])
-			if victim >= 0 && isRoyal(dg.t.Variant, g.pieces[victim]) {
+			victim := int(b.Who[t])
+			if victim >= 0 && isRoyal(dg.t.Variant, g.Pieces[victim]) {
 				continue
 			}
 			if !dg.legalAfter(b, stm, i, t, victim, safety) {
@@ -266,27 +226,27 @@ func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int, won bool) {
 			moves = true
 			switch {
 			case promotes != nil && promotes[t]:
-				from := b.play(i, t)
+				from := b.Play(i, t)
 				for k := range dg.promoTypes {
-					z.add(w.promotionOutcome(b, i, victim, k, 1-stm), w.limit)
+					z.Add(w.promotionOutcome(b, i, victim, k, 1-stm), w.limit)
 				}
-				b.unplay(i, from, victim)
+				b.Unplay(i, from, victim)
 			case victim >= 0:
-				from := b.play(i, t)
-				z.add(w.captureOutcome(b, victim, 1-stm), w.limit)
-				b.unplay(i, from, victim)
+				from := b.Play(i, t)
+				z.Add(w.captureOutcome(b, victim, 1-stm), w.limit)
+				b.Unplay(i, from, victim)
 			case w.pawn[i]:
-				if g.advance(i, t) <= g.advance(i, b.sq[i]) {
+				if advance(g, i, t) <= advance(g, i, b.Sq[i]) {
 					w.fail(fmt.Errorf("%s: a pawn that moves other than forward: distances to zeroing cannot be ordered by its advance", dg.t.Material))
 					return
 				}
-				z.add(w.outcome(1-stm, dg.childOf(b, stm, base, i, t)), w.limit)
+				z.Add(w.outcome(1-stm, dg.childOf(b, stm, base, i, t)), w.limit)
 			case !won:
 				children = append(children, dg.childOf(b, stm, base, i, t))
 			}
 		}
 	}
-	if via >= 0 && dg.epCaptures(b, stm, via, func(victim int) { z.add(w.captureOutcome(b, victim, 1-stm), w.limit) }) > 0 {
+	if via >= 0 && dg.epCaptures(b, stm, via, func(victim int) { z.Add(w.captureOutcome(b, victim, 1-stm), w.limit) }) > 0 {
 		moves = true
 	}
 	sc.children = children
@@ -303,37 +263,37 @@ func (w *dtzWalk) examine(sc *scratch, stm, idx, base, via int, won bool) {
 		return
 	}
 	st := &w.st[stm][idx]
-	st.cnt, st.zwin, st.zloss = uint8(n), uint8(z.zwin), uint8(z.zloss)
-	st.canSave = z.draw || z.zwin > 0 || won
+	st.cnt, st.zwin, st.zloss = uint8(n), uint8(z.ZWin), uint8(z.ZLoss)
+	st.canSave = z.Draw || z.ZWin > 0 || won
 	switch {
-	case z.zwin > 0:
+	case z.ZWin > 0:
 		// A win by zeroing, unless a faster one turns up: settled at its level.
-		sc.resolved = append(sc.resolved, resolved{uint32(z.zwin), uint32(stm<<31 | idx)})
+		sc.resolved = append(sc.resolved, resolved{uint32(z.ZWin), uint32(stm<<31 | idx)})
 	case n == 0 && !st.canSave:
 		// Every move zeroes into a lost position: lost at the longest.
-		w.dv[stm][idx] = -int16(z.zloss + 1)
-		sc.resolved = append(sc.resolved, resolved{uint32(z.zloss), uint32(stm<<31 | idx)})
+		w.dv[stm][idx] = -int16(z.ZLoss + 1)
+		sc.resolved = append(sc.resolved, resolved{uint32(z.ZLoss), uint32(stm<<31 | idx)})
 	}
 }
 
 // outcome returns entry idx's outcome (side stm to move), known since it
 // is in a layer walked before.
-func (w *dtzWalk) outcome(stm, idx int) outcome {
+func (w *dtzWalk) outcome(stm, idx int) layout.Outcome {
 	switch v := int(w.dv[stm][idx]); {
 	case v > 0:
-		return outcome{1, v - 1}
+		return layout.Outcome{WDL: 1, D: v - 1}
 	case v < 0:
-		return outcome{-1, -v - 1}
+		return layout.Outcome{WDL: -1, D: -v - 1}
 	}
-	return outcome{}
+	return layout.Outcome{}
 }
 
 // captureOutcome is the outcome, in the subtable, of the position after a
 // capture of slot victim (side stm to move); bare royal pieces draw.
-func (w *dtzWalk) captureOutcome(b *board, victim, stm int) outcome {
+func (w *dtzWalk) captureOutcome(b *layout.Board, victim, stm int) layout.Outcome {
 	st := w.gen.subs[victim]
 	if st == nil {
-		return outcome{}
+		return layout.Outcome{}
 	}
 	var pl placement
 	pieces, squares := w.gen.placementAfter(b, &pl, -1, victim, 0)
@@ -342,15 +302,15 @@ func (w *dtzWalk) captureOutcome(b *board, victim, stm int) outcome {
 
 // promotionOutcome is the outcome of the position after the piece in slot
 // i promoted to its k-th promotion piece, taking victim (or -1).
-func (w *dtzWalk) promotionOutcome(b *board, i, victim, k, stm int) outcome {
+func (w *dtzWalk) promotionOutcome(b *layout.Board, i, victim, k, stm int) layout.Outcome {
 	var pl placement
 	pieces, squares := w.gen.placementAfter(b, &pl, i, victim, k)
 	return w.lookup(w.gen.promos[i][victim+1][k], pieces, squares, stm)
 }
 
 // lookup reads a position's outcome in a smaller table.
-func (w *dtzWalk) lookup(st *Table, pieces []engine.Piece, squares []int, stm int) outcome {
-	o, err := st.outcomeOf(pieces, squares, stm)
+func (w *dtzWalk) lookup(st *tablebase.Table, pieces []engine.Piece, squares []int, stm int) layout.Outcome {
+	o, err := outcomeOf(st, pieces, squares, stm)
 	if err != nil {
 		w.fail(fmt.Errorf("%s: %w", w.gen.t.Material, err))
 	}
@@ -359,19 +319,19 @@ func (w *dtzWalk) lookup(st *Table, pieces []engine.Piece, squares []int, stm in
 
 // outcomeOf returns a placement's outcome in the table, by its distance
 // to mate and its distance to zeroing.
-func (t *Table) outcomeOf(pieces []engine.Piece, squares []int, stm int) (outcome, error) {
-	if t.dtz[0] == nil {
-		return outcome{}, fmt.Errorf("the %s table holds no distances to zeroing", t.Material)
+func outcomeOf(t *tablebase.Table, pieces []engine.Piece, squares []int, stm int) (layout.Outcome, error) {
+	if t.DTZ[0] == nil {
+		return layout.Outcome{}, fmt.Errorf("the %s table holds no distances to zeroing", t.Material)
 	}
-	side, idx, ok := t.entryOf(pieces, squares, stm)
+	side, idx, ok := t.EntryOf(pieces, squares, stm)
 	if !ok {
-		return outcome{}, fmt.Errorf("%s holds no such position", t.Material)
+		return layout.Outcome{}, fmt.Errorf("%s holds no such position", t.Material)
 	}
-	v := t.val[side][idx]
-	if v == notPosition {
-		return outcome{}, fmt.Errorf("%s: no such position", t.Material)
+	v := t.Val[side][idx]
+	if v == layout.NotPosition {
+		return layout.Outcome{}, fmt.Errorf("%s: no such position", t.Material)
 	}
-	return outcome{decode(v).WDL, int(t.dtz[side][idx])}, nil
+	return layout.Outcome{WDL: tablebase.Decode(v).WDL, D: int(t.DTZ[side][idx])}, nil
 }
 
 // settle, lost and inform are the walk's retrograde rules (see
@@ -433,8 +393,8 @@ func (w *dtzWalk) set(stm, idx int, v int16) {
 
 // resolve files an entry resolved at level for its bucket.
 func (w *dtzWalk) resolve(sc *scratch, level, stm, idx int) {
-	if level > maxDTZ {
-		w.fail(fmt.Errorf("%s: a distance to zeroing over %d plies, more than a table stores", w.gen.t.Material, maxDTZ))
+	if level > layout.MaxDTZ {
+		w.fail(fmt.Errorf("%s: a distance to zeroing over %d plies, more than a table stores", w.gen.t.Material, layout.MaxDTZ))
 		return
 	}
 	sc.resolved = append(sc.resolved, resolved{uint32(level), uint32(stm<<31 | idx)})
@@ -449,116 +409,26 @@ var errMetricsDisagree = errors.New("the distances to zeroing and to mate disagr
 func (w *dtzWalk) store() error {
 	t, g := w.gen.t, w.gen.g
 	for c := range 2 {
-		t.dtz[c] = make([]byte, g.size)
-		for idx, v := range w.dv[c][:g.size] {
-			stored := t.val[c][idx]
-			if stored == notPosition {
+		t.DTZ[c] = make([]byte, g.Size)
+		for idx, v := range w.dv[c][:g.Size] {
+			stored := t.Val[c][idx]
+			if stored == layout.NotPosition {
 				continue
 			}
 			o := w.outcome(c, idx)
-			if o.wdl != decode(stored).WDL {
-				sq := make([]int, len(g.pieces))
-				g.decode(idx, sq)
+			if o.WDL != tablebase.Decode(stored).WDL {
+				sq := make([]int, len(g.Pieces))
+				g.Decode(idx, sq)
 				where := fmt.Sprint(sq)
-				if p, err := t.position(sq, c); err == nil {
+				if p, err := t.Position(t.Variant, sq, c); err == nil {
 					where = p.FEN()
 				}
-				return fmt.Errorf("%s: %s: DTZ says %d, DTM %s: %w", t.Material, where, o.wdl, decode(stored), errMetricsDisagree)
+				return fmt.Errorf("%s: %s: DTZ says %d, DTM %s: %w", t.Material, where, o.WDL, tablebase.Decode(stored), errMetricsDisagree)
 			}
 			if v != 0 {
-				t.dtz[c][idx] = byte(o.d)
+				t.DTZ[c][idx] = byte(o.D)
 			}
 		}
 	}
 	return nil
-}
-
-// dtzByMoves is the distance to zeroing of a position with an en-passant
-// capture, which no table holds: one ply over its moves, each position
-// after a move valued by its table, a move that zeroes the count as a
-// terminal, as the walk counts them.
-func (t *Table) dtzByMoves(p *engine.Position) (int, error) {
-	return t.dtzOverMoves(p, t.subtables)
-}
-
-// dtzOverMoves is the distance to zeroing one ply of search gives: each
-// move's position valued by t (a position with an en-passant capture
-// through its own moves) or the table tables supplies.
-func (t *Table) dtzOverMoves(p *engine.Position, tables Tables) (int, error) {
-	limit := RuleLimit(t.Variant)
-	var z terminal
-	quietWin, quietLoss, quietDraw := 0, 0, false
-	moves := p.LegalMoves(nil)
-	for _, m := range moves {
-		p.Make(m)
-		zeroing := p.HalfmoveClock() == 0
-		o, err := t.outcomeAfter(p, tables)
-		p.Unmake()
-		if err != nil {
-			return 0, err
-		}
-		switch {
-		case zeroing:
-			z.add(o, limit)
-		case o.wdl < 0:
-			if quietWin == 0 || o.d+1 < quietWin {
-				quietWin = o.d + 1
-			}
-		case o.wdl > 0:
-			quietLoss = max(quietLoss, o.d+1)
-		default:
-			quietDraw = true
-		}
-	}
-	switch {
-	case len(moves) == 0:
-		return 0, nil // checkmated or stalemated
-	case z.zwin > 0 || quietWin > 0:
-		if z.zwin == 0 || (quietWin > 0 && quietWin < z.zwin) {
-			return quietWin, nil
-		}
-		return z.zwin, nil
-	case z.draw || quietDraw:
-		return 0, nil
-	}
-	return -max(z.zloss, quietLoss), nil
-}
-
-// outcomeAfter is the outcome of the position after a move, for its side
-// to move: by this table or the one tables supplies; bare royal pieces
-// draw.
-func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (outcome, error) {
-	if p.PieceCount() <= 2 {
-		return outcome{}, nil
-	}
-	tbl := t
-	if !t.Covers(p) {
-		var err error
-		if tbl, err = tables(p); err != nil {
-			return outcome{}, err
-		}
-	}
-	r, err := tbl.Probe(p)
-	if err != nil {
-		return outcome{}, err
-	}
-	d, err := tbl.ProbeDTZ(p)
-	if err != nil {
-		return outcome{}, err
-	}
-	return outcome{r.WDL, max(d, -d)}, nil
-}
-
-// moverDTZ is the distance to zeroing, for the side that moved, of a move
-// into a position of outcome o (for the side to move there): the move is
-// a terminal when it zeroes, else one ply more than that position's.
-func moverDTZ(o outcome, zeroing bool, limit int) int {
-	d := o.d + 1
-	if zeroing {
-		d = 1
-		if o.d > limit {
-			d = limit + 1
-		}
-	}
-	return -o.wdl * d
 }

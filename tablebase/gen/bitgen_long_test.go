@@ -1,14 +1,13 @@
 //go:build long
 
-package tablebase_test
+package gen_test
 
 import (
 	"testing"
 
-	"github.com/stretchr/testify/require"
-
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/variants"
+	"github.com/stretchr/testify/require"
 )
 
 // TestBitParallelMatchesPerEntryLong compares the generators on every

@@ -1,0 +1,106 @@
+package tablebase
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/layout"
+)
+
+// HasDTZ reports whether a variant's tables hold distances to zeroing: it
+// has an n-move rule, of fewer than 127 moves (a byte holds the distance
+// and the rule's limit). Makruk's counting rules are refused by the
+// generator.
+func HasDTZ(v *engine.Variant) bool { return v.MoveRule > 0 && RuleLimit(v) < layout.MaxDTZ }
+
+// RuleLimit is a variant's n-move rule in plies (100 in chess), 0 without
+// one.
+func RuleLimit(v *engine.Variant) int { return 2 * v.MoveRule }
+
+// dtzByMoves is the distance to zeroing of a position with an en-passant
+// capture, which no table holds: one ply over its moves, each position
+// after a move valued by its table, a move that zeroes the count as a
+// terminal, as the walk counts them.
+func (t *Table) dtzByMoves(p *engine.Position) (int, error) {
+	return t.DTZOverMoves(p, t.subtables)
+}
+
+// DTZOverMoves is the distance to zeroing one ply of search gives: each
+// move's position valued by t (a position with an en-passant capture
+// through its own moves) or the table tables supplies.
+func (t *Table) DTZOverMoves(p *engine.Position, tables Tables) (int, error) {
+	limit := RuleLimit(t.Variant)
+	var z layout.Terminal
+	quietWin, quietLoss, quietDraw := 0, 0, false
+	moves := p.LegalMoves(nil)
+	for _, m := range moves {
+		p.Make(m)
+		zeroing := p.HalfmoveClock() == 0
+		o, err := t.outcomeAfter(p, tables)
+		p.Unmake()
+		if err != nil {
+			return 0, err
+		}
+		switch {
+		case zeroing:
+			z.Add(o, limit)
+		case o.WDL < 0:
+			if quietWin == 0 || o.D+1 < quietWin {
+				quietWin = o.D + 1
+			}
+		case o.WDL > 0:
+			quietLoss = max(quietLoss, o.D+1)
+		default:
+			quietDraw = true
+		}
+	}
+	switch {
+	case len(moves) == 0:
+		return 0, nil // checkmated or stalemated
+	case z.ZWin > 0 || quietWin > 0:
+		if z.ZWin == 0 || (quietWin > 0 && quietWin < z.ZWin) {
+			return quietWin, nil
+		}
+		return z.ZWin, nil
+	case z.Draw || quietDraw:
+		return 0, nil
+	}
+	return -max(z.ZLoss, quietLoss), nil
+}
+
+// outcomeAfter is the outcome of the position after a move, for its side
+// to move: by this table or the one tables supplies; bare royal pieces
+// draw.
+func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (layout.Outcome, error) {
+	if p.PieceCount() <= 2 {
+		return layout.Outcome{}, nil
+	}
+	tbl := t
+	if !t.Covers(p) {
+		var err error
+		if tbl, err = tables(p); err != nil {
+			return layout.Outcome{}, err
+		}
+	}
+	r, err := tbl.Probe(p)
+	if err != nil {
+		return layout.Outcome{}, err
+	}
+	d, err := tbl.ProbeDTZ(p)
+	if err != nil {
+		return layout.Outcome{}, err
+	}
+	return layout.Outcome{WDL: r.WDL, D: max(d, -d)}, nil
+}
+
+// moverDTZ is the distance to zeroing, for the side that moved, of a move
+// into a position of outcome o (for the side to move there): the move is
+// a terminal when it zeroes, else one ply more than that position's.
+func moverDTZ(o layout.Outcome, zeroing bool, limit int) int {
+	d := o.D + 1
+	if zeroing {
+		d = 1
+		if o.D > limit {
+			d = limit + 1
+		}
+	}
+	return -o.WDL * d
+}
