@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/atomicfile"
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
@@ -96,7 +97,7 @@ func (t *Table) Save(dir string) error {
 	return nil
 }
 
-func (t *Table) save(dir string) (err error) {
+func (t *Table) save(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -104,40 +105,24 @@ func (t *Table) save(dir string) (err error) {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return fmt.Errorf("%s is a %s, not a table file", path, fileKind(st))
 	}
-	tmp, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
+	// A table is data anyone may read (a shared table directory, a
+	// server's replicas), written whole or not at all.
+	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
+		h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
+			Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
+			Fingerprint: Fingerprint(t.Variant, t.Material)}
+		binary.Write(w, binary.LittleEndian, h)
+		for _, s := range []string{t.Variant.Name, t.Material.String()} {
+			binary.Write(w, binary.LittleEndian, uint16(len(s)))
+			io.WriteString(w, s)
 		}
-	}()
-	w := bufio.NewWriter(tmp)
-	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
-		Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
-		Fingerprint: Fingerprint(t.Variant, t.Material)}
-	binary.Write(w, binary.LittleEndian, h)
-	for _, s := range []string{t.Variant.Name, t.Material.String()} {
-		binary.Write(w, binary.LittleEndian, uint16(len(s)))
-		w.WriteString(s)
-	}
-	for _, a := range [][]byte{t.Val[0], t.Val[1], t.DTZ[0], t.DTZ[1]} {
-		w.Write(a)
-	}
-	if err := w.Flush(); err != nil {
-		return err
-	}
-	// CreateTemp makes the file private; a table is data anyone may read
-	// (a shared table directory, a server's replicas).
-	if err := tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+		for _, a := range [][]byte{t.Val[0], t.Val[1], t.DTZ[0], t.DTZ[1]} {
+			if _, err := w.Write(a); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
 }
 
 // fileKind names what a path that should be a table file is instead.
