@@ -11,26 +11,9 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/testkit/randomgames"
 	"github.com/chimera-chess/chimera/variants"
 )
-
-// randomPositions plays random games of v and returns positions along them.
-func randomPositions(v *engine.Variant, games, plies int, seed uint64) []*engine.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []*engine.Position
-	for range games {
-		p := v.StartPosition()
-		for range plies {
-			moves := p.LegalMoves(nil)
-			if len(moves) == 0 || p.Result().Over() {
-				break
-			}
-			p.Make(moves[rng.IntN(len(moves))])
-			out = append(out, p.Clone())
-		}
-	}
-	return out
-}
 
 // mirrorFEN swaps the colours of a FEN: ranks in reverse order, cases
 // swapped (on the board and in hand), the other side to move, remaining
@@ -95,7 +78,7 @@ func TestTunedIsSymmetric(t *testing.T) {
 		require.NoError(t, err)
 		e := eval.NewTuned(randomWeights(eval.NewLayout(v), 9))
 		checked := 0
-		for _, p := range randomPositions(v, games, 60, 3) {
+		for _, p := range randomgames.Positions(v, games, 60, 3) {
 			q, err := v.ParseFEN(mirrorFEN(p.FEN()))
 			if err != nil {
 				continue // not a legal position of an asymmetric variant (horde)
@@ -124,7 +107,7 @@ func TestDocumentsWeightsAreTheFormula(t *testing.T) {
 		l := eval.NewLayout(v)
 		tuned, docs := eval.NewTuned(eval.DocumentsWeights(l)), eval.NewDocuments(v)
 		compared := 0
-		for _, p := range randomPositions(v, 1, 80, 5) {
+		for _, p := range randomgames.Positions(v, 1, 80, 5) {
 			if royals(p, engine.White) != royals(p, engine.Black) {
 				continue // the formula counts royal pieces' value
 			}
@@ -155,7 +138,7 @@ func TestTracesAddUp(t *testing.T) {
 	l := eval.NewLayout(v)
 	w := randomWeights(l, 4)
 	e := eval.NewTuned(w)
-	for _, p := range randomPositions(v, 2, 60, 8) {
+	for _, p := range randomgames.Positions(v, 2, 60, 8) {
 		tr, white := e.Trace(p)
 		mg, eg := 0, 0
 		for i, c := range tr.Counts {
@@ -284,7 +267,7 @@ func BenchmarkEvaluators(b *testing.B) {
 	for _, name := range []string{"chess", "capablanca", "xiangqi", "shogi"} {
 		v, err := variants.Lookup(name)
 		require.NoError(b, err)
-		positions := randomPositions(v, 4, 30, 11)
+		positions := randomgames.Positions(v, 4, 30, 11)
 		for _, e := range []struct {
 			name string
 			e    eval.Evaluator
@@ -314,7 +297,7 @@ func TestRoyalPiecesInHand(t *testing.T) {
 	require.NoError(t, err)
 	e := eval.NewTuned(randomWeights(eval.NewLayout(v), 3))
 	royalInHand := false
-	for _, p := range randomPositions(v, 20, 150, 4) {
+	for _, p := range randomgames.Positions(v, 20, 150, 4) {
 		e.Evaluate(p)
 		for c := engine.White; c <= engine.Black; c++ {
 			royalInHand = royalInHand || p.InHand(c, v.TypeByLetter('K')) > 0

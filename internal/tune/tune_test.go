@@ -13,27 +13,10 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/testkit/randomgames"
 	"github.com/chimera-chess/chimera/internal/tune"
 	"github.com/chimera-chess/chimera/variants"
 )
-
-// randomPositions plays random games and returns positions along them.
-func randomPositions(v *engine.Variant, games, plies int, seed uint64) []*engine.Position {
-	rng := rand.New(rand.NewPCG(seed, 1))
-	var out []*engine.Position
-	for range games {
-		p := v.StartPosition()
-		for range plies {
-			moves := p.LegalMoves(nil)
-			if len(moves) == 0 || p.Result().Over() {
-				break
-			}
-			p.Make(moves[rng.IntN(len(moves))])
-			out = append(out, p.Clone())
-		}
-	}
-	return out
-}
 
 // TestFitRecoversKnownWeights: positions labelled with the win probability
 // that known weights give them are fitted back to those weights, starting
@@ -60,7 +43,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	k := scale / rep.Losses.Scale
 	fitted := eval.NewTuned(w)
 	worst := 0.0
-	for _, p := range randomPositions(v, 20, 120, 99) {
+	for _, p := range randomgames.Positions(v, 20, 120, 99) {
 		_, got := fitted.Trace(p)
 		_, wnt := e.Trace(p)
 		worst = max(worst, math.Abs(float64(got)/k-float64(wnt)))
@@ -73,7 +56,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 // them at scale: what a perfect fit recovers.
 func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64) []tune.Sample {
 	var samples []tune.Sample
-	for i, p := range randomPositions(v, 60, 120, 2) {
+	for i, p := range randomgames.Positions(v, 60, 120, 2) {
 		s := tune.SampleOf(e, p, 0)
 		s.Game = uint32(i)
 		_, white := e.Trace(p)
@@ -358,7 +341,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 	e := eval.NewTuned(truth)
 	rng := rand.New(rand.NewPCG(5, 5))
 	var samples []tune.Sample
-	for i, p := range randomPositions(v, 60, 120, 4) {
+	for i, p := range randomgames.Positions(v, 60, 120, 4) {
 		_, white := e.Trace(p)
 		s := tune.SampleOf(e, p, 0)
 		if rng.Float64() < 1/(1+math.Exp(-float64(white)/400)) {
@@ -372,7 +355,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 			SearchShare: share})
 		require.NoError(t, err)
 		fitted, worst := eval.NewTuned(w), 0.0
-		for _, p := range randomPositions(v, 20, 120, 98) {
+		for _, p := range randomgames.Positions(v, 20, 120, 98) {
 			_, got := fitted.Trace(p)
 			_, want := e.Trace(p)
 			if abs := math.Abs(float64(got - want)); abs < 2000 {
