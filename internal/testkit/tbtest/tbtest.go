@@ -38,13 +38,21 @@ func Material(t testing.TB, v *engine.Variant, s string) tablebase.Material {
 	return m
 }
 
-// WaitFor polls cond until it holds, for work done in the background; the
-// deadline only guards a hang, no test depends on it.
+// WaitFor polls cond until it holds, for work done in the background. It
+// sets no time limit of its own (a busy machine, the race detector, may
+// take many times the usual): a hang is ended by go test's -timeout, and
+// shortly before that deadline WaitFor fails with msg, so the report says
+// what was awaited.
 func WaitFor(t testing.TB, cond func() bool, msg string) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
+	var deadline time.Time
+	if d, ok := t.(interface{ Deadline() (time.Time, bool) }); ok {
+		if at, set := d.Deadline(); set {
+			deadline = at.Add(-10 * time.Second)
+		}
+	}
 	for !cond() {
-		require.True(t, time.Now().Before(deadline), msg)
+		require.True(t, deadline.IsZero() || time.Now().Before(deadline), msg)
 		time.Sleep(20 * time.Millisecond)
 	}
 }
