@@ -18,10 +18,13 @@ import (
 // TestProbeUnderTheClock: KBNvK won in 57 plies to mate, no zeroing move
 // before it. With 50 plies on the clock the rule draws it, in the tree
 // and at the root, and the root says why; with none it is the mate; with
-// TablebaseFiftyMove off the clock does not count.
+// TablebaseFiftyMove off the clock does not count. The store reads the
+// binary's one KBNvK (and the tables it leads into) from files.
 func TestProbeUnderTheClock(t *testing.T) {
 	v := variants.Chess()
-	store := gen.NewStore(t.TempDir())
+	dir := t.TempDir()
+	chessTables.SaveTo(t, dir, "KBNvK", "KBvK", "KNvK")
+	store := gen.NewStore(dir)
 	late, err := v.ParseFEN("7K/8/4N3/k7/8/8/8/1B6 w - - 50 1")
 	require.NoError(t, err)
 	tbtest.Table(t, store, late)

@@ -6,46 +6,18 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
-	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
 	"github.com/stretchr/testify/require"
 )
 
-// generator builds chess tables once per test binary, sharing subtables.
-type generator struct {
-	mu    sync.Mutex
-	cache map[string]*tablebase.Table
-}
-
-var chessTables = &generator{cache: map[string]*tablebase.Table{}}
-
-func (g *generator) get(t testing.TB, name string) *tablebase.Table {
-	t.Helper()
-	v := variants.Chess()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	var sub tablebase.Subtables
-	sub = func(m tablebase.Material) (*tablebase.Table, error) {
-		if tb, ok := g.cache[m.String()]; ok {
-			return tb, nil
-		}
-		tb, err := gen.Generate(v, m, sub, nil)
-		if err == nil {
-			g.cache[m.String()] = tb
-		}
-		return tb, err
-	}
-	m, err := tablebase.ParseMaterial(v, name)
-	require.NoError(t, err)
-	tb, err := sub(m)
-	require.NoError(t, err)
-	return tb
-}
+// chessTables is the chess tables of this test binary, each generated
+// once, whichever tests ask for it.
+var chessTables = tbtest.NewTables(func(testing.TB) *engine.Variant { return variants.Chess() })
 
 // countsRow is one row of testdata/counts.csv.
 type countsRow map[string]string
@@ -97,7 +69,7 @@ func subsetFilter(tb *tablebase.Table, subset string) func([]int) bool {
 // checkMaterial compares every count and histogram bucket of a material
 // with the reference files.
 func checkMaterial(t *testing.T, material string) {
-	tb := chessTables.get(t, tableName(material))
+	tb := chessTables.Get(t, tableName(material))
 	hist := map[string]int{}
 	for _, row := range readCSV(t, "testdata/histograms.csv") {
 		if row["material"] == material {
@@ -191,7 +163,7 @@ func TestReferenceFourPieceEndings(t *testing.T) {
 
 // TestKBNKSample checks the 1,000 sample positions' exact values.
 func TestKBNKSample(t *testing.T) {
-	tb := chessTables.get(t, "KBNvK")
+	tb := chessTables.Get(t, "KBNvK")
 	v := variants.Chess()
 	f, err := os.Open("testdata/sample.txt")
 	require.NoError(t, err)
