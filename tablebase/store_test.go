@@ -118,11 +118,17 @@ func requireRefused(t *testing.T, v *engine.Variant, material, want string) {
 	require.ErrorContains(t, err, want, v.Name)
 }
 
+// chessTables is the chess tables of this test binary, each generated
+// once: the tests of stores start from their files.
+var chessTables = tbtest.NewTables(func(testing.TB) *engine.Variant { return variants.Chess() })
+
 // TestBestMovesKeepTheDistance: every best move of a won position leads to
 // a position lost one ply sooner, and colours may be swapped.
 func TestBestMovesKeepTheDistance(t *testing.T) {
 	v := variants.Chess()
-	store := gen.NewStore(t.TempDir())
+	dir := t.TempDir()
+	chessTables.SaveTo(t, dir, "KBNvK", "KBvK", "KNvK") // KRvK is built here
+	store := gen.NewStore(dir)
 	for _, fen := range []string{
 		"8/8/8/8/8/8/2k5/KNB5 w - - 0 1",
 		"knb5/2K5/8/8/8/8/8/8 b - - 0 1", // the same, colours swapped and ranks mirrored
@@ -165,8 +171,7 @@ func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
 	dir := t.TempDir()
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 b - - 0 1") // Kxc1 leads to KNvK
 	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Find(p, tablebase.Build) // builds and saves KBNvK, KBvK, KNvK
-	require.NoError(t, err)
+	chessTables.SaveTo(t, dir, "KBNvK", "KBvK", "KNvK") // as a store building KBNvK leaves them
 
 	store := gen.NewStore(dir)
 	m, err := tablebase.ParseMaterial(v, "KBNvK")

@@ -87,15 +87,13 @@ func compareGenerators(t *testing.T, cases []comparison) {
 
 // TestGeneratorNamed checks which generator each kind of table gets.
 func TestGeneratorNamed(t *testing.T) {
-	chess := variants.Chess()
-	sub := memoryTables(chess)
 	pieces, pawns := "KQvKR", "KRvKP"
 	if testing.Short() { // the same choice on three-piece tables, a tenth of the time
 		pieces, pawns = "KQvK", "KPvK"
 	}
-	require.Equal(t, "bit-parallel", tableOf(t, chess, sub, pieces).Generator())
-	require.Equal(t, "bit-parallel", tableOf(t, chess, sub, pawns).Generator())
-	require.Equal(t, "bit-parallel", tableOf(t, pawnVariant(t), memoryTables(pawnVariant(t)), "KPvKP").Generator())
+	require.Equal(t, "bit-parallel", chessTables.Get(t, pieces).Generator())
+	require.Equal(t, "bit-parallel", chessTables.Get(t, pawns).Generator())
+	require.Equal(t, "bit-parallel", pawnTables.Get(t, "KPvKP").Generator())
 	capa := variantNamed(t, "capablanca")
 	require.Equal(t, "per-entry: a board over 64 squares", tableOf(t, capa, memoryTables(capa), "KRvK").Generator())
 }

@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"bufio"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -18,17 +19,27 @@ import (
 // TestProbeUnderTheClock: KBNvK won in 57 plies to mate, no zeroing move
 // before it. With 50 plies on the clock the rule draws it, in the tree
 // and at the root, and the root says why; with none it is the mate; with
-// TablebaseFiftyMove off the clock does not count.
+// TablebaseFiftyMove off the clock does not count. Under -short KRvK won
+// in 31 plies with 70 on the clock stands in for it: the same rule at the
+// same limit, on a table generated in milliseconds where KBNvK's distances
+// to zeroing take seconds. The store reads the binary's one table from
+// its file.
 func TestProbeUnderTheClock(t *testing.T) {
 	v := variants.Chess()
-	store := gen.NewStore(t.TempDir())
-	late, err := v.ParseFEN("7K/8/4N3/k7/8/8/8/1B6 w - - 50 1")
+	material, board, plies, clock := "KBNvK", "7K/8/4N3/k7/8/8/8/1B6 w - -", 57, 50
+	if testing.Short() {
+		material, board, plies, clock = "KRvK", "8/8/8/8/8/4k3/5R2/1K6 w - -", 31, 70
+	}
+	dir := t.TempDir()
+	chessTables.SaveTo(t, dir, material)
+	store := gen.NewStore(dir)
+	late, err := v.ParseFEN(fmt.Sprintf("%s %d 1", board, clock))
 	require.NoError(t, err)
 	tbtest.Table(t, store, late)
 	d := tbtest.Table(t, store, late)
 	dtz, err := d.ProbeDTZ(late)
 	require.NoError(t, err)
-	require.Equal(t, 57, dtz)
+	require.Equal(t, plies, dtz)
 
 	prober := store.Prober()
 	prober.FiftyMove = true
@@ -41,13 +52,13 @@ func TestProbeUnderTheClock(t *testing.T) {
 	require.True(t, ok)
 	require.Zero(t, wdl, "at the root: a draw")
 	require.NotEqual(t, engine.NoMove, best)
-	require.Contains(t, said[len(said)-1], "57 plies to zeroing, 50 on the clock: the 50-move rule draws it (a cursed win)")
+	require.Contains(t, said[len(said)-1], fmt.Sprintf("%d plies to zeroing, %d on the clock: the 50-move rule draws it (a cursed win)", plies, clock))
 
-	early, err := v.ParseFEN("7K/8/4N3/k7/8/8/8/1B6 w - - 0 1")
+	early, err := v.ParseFEN(board + " 0 1")
 	require.NoError(t, err)
 	wdl, dtm, _, ok := prober.Probe(early, true)
 	require.True(t, ok)
-	require.Equal(t, [2]int{1, 57}, [2]int{wdl, dtm})
+	require.Equal(t, [2]int{1, plies}, [2]int{wdl, dtm})
 	require.Contains(t, said[len(said)-1], "decided within the 50-move rule")
 
 	prober.FiftyMove = false

@@ -17,6 +17,11 @@ func pawnVariant(t testing.TB) *engine.Variant {
 	return tbtest.ChessOn(t, "pawny", 5, 6, "rnbqk/ppppp/5/5/PPPPP/RNBQK")
 }
 
+// pawnTables is the 5x6 board's tables of this test binary, each
+// generated once: the KPvKP table, which takes seconds with the tables its
+// captures and promotions lead into, is probed by several tests.
+var pawnTables = tbtest.NewTables(pawnVariant)
+
 // memoryTables generates tables in memory, each once.
 func memoryTables(v *engine.Variant) tablebase.Subtables {
 	return memoryTablesBy(v, func(m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
@@ -64,8 +69,8 @@ func tableOf(t testing.TB, v *engine.Variant, sub tablebase.Subtables, name stri
 // generator's: a wrong un-move, a missed promotion or an en-passant twin
 // valued wrongly shows as a disagreement.
 func TestPawnTablesVerify(t *testing.T) {
-	v := pawnVariant(t)
-	sub := memoryTables(v)
+	v := pawnTables.Variant(t)
+	sub := pawnTables.Subtables(t)
 	children := func(p *engine.Position) (*tablebase.Table, error) {
 		m, err := tablebase.TableMaterial(p)
 		if err != nil {
@@ -94,8 +99,8 @@ func TestPawnTablesVerify(t *testing.T) {
 // value is probed with it (one ply searched by hand), and the same
 // placement without the right is the table's entry.
 func TestEnPassantProbe(t *testing.T) {
-	v := pawnVariant(t)
-	sub := memoryTables(v)
+	v := pawnTables.Variant(t)
+	sub := pawnTables.Subtables(t)
 	tb := tableOf(t, v, sub, "KPvKP")
 	differ := 0
 	// White's b-pawn has just stepped b2-b4 past b3; Black's c4 pawn

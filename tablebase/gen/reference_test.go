@@ -6,46 +6,18 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
-	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
 	"github.com/stretchr/testify/require"
 )
 
-// generator builds chess tables once per test binary, sharing subtables.
-type generator struct {
-	mu    sync.Mutex
-	cache map[string]*tablebase.Table
-}
-
-var chessTables = &generator{cache: map[string]*tablebase.Table{}}
-
-func (g *generator) get(t testing.TB, name string) *tablebase.Table {
-	t.Helper()
-	v := variants.Chess()
-	g.mu.Lock()
-	defer g.mu.Unlock()
-	var sub tablebase.Subtables
-	sub = func(m tablebase.Material) (*tablebase.Table, error) {
-		if tb, ok := g.cache[m.String()]; ok {
-			return tb, nil
-		}
-		tb, err := gen.Generate(v, m, sub, nil)
-		if err == nil {
-			g.cache[m.String()] = tb
-		}
-		return tb, err
-	}
-	m, err := tablebase.ParseMaterial(v, name)
-	require.NoError(t, err)
-	tb, err := sub(m)
-	require.NoError(t, err)
-	return tb
-}
+// chessTables is the chess tables of this test binary, each generated
+// once, whichever tests ask for it.
+var chessTables = tbtest.NewTables(func(testing.TB) *engine.Variant { return variants.Chess() })
 
 // countsRow is one row of testdata/counts.csv.
 type countsRow map[string]string
@@ -97,7 +69,7 @@ func subsetFilter(tb *tablebase.Table, subset string) func([]int) bool {
 // checkMaterial compares every count and histogram bucket of a material
 // with the reference files.
 func checkMaterial(t *testing.T, material string) {
-	tb := chessTables.get(t, tableName(material))
+	tb := chessTables.Get(t, tableName(material))
 	hist := map[string]int{}
 	for _, row := range readCSV(t, "testdata/histograms.csv") {
 		if row["material"] == material {
@@ -189,10 +161,20 @@ func TestReferenceFourPieceEndings(t *testing.T) {
 	}
 }
 
-// TestKBNKSample checks the 1,000 sample positions' exact values.
+// TestKBNKSample checks the 1,000 sample positions' exact values, the
+// distances to mate. Under -short, where no other test needs KBNvK, they
+// are checked in a table generated without the distances to zeroing, a
+// tenth of the time (the values are the same: the distances to zeroing
+// are one more walk after them); the full run checks the binary's one
+// KBNvK.
 func TestKBNKSample(t *testing.T) {
-	tb := chessTables.get(t, "KBNvK")
 	v := variants.Chess()
+	var tb *tablebase.Table
+	if testing.Short() {
+		tb = tableOf(t, v, dtmTables(v), "KBNvK")
+	} else {
+		tb = chessTables.Get(t, "KBNvK")
+	}
 	f, err := os.Open("testdata/sample.txt")
 	require.NoError(t, err)
 	defer f.Close()

@@ -63,7 +63,7 @@ func TestDTZSyzygySample(t *testing.T) {
 		require.NoError(t, err, line)
 		m, err := tablebase.TableMaterial(p)
 		require.NoError(t, err, line)
-		tb := chessTables.get(t, m.String())
+		tb := chessTables.Get(t, m.String())
 		r, err := tb.Probe(p)
 		require.NoError(t, err, line)
 		d, err := tb.ProbeDTZ(p)
@@ -104,7 +104,7 @@ func TestDTZSyzygyHistograms(t *testing.T) {
 		want[key][[2]int{wdl, dtz}] = n
 	}
 	for _, name := range []string{"KPvK", "KRvK", "KQvK"} {
-		tb := chessTables.get(t, name)
+		tb := chessTables.Get(t, name)
 		for stm, side := range []string{"w", "b"} {
 			st := tb.Stats(stm, nil)
 			got := map[[2]int]int{}
