@@ -23,7 +23,7 @@ import (
 func TestPieceActivity(t *testing.T) {
 	games, plies := 4, 60
 	if testing.Short() {
-		games = 1
+		games, plies = 1, 25
 	}
 	cat := variants.Builtin()
 	for _, name := range cat.Names() {

@@ -18,7 +18,7 @@ import (
 func TestDifferentialAgainstNotnil(t *testing.T) {
 	games := 2000
 	if testing.Short() {
-		games = 40
+		games = 15
 	}
 	v := variants.Chess()
 	rng := rand.New(rand.NewPCG(1, 2))

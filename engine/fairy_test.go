@@ -178,7 +178,7 @@ func TestBigBoards(t *testing.T) {
 func TestFastLegalityMatchesMaking(t *testing.T) {
 	games := 200
 	if testing.Short() {
-		games = 20
+		games = 8
 	}
 	for _, tc := range []struct {
 		size    int

@@ -18,7 +18,7 @@ import (
 func TestIsLegal(t *testing.T) {
 	games, plies := 3, 80
 	if testing.Short() {
-		games, plies = 1, 60
+		games, plies = 1, 25
 	}
 	cat := variants.Builtin()
 	for _, name := range cat.Names() {

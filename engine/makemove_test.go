@@ -17,7 +17,7 @@ import (
 func TestMakeUnmakeRestoresEverything(t *testing.T) {
 	games := 300
 	if testing.Short() {
-		games = 10
+		games = 4
 	}
 	v := variants.Chess()
 	rng := rand.New(rand.NewPCG(3, 4))

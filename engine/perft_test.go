@@ -19,12 +19,12 @@ func readPerftEPD(t testing.TB, path string) []perftepd.Case {
 }
 
 // TestPerftStandard checks every count of the standard reference positions.
-// With -short only counts up to a million leaves run.
+// With -short only counts up to 250,000 leaves run.
 func TestPerftStandard(t *testing.T) {
 	v := variants.Chess()
 	limit := uint64(1) << 62
 	if testing.Short() {
-		limit = 1_000_000
+		limit = 250_000
 	}
 	for _, c := range readPerftEPD(t, "testdata/standard.epd") {
 		t.Run(c.Name, func(t *testing.T) {

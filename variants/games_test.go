@@ -16,7 +16,7 @@ import (
 func TestRandomGamesEnd(t *testing.T) {
 	games := 100
 	if testing.Short() {
-		games = 5
+		games = 2
 	}
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {

@@ -13,11 +13,11 @@ import (
 	"github.com/chimera-chess/chimera/variants"
 )
 
-// perftLimit is the largest count checked: all of them, or up to 200,000
+// perftLimit is the largest count checked: all of them, or up to 50,000
 // under -short.
 func perftLimit() uint64 {
 	if testing.Short() {
-		return 200_000
+		return 50_000
 	}
 	return 1 << 62
 }
@@ -43,7 +43,7 @@ func checkPerftFile(t *testing.T, v *engine.Variant, file string) int {
 }
 
 // TestPerftVariants checks every reference count of every variant (file
-// name = variant name). With -short only counts up to 200,000 run.
+// name = variant name). With -short only counts up to 50,000 run.
 func TestPerftVariants(t *testing.T) {
 	files, err := filepath.Glob("testdata/perft/*.epd")
 	require.NoError(t, err)
