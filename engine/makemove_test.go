@@ -31,8 +31,12 @@ func TestMakeUnmakeRestoresEverything(t *testing.T) {
 				break
 			}
 			for _, m := range moves {
+				// The move is written out only on failure, which keeps the
+				// check of every move cheap.
 				p.Make(m)
-				require.Equal(t, p.ComputeKey(), p.Key(), "key after %s", v.UCI(m))
+				if p.ComputeKey() != p.Key() {
+					require.Equal(t, p.ComputeKey(), p.Key(), "key after %s", v.UCI(m))
+				}
 				p.Unmake()
 				require.Equal(t, before, p.Snapshot(), "state after unmaking %s", v.UCI(m))
 			}
