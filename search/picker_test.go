@@ -22,7 +22,7 @@ import (
 func TestPickerMatchesGeneratingFirst(t *testing.T) {
 	games, plies := 2, 60
 	if testing.Short() {
-		games, plies = 1, 16
+		games, plies = 1, 8
 	}
 	const ply = 2
 	s := New(Options{HashMB: 1})

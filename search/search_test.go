@@ -117,7 +117,7 @@ var ttSuite = []struct{ variant, fen string }{
 func TestTTIsExact(t *testing.T) {
 	depth := 4
 	if testing.Short() {
-		depth = 3
+		depth = 2
 	}
 	for _, tc := range ttSuite {
 		p := setup(t, tc.variant, tc.fen)
