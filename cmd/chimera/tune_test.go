@@ -170,7 +170,13 @@ func TestTuneInterrupted(t *testing.T) {
 	// 100 searches of 200,000 nodes: a minute of labelling, the first
 	// reported within a second (the games before it take a second, not
 	// the six that 1,000 positions took).
-	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "100", "--nodes", "50",
+	positions := "100"
+	if testing.Short() {
+		// Fewer games before the labelling stage: it is the stage
+		// interrupted, and 20 of its searches still take many seconds.
+		positions = "20"
+	}
+	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", positions, "--nodes", "50",
 		"--label-nodes", "200000", "--threads", "1", "--out", out)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
