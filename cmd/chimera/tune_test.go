@@ -24,9 +24,10 @@ import (
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "chess.txt")
-	positions := "300"
+	positions, minePositions := "300", "100"
 	if testing.Short() {
-		positions = "100"
+		// Fewer games' positions run every step the same way.
+		positions, minePositions = "60", "30"
 	}
 	args := []string{"tune", "--variant", "chess", "--positions", positions, "--nodes", "100", "--iterations", "30",
 		"--threads", "2", "--seed", "5", "--out", out}
@@ -61,7 +62,7 @@ func TestTuneCommand(t *testing.T) {
 	mine := filepath.Join(dir, "mine.ini")
 	require.NoError(t, os.WriteFile(mine, []byte("[mine:chess]\ncustomPiece1 = a:NB\nstartFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1\n"), 0o644))
 	round1, round2 := filepath.Join(dir, "mine1.txt"), filepath.Join(dir, "mine2.txt")
-	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", "100", "--nodes", "100", "--iterations", "10"}
+	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", minePositions, "--nodes", "100", "--iterations", "10"}
 	saved := filepath.Join(dir, "mine.epd")
 	code, _, errOut = runCommand(append(user, "--out", round1, "--save-positions", saved)...)
 	require.Zero(t, code, errOut)
@@ -71,8 +72,8 @@ func TestTuneCommand(t *testing.T) {
 	code, stdout, errOut = runCommand("tune", "--variant", "mine", "--variant-file", mine, "--epd", saved, "--resolve",
 		"--iterations", "10", "--omit", "check,threat,hanging", "--out", refit)
 	require.Zero(t, code, errOut)
-	require.Contains(t, errOut, "100 positions resolved")
-	require.Contains(t, stdout, "mine: 100 positions; loss ")
+	require.Contains(t, errOut, minePositions+" positions resolved")
+	require.Contains(t, stdout, "mine: "+minePositions+" positions; loss ")
 	data, err = os.ReadFile(refit)
 	require.NoError(t, err)
 	require.Regexp(t, `(?m)^check A 0 0$`, string(data))
@@ -83,7 +84,7 @@ func TestTuneCommand(t *testing.T) {
 	code, _, errOut = runCommand(append(user, "--from", round1, "--out", round2, "--resolve", "--label-nodes", "200", "--search-share", "0.7")...)
 	require.Zero(t, code, errOut)
 	require.FileExists(t, round2)
-	require.Contains(t, errOut, "100 positions searched")
+	require.Contains(t, errOut, minePositions+" positions searched")
 
 	bad := filepath.Join(dir, "bad.txt")
 	require.NoError(t, os.WriteFile(bad, []byte("chimera-weights 1\nvariant chess 8x8 PNBRQK\nmaterial Z 1 1\n"), 0o644))
@@ -169,7 +170,13 @@ func TestTuneInterrupted(t *testing.T) {
 	// 100 searches of 200,000 nodes: a minute of labelling, the first
 	// reported within a second (the games before it take a second, not
 	// the six that 1,000 positions took).
-	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", "100", "--nodes", "50",
+	positions := "100"
+	if testing.Short() {
+		// Fewer games before the labelling stage: it is the stage
+		// interrupted, and 20 of its searches still take many seconds.
+		positions = "20"
+	}
+	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", positions, "--nodes", "50",
 		"--label-nodes", "200000", "--threads", "1", "--out", out)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
