@@ -155,9 +155,15 @@ func New(opts Options) *Searcher {
 }
 
 // SetHash resizes (and clears) the transposition table. The old table
-// is given back first, so a big table never needs its old size on top.
+// is given back first, so a big table never needs its old size on top;
+// a table that already has the size is cleared in place (a session
+// applying its default to the table its searcher was made with).
 func (s *Searcher) SetHash(mb int) {
 	s.opts.HashMB = max(mb, 1)
+	if s.tt != nil && len(s.tt.slots) == tableSlots(s.opts.HashMB) {
+		s.tt.clear()
+		return
+	}
 	if len(s.tt.slots)*ttEntrySize > 64<<20 {
 		s.tt = nil
 		debug.FreeOSMemory()

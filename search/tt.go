@@ -68,13 +68,20 @@ const ttEntrySize = 16 // bytes per slot
 
 // newTable allocates a table of about mb MiB (at least one bucket).
 func newTable(mb int) *table {
+	n := tableSlots(mb)
+	t := &table{slots: hugeSlice[slot](n), mask: uint64(n/bucketSize) - 1}
+	t.touch()
+	return t
+}
+
+// tableSlots is the number of slots of a table of at most mb MiB: a
+// power of two buckets (the mask picks one), at least one.
+func tableSlots(mb int) int {
 	n := uint64(1)
 	for n*2*bucketSize*ttEntrySize <= uint64(max(mb, 0))<<20 {
 		n *= 2
 	}
-	t := &table{slots: hugeSlice[slot](int(n * bucketSize)), mask: n - 1}
-	t.touch()
-	return t
+	return int(n * bucketSize)
 }
 
 // touch writes to every page of the table, in parallel, so that the

@@ -3,7 +3,6 @@ package selfplay
 import (
 	"context"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -66,9 +65,8 @@ func NewSearchPlayer(cfg Config, opts search.Options) *SearchPlayer {
 	if opts.HashMB == 0 {
 		opts.HashMB = max(cfg.HashMB, 1)
 	}
-	sess := session.New(session.Config{Searcher: search.New(opts), Catalogue: cfg.Catalogue, TablebaseDir: cfg.TablebaseDir, Store: cfg.Store,
+	sess := session.New(session.Config{Searcher: search.New(opts), HashMB: opts.HashMB, Catalogue: cfg.Catalogue, TablebaseDir: cfg.TablebaseDir, Store: cfg.Store,
 		BuildCommand: cfg.BuildCommand, VariantFiles: cfg.VariantFiles, Evaluator: cfg.Evaluator})
-	must(sess.SetOption("Hash", strconv.Itoa(opts.HashMB)))
 	if cfg.TablebaseDir == "" {
 		must(sess.SetOption("UseTablebase", "false"))
 	}

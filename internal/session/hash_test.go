@@ -30,3 +30,17 @@ func TestCheckHash(t *testing.T) {
 	require.NoError(t, CheckHash(DefaultHashMB, 0))
 	require.ErrorContains(t, CheckHash(avail+1024, 16), "MB of memory available")
 }
+
+// TestHashDefaultFromConfig: a program that makes sessions with tables of
+// its own size (self-play) sets the Hash option's default, which the
+// session applies at the start and offers as the default.
+func TestHashDefaultFromConfig(t *testing.T) {
+	s := New(Config{TablebaseDir: t.TempDir(), HashMB: 1})
+	defer s.Close()
+	require.Equal(t, 1, s.values.hash)
+	for _, o := range s.Options() {
+		if o.Name == "Hash" {
+			require.Equal(t, "1", o.Default)
+		}
+	}
+}

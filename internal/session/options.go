@@ -1,6 +1,7 @@
 package session
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -77,6 +78,7 @@ type optionDecl struct {
 func optionTable() []optionDecl {
 	return []optionDecl{
 		{Option: Option{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: HashMaxMB()},
+			defaultFor: func(s *Session) string { return strconv.Itoa(cmp.Or(s.cfg.HashMB, DefaultHashMB)) },
 			apply: func(s *Session, v value) error {
 				if err := CheckHash(v.n, s.values.hash); err != nil {
 					return fmt.Errorf("option Hash: %w; keeping %d MB", err, s.values.hash)

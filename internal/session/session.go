@@ -44,6 +44,11 @@ type Config struct {
 	// TablebaseDir is where endgame tables are kept and generated (default:
 	// tablebase.DefaultDir()); the TablebaseDir option changes it.
 	TablebaseDir string
+	// HashMB, when set, is the Hash option's default in MiB (otherwise
+	// DefaultHashMB): a program that runs sessions with tables of its own
+	// size (self-play: one per player and game) says so here, so that no
+	// default table is allocated and touched only to be resized at once.
+	HashMB int
 	// Store, when set, is the table store for its directory, shared with
 	// other sessions of this process, so that no table is built twice at
 	// once (self-play).
