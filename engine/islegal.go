@@ -115,15 +115,13 @@ func (p *Position) pseudoLegal(m Move) bool {
 	return slices.Contains(p.genPiece(buf[:0], from), m)
 }
 
-// safeAfter is legalByMaking's test of one pseudo-legal move, by making
-// it (LegalMovesByMaking's oracle).
+// safeAfter is legalByMaking's test of one pseudo-legal move: on the
+// board alone where that decides it (most moves need not be made), else
+// by making it.
 func (p *Position) safeAfter(m Move) bool {
-	v := p.v
-	if p.royals[p.stm] == 0 && !v.special {
+	if p.royals[p.stm] == 0 && !p.v.special {
 		return true
 	}
-	if v.BlastOnCapture && v.royalTypes>>p.board[m.From()]&1 != 0 && p.isCapture(m) {
-		return false // kings cannot capture in atomic chess
-	}
-	return p.legalAfter(m)
+	safety := p.moveSafety()
+	return safety.safe(p, m)
 }

@@ -394,45 +394,65 @@ func (p *Position) bikjangBefore() bool { return p.v.Bikjang && p.generalsFace()
 // one from which anything could reach the royal piece (kingLines).
 func (p *Position) legalByMaking(dst []Move) []Move {
 	dst = p.PseudoLegalMoves(dst)
-	v := p.v
-	us := p.stm
-	if p.royals[us] == 0 && !v.special {
+	if p.royals[p.stm] == 0 && !p.v.special {
 		return dst
 	}
-	onBoard := v.boardSafety && p.royals[us] == 1
-	var lines, legs SquareSet
-	facing := p.bikjangBefore()
-	sure := onBoard && !facing && !p.royalInDanger(us)
-	k := p.royalSq[us]
-	if sure {
-		lines, legs = v.kingLines[us.Other()][k], v.kingLegs[us.Other()][k]
-		if v.unitLines {
-			p.dropDeadRays(&lines, &legs, k, us.Other())
-		}
-	}
+	safety := p.moveSafety()
 	kept := 0
 	for _, m := range dst {
-		if v.BlastOnCapture && v.royalTypes>>p.board[m.From()]&1 != 0 && p.isCapture(m) {
-			continue // kings cannot capture in atomic chess
-		}
-		var ok bool
-		switch {
-		case !onBoard || m.Kind() != Normal && m.Kind() != DoubleStep || m.gate() != 0:
-			// Made and unmade. A pawn's double step is not: on the board
-			// it is an ordinary move (its en-passant square is no threat
-			// to its own king).
-			ok = p.legalAfter(m)
-		case sure && m.From() != k && !lines.Has(m.From()) && !lines.Has(m.To()):
-			ok = true
-		default:
-			ok = p.safeAfterOnBoard(m, sure, facing, &legs)
-		}
-		if ok {
+		if safety.safe(p, m) {
 			dst[kept] = m
 			kept++
 		}
 	}
 	return dst[:kept]
+}
+
+// moveSafety is what legalByMaking learns once per position to test each
+// pseudo-legal move for the mover's royal safety: whether the board alone
+// decides it, and the squares that can matter (IsLegal asks it of one
+// move).
+type moveSafety struct {
+	onBoard, sure, facing bool
+	k                     Square
+	lines, legs           SquareSet
+}
+
+// moveSafety prepares the test of the side to move's pseudo-legal moves.
+func (p *Position) moveSafety() moveSafety {
+	v, us := p.v, p.stm
+	s := moveSafety{onBoard: v.boardSafety && p.royals[us] == 1, facing: p.bikjangBefore(), k: p.royalSq[us]}
+	// The lines are built only where legalMoves' pin analysis does not
+	// serve (IsLegal asks in every variant): without them every move is
+	// tested on the board.
+	s.sure = s.onBoard && !s.facing && v.kingLines[us.Other()] != nil && !p.royalInDanger(us)
+	if s.sure {
+		s.lines, s.legs = v.kingLines[us.Other()][s.k], v.kingLegs[us.Other()][s.k]
+		if v.unitLines {
+			p.dropDeadRays(&s.lines, &s.legs, s.k, us.Other())
+		}
+	}
+	return s
+}
+
+// safe reports whether the pseudo-legal move m leaves the mover's royal
+// pieces safe.
+func (s *moveSafety) safe(p *Position, m Move) bool {
+	v := p.v
+	if v.BlastOnCapture && v.royalTypes>>p.board[m.From()]&1 != 0 && p.isCapture(m) {
+		return false // kings cannot capture in atomic chess
+	}
+	switch {
+	case !s.onBoard || m.Kind() != Normal && m.Kind() != DoubleStep || m.gate() != 0:
+		// Made and unmade. A pawn's double step is not: on the board
+		// it is an ordinary move (its en-passant square is no threat
+		// to its own king).
+		return p.legalAfter(m)
+	case s.sure && m.From() != s.k && !s.lines.Has(m.From()) && !s.lines.Has(m.To()):
+		return true
+	default:
+		return p.safeAfterOnBoard(m, s.sure, s.facing, &s.legs)
+	}
 }
 
 // buildKingLines returns the squares whose occupancy can decide whether
