@@ -288,7 +288,10 @@ func (s *Server) userMove(text string) {
 		s.out.Printf("Illegal move: %s", echo(text))
 		return
 	}
-	s.stopPondering()
+	// A move sent while the engine thinks on its own move (a script that
+	// does not wait for it) takes the turn: that search is abandoned, or
+	// its answer would be played on top of the user's move.
+	s.stop()
 	s.game.play(m)
 	switch {
 	case s.analyze:

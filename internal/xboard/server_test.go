@@ -110,6 +110,27 @@ func TestPingWaitsForTheMove(t *testing.T) {
 	s.Expect("pong 8")
 }
 
+// TestUserMoveWhileThinking: a move sent while the engine thinks on its
+// own move, as a script that does not wait sends it, takes the turn: the
+// search is abandoned, its move never played over the user's (which
+// once crashed the engine).
+func TestUserMoveWhileThinking(t *testing.T) {
+	s := start(t)
+	s.Send("new", "variant capablanca", "st 1", "usermove e2e4", "go", "usermove d2d4", "force", "ping 3")
+	_, before := s.Expect("pong 3")
+	moves := 0
+	for _, l := range before {
+		require.False(t, strings.HasPrefix(l, "Illegal"), "%q", before)
+		if strings.HasPrefix(l, "move ") {
+			moves++
+		}
+	}
+	require.Equal(t, 1, moves, "Black's reply to e2e4 only, not the abandoned search's: %q", before)
+	s.Send("new", "usermove e2e4", "ping 4")
+	_, before = s.Expect("pong 4")
+	require.True(t, strings.HasPrefix(before[len(before)-1], "move "), "still playing: %q", before)
+}
+
 func TestMoveNowAndUndo(t *testing.T) {
 	s := start(t)
 	s.Send("new", "force", "setboard rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
