@@ -75,9 +75,9 @@ func (p *Position) mustDropHeld() bool {
 // (before the rules on top of the moves, as capturesOnly weighs them).
 func (p *Position) legalCaptureExists() bool {
 	var buf [MaxMoves]Move
-	p.tacticalOnly = true
+	p.mode = genTactical
 	moves := p.legalMoves(buf[:0])
-	p.tacticalOnly = false
+	p.mode = genAll
 	return slices.ContainsFunc(moves, p.isCapture)
 }
 

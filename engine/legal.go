@@ -23,7 +23,7 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	}
 	dst = p.legalMoves(dst[:0])
 	// Rules on top of the moves: forbidden drops go, gating forms join.
-	if (v.dropMate != 0 || v.NoDropChecks) && !p.tacticalOnly {
+	if (v.dropMate != 0 || v.NoDropChecks) && p.mode != genTactical {
 		dst = p.withoutBadDrops(dst)
 	}
 	if p.gates != 0 {
@@ -38,10 +38,10 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if v.SittuyinPromotion {
 		dst = p.appendSittuyinPromotions(dst)
 	}
-	if v.DropBishopsOnBothColours && !p.tacticalOnly {
+	if v.DropBishopsOnBothColours && p.mode != genTactical {
 		dst = p.withoutSameColourBishops(dst)
 	}
-	if v.MustDrop && !p.tacticalOnly {
+	if v.MustDrop && p.mode != genTactical {
 		dst = p.dropsFirst(dst)
 	}
 	return dst
@@ -175,8 +175,11 @@ func (p *Position) badDrop(m Move) bool {
 		return false
 	}
 	p.Make(m)
+	mode := p.mode
+	p.mode = genAll // any answer counts, the capture of the piece dropped first
 	var buf [MaxMoves]Move
 	bad := p.InCheck() && (v.NoDropChecks || len(p.legalMoves(buf[:0])) == 0)
+	p.mode = mode
 	p.Unmake()
 	return bad
 }
@@ -595,9 +598,11 @@ func (p *Position) safeAfterOnBoard(m Move, safeBefore, facing bool, legs *Squar
 }
 
 // LegalCaptures appends to dst[:0] the legal captures and promotions: the
-// moves a quiescence search looks at.
+// moves a quiescence search looks at. They are legal moves: LegalMoves
+// holds each of them, and LegalQuiets the rest.
 func (p *Position) LegalCaptures(dst []Move) []Move {
-	if p.v.MustCapture {
+	v := p.v
+	if v.MustCapture {
 		// Every legal move is a capture, or none is: then only
 		// promotions remain tactical.
 		dst = p.LegalMoves(dst)
@@ -609,16 +614,43 @@ func (p *Position) LegalCaptures(dst []Move) []Move {
 		}
 		return kept
 	}
-	p.tacticalOnly = true
+	if v.MustDrop && p.mustDropHeld() && p.canDropNow() {
+		return dst[:0] // a drop is compulsory, and no drop is tactical
+	}
+	p.mode = genTactical
 	dst = p.LegalMoves(dst)
-	p.tacticalOnly = false
+	p.mode = genAll
 	return dst
+}
+
+// LegalQuiets appends to dst[:0] the legal moves LegalCaptures leaves
+// out: a search that has tried the captures generates the rest only
+// when it needs them.
+func (p *Position) LegalQuiets(dst []Move) []Move {
+	v := p.v
+	if v.MustCapture || v.CambodianMoves || v.SittuyinPromotion {
+		// Rules that weigh the list as a whole, or add moves of either
+		// kind whatever the mode: the legal moves less the tactical ones.
+		var buf [MaxMoves]Move
+		tactical := p.LegalCaptures(buf[:0])
+		return slices.DeleteFunc(p.LegalMoves(dst), func(m Move) bool { return slices.Contains(tactical, m) })
+	}
+	p.mode = genQuiet
+	dst = p.LegalMoves(dst)
+	p.mode = genAll
+	return dst
+}
+
+// canDropNow reports whether the side to move has a legal drop.
+func (p *Position) canDropNow() bool {
+	var buf [MaxMoves]Move
+	return slices.ContainsFunc(p.LegalMoves(buf[:0]), func(m Move) bool { return m.Kind() == Drop })
 }
 
 // gen appends the pseudo-legal moves of the piece on from: by masks when
 // only captures are wanted on a small board, square by square otherwise.
 func (p *Position) gen(dst []Move, from Square) []Move {
-	if p.tacticalOnly && p.v.small != nil {
+	if p.mode == genTactical && p.v.small != nil {
 		return p.v.small.genTactical(p, dst, from, &p.occupancy)
 	}
 	return p.genPiece(dst, from)

@@ -10,23 +10,23 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 	us := pc.Colour()
 	sm := &p.v.moves[pc][from]
 	pawn := p.v.pawnTypes>>pc&1 != 0
-	quiets := !p.tacticalOnly
+	quiets, captures := p.mode != genTactical, p.mode != genQuiet
 	for _, t := range sm.quiet {
-		if p.board[t] == NoPiece && (quiets || pawn && p.v.PromotionZone[us].Has(t)) {
+		if p.board[t] == NoPiece && p.wantsStep(pawn, us, t) {
 			dst = p.push(dst, NewMove(from, t), pawn)
 		}
 	}
 	for _, t := range sm.both {
-		if q := p.board[t]; (q == NoPiece && quiets) || (q != NoPiece && q.Colour() != us) {
+		if q := p.board[t]; (q == NoPiece && quiets) || (q != NoPiece && captures && q.Colour() != us) {
 			dst = p.push(dst, NewMove(from, t), pawn)
 		}
 	}
 	for _, t := range sm.capt {
-		if q := p.board[t]; q != NoPiece && q.Colour() != us {
+		if q := p.board[t]; q != NoPiece && captures && q.Colour() != us {
 			dst = p.push(dst, NewMove(from, t), pawn)
 		}
 	}
-	if p.ep[0] != NoSquare {
+	if p.ep[0] != NoSquare && captures {
 		for _, t := range sm.epCapt {
 			if p.ep.has(t) {
 				dst = append(dst, newSpecialMove(from, t, EnPassant, 0))
@@ -52,7 +52,7 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 				}
 				continue
 			}
-			if r.capture && q.Colour() != us {
+			if r.capture && captures && q.Colour() != us {
 				dst = p.push(dst, NewMove(from, t), pawn)
 			}
 			break
@@ -62,6 +62,31 @@ func (p *Position) genPiece(dst []Move, from Square) []Move {
 		dst = p.genHop(dst, from, &sm.hops[i], pawn)
 	}
 	return dst
+}
+
+// genMode says which moves the generator appends. LegalCaptures and
+// LegalQuiets split the legal moves between them: each generation site
+// tests the mode so that, the rules on top of the moves aside, every
+// move genAll appends is appended by exactly one of the other two.
+type genMode uint8
+
+const (
+	genAll genMode = iota
+	// genTactical: the moves a quiescence search looks at, captures and
+	// a pawn's steps into its promotion zone (its promotions, with the
+	// plain move where promotion is optional).
+	genTactical
+	// genQuiet: the others, castling, drops, passes and launches among
+	// them.
+	genQuiet
+)
+
+// wantsStep reports whether the generator appends a pawn's (when pawn)
+// or another piece's non-capturing step to `to`, colour c moving:
+// genTactical takes only a pawn's into its promotion zone, genQuiet the
+// others.
+func (p *Position) wantsStep(pawn bool, c Colour, to Square) bool {
+	return p.mode == genAll || (pawn && p.v.PromotionZone[c].Has(to)) == (p.mode == genTactical)
 }
 
 // genLame appends a blockable leap when its path is empty (a screen leap
@@ -78,14 +103,15 @@ func (p *Position) genLame(dst []Move, from Square, l *lameLeap, pawn bool) []Mo
 		return dst
 	}
 	switch {
-	case q == NoPiece && l.quiet && p.tacticalOnly && !(pawn && p.v.PromotionZone[p.stm].Has(l.to)):
-		return dst
 	case q == NoPiece && l.quiet:
+		if !p.wantsStep(pawn, p.stm, l.to) {
+			return dst
+		}
 		if l.doubleStep {
 			return append(dst, newSpecialMove(from, l.to, DoubleStep, 0))
 		}
 		return p.push(dst, NewMove(from, l.to), pawn)
-	case q != NoPiece && l.capture && q.Colour() != p.board[from].Colour():
+	case q != NoPiece && l.capture && p.mode != genQuiet && q.Colour() != p.board[from].Colour():
 		return p.push(dst, NewMove(from, l.to), pawn)
 	}
 	return dst
@@ -106,7 +132,8 @@ func (p *Position) genHop(dst []Move, from Square, r *moveRay, pawn bool) []Move
 		}
 		land := r.squares[k+1]
 		q := p.board[land]
-		if (q == NoPiece && r.quiet && !p.tacticalOnly) || (q != NoPiece && r.capture && q.Colour() != p.board[from].Colour()) {
+		if (q == NoPiece && r.quiet && p.mode != genTactical) ||
+			(q != NoPiece && r.capture && p.mode != genQuiet && q.Colour() != p.board[from].Colour()) {
 			dst = p.push(dst, NewMove(from, land), pawn)
 		}
 		return dst
@@ -128,11 +155,11 @@ func (p *Position) genCannon(dst []Move, from Square, r *moveRay, pawn bool) []M
 				return dst // janggi: no jumping over a cannon
 			}
 		case q == NoPiece:
-			if r.quiet && !p.tacticalOnly {
+			if r.quiet && p.mode != genTactical {
 				dst = p.push(dst, NewMove(from, t), pawn)
 			}
 		default:
-			if r.capture && q.Colour() != mover.Colour() && !(r.spares && q.Type() == mover.Type()) {
+			if r.capture && p.mode != genQuiet && q.Colour() != mover.Colour() && !(r.spares && q.Type() == mover.Type()) {
 				dst = p.push(dst, NewMove(from, t), pawn)
 			}
 			return dst
@@ -199,7 +226,7 @@ func (p *Position) pushPromotions(dst []Move, m Move) []Move {
 // are empty and whose king path is not attacked. The king's destination is
 // checked by the caller, like every king move.
 func (p *Position) genCastling(dst []Move) []Move {
-	if p.tacticalOnly {
+	if p.mode == genTactical {
 		return dst
 	}
 	us := p.stm
@@ -253,7 +280,7 @@ func (p *Position) castlingPathClear(cr *CastlingRule) bool {
 // genDrops appends the side to move's drops (never for a quiescence
 // search: drops are quiet moves).
 func (p *Position) genDrops(dst []Move) []Move {
-	if !p.v.PieceDrops || p.tacticalOnly {
+	if !p.v.PieceDrops || p.mode == genTactical {
 		return dst
 	}
 	for t, s := range p.drops(p.stm) {
@@ -304,7 +331,7 @@ func (p *Position) onFile(pc Piece, f int) bool {
 // regard to leaving a royal piece attacked, castling included.
 func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 	dst = dst[:0]
-	if sb := p.v.small; sb != nil && p.royals[p.stm] == 0 && !p.tacticalOnly {
+	if sb := p.v.small; sb != nil && p.royals[p.stm] == 0 && p.mode == genAll {
 		for _, from := range p.Pieces(p.stm) {
 			dst = sb.genFull(p, dst, from)
 		}
@@ -313,7 +340,7 @@ func (p *Position) PseudoLegalMoves(dst []Move) []Move {
 			dst = p.genPiece(dst, from)
 		}
 	}
-	if p.v.KingPass && p.royals[p.stm] == 1 && !p.tacticalOnly {
+	if p.v.KingPass && p.royals[p.stm] == 1 && p.mode != genTactical {
 		k := p.royalSq[p.stm]
 		dst = append(dst, newSpecialMove(k, k, Pass, 0))
 	}

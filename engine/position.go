@@ -35,8 +35,9 @@ type Position struct {
 	counting   countState
 
 	history []undo
-	// tacticalOnly makes the generator skip quiet moves (LegalCaptures).
-	tacticalOnly bool
+	// mode says which moves the generator appends: all of them, the
+	// tactical ones (LegalCaptures) or the others (LegalQuiets).
+	mode genMode
 	// occupancy is each side's pieces as small-board masks, kept up to
 	// date on boards of at most 64 squares (zero elsewhere).
 	occupancy [2]uint64

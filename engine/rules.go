@@ -122,6 +122,9 @@ func (p *Position) bare(c Colour) bool { return p.count[c] == int(p.royals[c]) }
 // canReachFlag reports whether c, to move, has a legal move that takes a
 // flag piece into c's flag region.
 func (p *Position) canReachFlag(c Colour) bool {
+	mode := p.mode
+	p.mode = genAll // a capture may reach the flag too, whatever list is being built
+	defer func() { p.mode = mode }()
 	var buf [MaxMoves]Move
 	for _, m := range p.legalMoves(buf[:0]) {
 		if m.Dropped() == 0 && int(p.board[m.From()].Type()) == int(p.v.flagType) && p.v.FlagRegion[c].Has(m.To()) {
@@ -313,7 +316,7 @@ func (p *Position) escalated() bool {
 // missile and the kings.
 func (p *Position) genLaunches(dst []Move) []Move {
 	v := p.v
-	if v.missileType == 0 || p.tacticalOnly || !p.escalated() {
+	if v.missileType == 0 || p.mode == genTactical || !p.escalated() {
 		return dst
 	}
 	them := p.stm.Other()

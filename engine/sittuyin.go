@@ -28,9 +28,9 @@ func (p *Position) appendSittuyinPromotions(dst []Move) []Move {
 		}
 		pawns = kept
 	}
-	tactical := p.tacticalOnly
-	p.tacticalOnly = false // the new piece's steps are quiet moves
-	defer func() { p.tacticalOnly = tactical }()
+	mode := p.mode
+	p.mode = genAll // the new piece's steps are quiet moves
+	defer func() { p.mode = mode }()
 	var buf [MaxMoves]Move
 	var targetBuf [MaxMoves]Square
 	for _, from := range pawns {
