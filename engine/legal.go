@@ -628,9 +628,11 @@ func (p *Position) LegalCaptures(dst []Move) []Move {
 // when it needs them.
 func (p *Position) LegalQuiets(dst []Move) []Move {
 	v := p.v
-	if v.MustCapture || v.CambodianMoves || v.SittuyinPromotion {
-		// Rules that weigh the list as a whole, or add moves of either
-		// kind whatever the mode: the legal moves less the tactical ones.
+	if v.MustCapture {
+		// LegalCaptures' filter, the other way.
+		return slices.DeleteFunc(p.LegalMoves(dst), func(m Move) bool { return p.isCapture(m) || m.Promotion() != 0 })
+	}
+	if !v.QuietsApart() {
 		var buf [MaxMoves]Move
 		tactical := p.LegalCaptures(buf[:0])
 		return slices.DeleteFunc(p.LegalMoves(dst), func(m Move) bool { return slices.Contains(tactical, m) })
@@ -639,6 +641,15 @@ func (p *Position) LegalQuiets(dst []Move) []Move {
 	dst = p.LegalMoves(dst)
 	p.mode = genAll
 	return dst
+}
+
+// QuietsApart reports whether LegalCaptures and LegalQuiets each
+// generate only their own share of the moves. Where a rule weighs the
+// list as a whole (compulsory captures) or adds moves of either kind
+// (Cambodian and sittuyin moves), each generates them all, and a search
+// that may want both had better ask LegalMoves once.
+func (v *Variant) QuietsApart() bool {
+	return !v.MustCapture && !v.CambodianMoves && !v.SittuyinPromotion
 }
 
 // canDropNow reports whether the side to move has a legal drop.

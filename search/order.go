@@ -160,15 +160,7 @@ func (w *worker) scoreMoves(p *engine.Position, moves []engine.Move, scores []in
 // The order is the one full scoring would give: a capture is demoted in
 // place, before anything moves.
 func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i, ply int) {
-	for {
-		best := bestFrom(scores, i)
-		if sc := scores[best]; sc < orderGoodCapture || sc >= orderTT || !w.exchangeMayLose(p, moves[best]) ||
-			p.SEE(moves[best], &w.values) >= 0 {
-			swap(moves, scores, i, best)
-			break
-		}
-		scores[best] += orderBadCapture - orderGoodCapture
-	}
+	swap(moves, scores, i, w.bestWeighed(p, moves, scores, i))
 	if scores[i] != orderQuiet {
 		return
 	}
@@ -179,6 +171,20 @@ func (w *worker) pick(p *engine.Position, moves []engine.Move, scores []int32, i
 		}
 	}
 	swap(moves, scores, i, bestFrom(scores, i))
+}
+
+// bestWeighed returns the index of the best move from i on, a capture
+// first taken to win having its exchange weighed: demoted in place if it
+// loses material, and the best looked for again.
+func (w *worker) bestWeighed(p *engine.Position, moves []engine.Move, scores []int32, i int) int {
+	for {
+		best := bestFrom(scores, i)
+		if sc := scores[best]; sc < orderGoodCapture || sc >= orderTT || !w.exchangeMayLose(p, moves[best]) ||
+			p.SEE(moves[best], &w.values) >= 0 {
+			return best
+		}
+		scores[best] += orderBadCapture - orderGoodCapture
+	}
 }
 
 // captureScore orders a capture or promotion: MVV-LVA among the captures

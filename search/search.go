@@ -127,6 +127,9 @@ type Searcher struct {
 	// moves. Not where the evaluation is blind: they learn noise there
 	// (giveaway against the old binary: 39% with them, 49% without).
 	pairHistories bool
+	// quietsApart: the variant generates its captures apart from its
+	// quiet moves, and nodes generate them in stages (see picker).
+	quietsApart bool
 	// materialPruning: razoring, pruning captures by exchange and delta
 	// pruning, which count what a capture takes: not where checks win the
 	// game, nor where a capture blows up more than its victim.
@@ -381,6 +384,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	s.evalBlind = v.MustCapture || (v.ExtinctionValue != engine.NoValue && slices.ContainsFunc(v.ExtinctionTypes, func(t byte) bool { return t != '*' }))
 	s.prune = !pure && !s.evalBlind
 	s.pairHistories = !s.evalBlind
+	s.quietsApart = v.QuietsApart()
 	s.materialPruning = s.prune && v.CheckCounting == 0 && !v.BlastOnCapture
 	s.hardStop = time.Time{}
 	s.stop.Store(false)

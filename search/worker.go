@@ -31,6 +31,7 @@ type worker struct {
 	moves   [MaxPly + 1][]engine.Move
 	scores  [MaxPly + 1][]int32
 	quiets  [MaxPly + 1][]engine.Move
+	later   []engine.Move // LegalQuiets' list, before the picker takes it
 	pv      [MaxPly + 1][MaxPly + 1]engine.Move
 	pvLen   [MaxPly + 1]int
 
@@ -65,7 +66,7 @@ type frame struct {
 const noEval Score = -Infinity - 1
 
 func newWorker(s *Searcher, id int) *worker {
-	w := &worker{s: s, id: id, lmr: &s.lmr}
+	w := &worker{s: s, id: id, lmr: &s.lmr, later: make([]engine.Move, 0, engine.MaxMoves)}
 	for i := range w.moves {
 		w.moves[i] = make([]engine.Move, 0, engine.MaxMoves)
 		w.scores[i] = make([]int32, engine.MaxMoves)
