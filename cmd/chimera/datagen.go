@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/datagen"
+	"github.com/chimera-chess/chimera/internal/dataset"
+)
+
+func newDatagenCommand() *cobra.Command {
+	var (
+		vf                              variantFlags
+		out, evaluation                 string
+		nodes, randomPlies, maxPlies    int
+		adjudicate, threads, seed, hash int
+		positions                       int64
+	)
+	cmd := &cobra.Command{
+		Use:   "datagen --variant V --out FILE [--positions N] [--nodes N] [--evaluation tuned|documents]",
+		Short: "Play games and keep their positions, scored, for training a network",
+		Long: `Datagen plays the engine against itself in the variant (a built-in or one of
+a --variant-file) and keeps the positions a network learns from: the side
+to move not in check, the best move quiet, no mate found. Each kept
+position carries its search's score (--nodes nodes a move, the side to
+move's view) and the game's result. The first --random-plies plies of each
+game are played at random; a game is drawn at --max-plies, and adjudicated
+once one side has led by --adjudicate centipawns for six plies in a row
+(0: played out).
+
+The positions go to --out, a binary file (format in the dataset package's
+documentation) that names the variant and its definition's fingerprint:
+data for another variant or definition is never appended to it. Each game
+is written whole as it ends, so the run can be stopped at any moment
+(Ctrl-C, a kill, the end of a job) losing at most the games under way, and
+the same command continues it until the file holds --positions positions.
+Game i depends only on --seed and i: keep the seed when resuming.
+
+--evaluation tuned (the default) searches with the weights shipped for the
+variant, the documents' formula where none are. Every CPU plays games
+unless --threads says otherwise; run it under nice to share the machine.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cat, err := vf.catalogue()
+			if err != nil {
+				return err
+			}
+			v, err := cat.Lookup(vf.name)
+			if err != nil {
+				return err
+			}
+			if out == "" {
+				return errors.New("datagen: give --out FILE for the positions")
+			}
+			cfg := datagen.Config{Variant: v, Nodes: uint64(nodes), RandomPlies: randomPlies, MaxPlies: maxPlies,
+				Adjudicate: adjudicate, Seed: uint64(seed), Positions: positions, Workers: threads, HashMB: hash}
+			switch evaluation {
+			case "documents":
+			case "tuned":
+				cfg.Evaluation = eval.ShippedOrDocuments
+			default:
+				return fmt.Errorf("datagen: --evaluation %q: want tuned or documents", evaluation)
+			}
+			if err := cfg.Validate(); err != nil {
+				return fmt.Errorf("datagen: %w", err)
+			}
+			w, err := dataset.Append(out, dataset.HeaderFor(v, "chimera "+strings.Join(os.Args[1:], " ")))
+			if err != nil {
+				return fmt.Errorf("datagen: --out %w", err)
+			}
+			startGames, startPositions := w.Games(), w.Positions()
+			errOut := cmd.ErrOrStderr()
+			if startGames > 0 {
+				fmt.Fprintf(errOut, "%s: resuming with %d games, %d positions\n", out, startGames, startPositions)
+			}
+			bar := newProgressBar(errOut)
+			start := time.Now()
+			cfg.Progress = func(games int, have int64) {
+				perHour := float64(have-startPositions) / time.Since(start).Hours()
+				bar.show("games", int(have-startPositions), int(max(positions-startPositions, 1)),
+					fmt.Sprintf("%d games, %d positions, %.0f positions/hour", games, have, perHour))
+			}
+			// SIGTERM too: what a cluster's scheduler sends at a job's end.
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			runErr := datagen.Run(ctx, cfg, w)
+			bar.done()
+			if err := w.Close(); err != nil && runErr == nil {
+				runErr = err
+			}
+			if runErr != nil {
+				return fmt.Errorf("datagen: %s: %w", out, runErr)
+			}
+			elapsed := time.Since(start)
+			made := w.Positions() - startPositions
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d games, %d positions (%d this run in %s, %.0f positions/hour)\n",
+				out, w.Games(), w.Positions(), made, elapsed.Round(time.Second), float64(made)/elapsed.Hours())
+			if ctx.Err() != nil {
+				return fmt.Errorf("datagen: interrupted: %s keeps every game that ended; the same command resumes", out)
+			}
+			return nil
+		},
+	}
+	vf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringVar(&out, "out", "", "the data file to write or resume")
+	fl.StringVar(&evaluation, "evaluation", "tuned", "the games' evaluation: tuned (the shipped weights, else the formula) or documents")
+	fl.Int64Var(&positions, "positions", 1000000, "stop once the file holds this many positions")
+	intFlag(fl, &nodes, "nodes", 5000, 1, 100000000, "search nodes a move")
+	intFlag(fl, &randomPlies, "random-plies", 8, 1, 100, "plies played at random to open each game")
+	intFlag(fl, &maxPlies, "max-plies", 400, 10, 100000, "plies after which a game is drawn")
+	intFlag(fl, &adjudicate, "adjudicate", 2000, 0, 100000, "centipawns a side must lead by for six plies to win (0: games are played out)")
+	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "games played at once")
+	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the random openings (keep it when resuming)")
+	intFlag(fl, &hash, "hash", 16, 1, 1<<20, "transposition table of each game, MB")
+	return cmd
+}

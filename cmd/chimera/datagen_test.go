@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/internal/dataset"
+)
+
+// TestDatagenCommand runs datagen as a user would: a run to a target, a
+// second run killed outright in the middle (SIGKILL: nothing to clean up
+// with), and the same command again, which resumes from a file that
+// reads whole. Another variant's data is refused.
+func TestDatagenCommand(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "minishogi.data")
+	args := func(positions string) []string {
+		return []string{"datagen", "--variant", "minishogi", "--out", out, "--positions", positions,
+			"--nodes", "200", "--threads", "1", "--max-plies", "120"}
+	}
+	first, err := exec.Command(binary, args("40")...).CombinedOutput()
+	require.NoError(t, err, string(first))
+	require.Contains(t, string(first), out+": ")
+
+	cmd := exec.Command(binary, args("100000")...)
+	stderr, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	var seen bytes.Buffer
+	buf := make([]byte, 4096)
+	for !strings.Contains(seen.String(), "resuming") || strings.Count(seen.String(), " games, ") < 3 {
+		n, err := stderr.Read(buf)
+		seen.Write(buf[:n])
+		require.NoError(t, err, seen.String())
+	}
+	require.NoError(t, cmd.Process.Signal(syscall.SIGKILL))
+	_, _ = io.ReadAll(stderr)
+	_ = cmd.Wait()
+
+	r, err := dataset.Open(out)
+	require.NoError(t, err)
+	games := 0
+	var g dataset.Game
+	for r.Next(&g) == nil {
+		games++
+	}
+	require.NoError(t, r.Close())
+	require.Greater(t, games, 1)
+
+	again, err := exec.Command(binary, args("80")...).CombinedOutput()
+	require.NoError(t, err, string(again))
+	require.Contains(t, string(again), "resuming with")
+
+	foreign := exec.Command(binary, "datagen", "--variant", "chess", "--out", out, "--positions", "10")
+	msg, err := foreign.CombinedOutput()
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), string(msg))
+	require.Contains(t, string(msg), "holds minishogi positions, not chess")
+}

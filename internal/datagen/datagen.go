@@ -1,0 +1,241 @@
+// Package datagen plays the games networks learn from: the engine against
+// itself in any variant, a few random plies to open each game, every move
+// a search limited by nodes (so a game is the same on any machine), and
+// the positions worth learning from kept with the search's score and the
+// game's result. Games go to a dataset file one block each as they end,
+// so a run may be stopped at any moment and resumed by the same command:
+// game i depends on the seed and i alone, and a resumed run plays the
+// games the file lacks.
+package datagen
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/dataset"
+	"github.com/chimera-chess/chimera/search"
+)
+
+// Config is a data-generation run.
+type Config struct {
+	Variant *engine.Variant
+	// Evaluation the searches use (nil: the documents' formula).
+	Evaluation func(*engine.Variant) eval.Evaluator
+	// Nodes each move's search may visit.
+	Nodes uint64
+	// RandomPlies open each game at random; MaxPlies ends it as a draw.
+	RandomPlies, MaxPlies int
+	// Adjudicate ends a game once the score has stood beyond this many
+	// centipawns, for the same side, for adjudicatePlies plies in a row
+	// (0: games are played out).
+	Adjudicate int
+	Seed       uint64
+	// Positions: the run ends once the file holds this many.
+	Positions int64
+	// Workers play games at once (default: every CPU).
+	Workers int
+	// HashMB sizes each worker's transposition table (default 16).
+	HashMB int
+	// Progress, when set, is told after each game the file's games and
+	// positions (one call at a time).
+	Progress func(games int, positions int64)
+}
+
+// adjudicatePlies is how long a score must stand beyond Config.Adjudicate
+// to decide a game: long enough that a search's passing view of a
+// tactic does not.
+const adjudicatePlies = 6
+
+// maxScore bounds a kept position's score, in centipawns: beyond it a
+// position is won or lost whatever the number, and a mate's score would
+// only be noise to a network.
+const maxScore = 3000
+
+// Validate reports what makes the configuration unusable.
+func (c *Config) Validate() error {
+	switch {
+	case c.Variant == nil:
+		return errors.New("no variant")
+	case c.Nodes == 0:
+		return errors.New("searches of zero nodes")
+	case c.RandomPlies < 1:
+		// Both sides are one deterministic player: without random plies
+		// every game would be the same game.
+		return errors.New("games need at least one random ply to differ")
+	case c.MaxPlies <= c.RandomPlies:
+		return errors.New("the longest game is no longer than its random opening")
+	case c.Positions < 1:
+		return errors.New("no positions asked for")
+	}
+	return nil
+}
+
+// Run plays games until the file w holds Positions positions, or ctx
+// ends: the games under way then are abandoned, the file keeps every game
+// that ended. It returns the first error writing the file.
+func Run(ctx context.Context, cfg Config, w *dataset.Writer) error {
+	if err := cfg.Validate(); err != nil {
+		return err
+	}
+	workers := cfg.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	var mu sync.Mutex
+	next := uint64(0) // the lowest game index not yet handed out
+	var firstErr error
+	claim := func() (uint64, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if firstErr != nil || w.Positions() >= cfg.Positions || ctx.Err() != nil {
+			return 0, false
+		}
+		for w.Has(next) {
+			next++
+		}
+		next++
+		return next - 1, true
+	}
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			pl := newPlayer(&cfg)
+			for {
+				i, ok := claim()
+				if !ok {
+					return
+				}
+				g, done := pl.play(ctx, i)
+				if !done {
+					return // stopped mid-game: the game is not kept
+				}
+				mu.Lock()
+				if err := w.Write(&g); err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if cfg.Progress != nil {
+					cfg.Progress(w.Games(), w.Positions())
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	return firstErr
+}
+
+// player plays games on one worker, its searcher reused from game to
+// game.
+type player struct {
+	cfg   *Config
+	s     *search.Searcher
+	moves []engine.Move
+}
+
+func newPlayer(cfg *Config) *player {
+	hash := cfg.HashMB
+	if hash <= 0 {
+		hash = 16
+	}
+	return &player{cfg: cfg, s: search.New(search.Options{HashMB: hash, Evaluation: cfg.Evaluation}),
+		moves: make([]engine.Move, 0, engine.MaxMoves)}
+}
+
+// play plays game index i, reporting false if ctx ended it first.
+func (pl *player) play(ctx context.Context, i uint64) (dataset.Game, bool) {
+	cfg := pl.cfg
+	g := dataset.Game{Index: i}
+	rng := rand.New(rand.NewPCG(cfg.Seed, i))
+	p := cfg.Variant.StartPosition()
+	for range cfg.RandomPlies {
+		pl.moves = p.LegalMoves(pl.moves[:0])
+		if len(pl.moves) == 0 || p.Result().Over() {
+			return g, true // over at random: a game with no positions
+		}
+		p.Make(pl.moves[rng.IntN(len(pl.moves))])
+	}
+	pl.s.Clear()
+	lead := adjudication{threshold: cfg.Adjudicate}
+	for {
+		if r := p.Result(); r.Over() {
+			g.Result = whiteResult(r)
+			return g, true
+		}
+		if p.Ply() >= cfg.MaxPlies {
+			return g, true // a draw
+		}
+		res := pl.s.Search(ctx, p, search.Limits{Nodes: cfg.Nodes}, nil)
+		if ctx.Err() != nil {
+			return g, false
+		}
+		if res.Best == engine.NoMove {
+			return g, true // no move found: cannot happen in a game not over
+		}
+		if keep(p, res) {
+			g.Positions = append(g.Positions, dataset.PositionOf(p, int16(res.Score)))
+		}
+		if winner, decided := lead.after(p.SideToMove(), res.Score); decided {
+			g.Result = 1
+			if winner == engine.Black {
+				g.Result = -1
+			}
+			return g, true
+		}
+		p.Make(res.Best)
+	}
+}
+
+// keep reports whether the position p, whose search found res, is one to
+// learn from: the side to move not in check, the best move quiet (a
+// position with a capture or promotion pending is not what a static
+// evaluation is asked about; the search settles it), and no mate found.
+func keep(p *engine.Position, res search.Result) bool {
+	return !p.InCheck() && !p.IsCapture(res.Best) && res.Best.Promotion() == 0 &&
+		!res.Score.IsMate() && res.Score > -maxScore && res.Score < maxScore
+}
+
+// whiteResult is White's result of a game over: 1, 0 or -1.
+func whiteResult(r engine.Result) int8 {
+	switch {
+	case r.Outcome == engine.Draw:
+		return 0
+	case (r.Outcome == engine.Win) == (r.Side == engine.White):
+		return 1
+	}
+	return -1
+}
+
+// adjudication follows the scores of a game's searches to decide it once
+// one side has led beyond the threshold long enough.
+type adjudication struct {
+	threshold int
+	leader    engine.Colour
+	plies     int
+}
+
+// after records the score (for side, to move) of the latest search and
+// reports the winner once the game is decided.
+func (a *adjudication) after(side engine.Colour, score search.Score) (engine.Colour, bool) {
+	if a.threshold <= 0 {
+		return 0, false
+	}
+	leader := side
+	switch {
+	case int(score) >= a.threshold:
+	case int(score) <= -a.threshold:
+		leader = side.Other()
+	default:
+		a.plies = 0
+		return 0, false
+	}
+	if a.plies == 0 || leader != a.leader {
+		a.leader, a.plies = leader, 0
+	}
+	a.plies++
+	return a.leader, a.plies >= adjudicatePlies
+}
