@@ -20,7 +20,9 @@ import (
 func newDatagenCommand() *cobra.Command {
 	var (
 		vf                              variantFlags
-		out, evaluation                 string
+		out, evaluation, teacher        string
+		teacherDepth                    int
+		teacherOptions                  []string
 		nodes, randomPlies, maxPlies    int
 		adjudicate, threads, seed, hash int
 		positions                       int64
@@ -47,7 +49,16 @@ Game i depends only on --seed and i: keep the seed when resuming.
 
 --evaluation tuned (the default) searches with the weights shipped for the
 variant, the documents' formula where none are. Every CPU plays games
-unless --threads says otherwise; run it under nice to share the machine.`,
+unless --threads says otherwise; run it under nice to share the machine.
+
+--teacher CMD labels the kept positions with an external UCI engine
+instead (the games' searches still choose the moves): each position is
+searched to --teacher-depth, its score in centipawns becomes the label,
+and a position the teacher finds a mate in is dropped. Each thread starts
+its own teacher, which must offer the variant (UCI_Variant) and is given
+--teacher-option NAME=VALUE settings. For example
+--teacher /usr/games/fairy-stockfish for its variants, --teacher
+/usr/games/stockfish for chess.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := vf.catalogue()
@@ -69,6 +80,16 @@ unless --threads says otherwise; run it under nice to share the machine.`,
 				cfg.Evaluation = eval.ShippedOrDocuments
 			default:
 				return fmt.Errorf("datagen: --evaluation %q: want tuned or documents", evaluation)
+			}
+			if teacher != "" {
+				cfg.Teacher = &datagen.Teacher{Command: strings.Fields(teacher), Depth: teacherDepth, Options: map[string]string{}}
+				for _, o := range teacherOptions {
+					name, value, ok := strings.Cut(o, "=")
+					if !ok || name == "" {
+						return fmt.Errorf("datagen: --teacher-option %q: want NAME=VALUE", o)
+					}
+					cfg.Teacher.Options[name] = value
+				}
 			}
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("datagen: %w", err)
@@ -114,6 +135,9 @@ unless --threads says otherwise; run it under nice to share the machine.`,
 	fl := cmd.Flags()
 	fl.StringVar(&out, "out", "", "the data file to write or resume")
 	fl.StringVar(&evaluation, "evaluation", "tuned", "the games' evaluation: tuned (the shipped weights, else the formula) or documents")
+	fl.StringVar(&teacher, "teacher", "", "label the positions with this UCI engine (a command line) instead of the games' searches")
+	intFlag(fl, &teacherDepth, "teacher-depth", 6, 1, 100, "the teacher's search depth a position")
+	fl.StringArrayVar(&teacherOptions, "teacher-option", nil, "set the teacher's UCI option, NAME=VALUE (repeatable)")
 	fl.Int64Var(&positions, "positions", 1000000, "stop once the file holds this many positions")
 	intFlag(fl, &nodes, "nodes", 5000, 1, 100000000, "search nodes a move")
 	intFlag(fl, &randomPlies, "random-plies", 8, 1, 100, "plies played at random to open each game")

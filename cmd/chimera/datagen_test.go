@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -63,4 +64,36 @@ func TestDatagenCommand(t *testing.T) {
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit), string(msg))
 	require.Contains(t, string(msg), "holds minishogi positions, not chess")
+}
+
+// TestDatagenTeacher labels minishogi's positions with Chimera itself as
+// the teacher (a UCI engine that offers the variant), and crazyhouse's
+// with Fairy-Stockfish where it is installed; a teacher that does not
+// offer the variant is refused before any game.
+func TestDatagenTeacher(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "minishogi.data")
+	msg, err := exec.Command(binary, "datagen", "--variant", "minishogi", "--out", out, "--positions", "20",
+		"--nodes", "200", "--threads", "1", "--teacher", binary+" uci", "--teacher-depth", "2").CombinedOutput()
+	require.NoError(t, err, string(msg))
+	r, err := dataset.Open(out)
+	require.NoError(t, err)
+	require.Contains(t, r.Header().Command, "--teacher")
+	require.NoError(t, r.Close())
+
+	if fsf, err := exec.LookPath("fairy-stockfish"); err == nil {
+		msg, err := exec.Command(binary, "datagen", "--variant", "crazyhouse", "--out", filepath.Join(dir, "zh.data"),
+			"--positions", "20", "--nodes", "200", "--threads", "1", "--teacher", fsf, "--teacher-depth", "4").CombinedOutput()
+		require.NoError(t, err, string(msg))
+	} else {
+		t.Log("fairy-stockfish is not installed: its teacher is not tried")
+	}
+
+	fake := filepath.Join(dir, "fake-teacher")
+	require.NoError(t, os.WriteFile(fake, []byte("#!/bin/sh\nwhile read l; do case \"$l\" in uci) echo uciok;; isready) echo readyok;; quit) exit;; esac; done\n"), 0o755))
+	msg, err = exec.Command(binary, "datagen", "--variant", "minishogi", "--out", filepath.Join(dir, "y.data"),
+		"--positions", "20", "--teacher", fake).CombinedOutput()
+	var exit *exec.ExitError
+	require.True(t, errors.As(err, &exit), string(msg))
+	require.Contains(t, string(msg), "does not play variants")
 }

@@ -13,6 +13,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -26,6 +27,10 @@ type Config struct {
 	Variant *engine.Variant
 	// Evaluation the searches use (nil: the documents' formula).
 	Evaluation func(*engine.Variant) eval.Evaluator
+	// Teacher, when set, labels the kept positions instead of the games'
+	// searches (which still choose the moves); a position it finds a mate
+	// in is dropped.
+	Teacher *Teacher
 	// Nodes each move's search may visit.
 	Nodes uint64
 	// RandomPlies open each game at random; MaxPlies ends it as a draw.
@@ -71,6 +76,8 @@ func (c *Config) Validate() error {
 		return errors.New("the longest game is no longer than its random opening")
 	case c.Positions < 1:
 		return errors.New("no positions asked for")
+	case c.Teacher != nil && (len(c.Teacher.Command) == 0 || c.Teacher.Depth < 1):
+		return errors.New("a teacher needs a command and a depth of at least 1")
 	}
 	return nil
 }
@@ -101,18 +108,38 @@ func Run(ctx context.Context, cfg Config, w *dataset.Writer) error {
 		next++
 		return next - 1, true
 	}
+	fail := func(err error) {
+		mu.Lock()
+		if firstErr == nil {
+			firstErr = err
+		}
+		mu.Unlock()
+	}
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			pl := newPlayer(&cfg)
+			if cfg.Teacher != nil {
+				t, err := startTeacher(ctx, cfg.Teacher, cfg.Variant)
+				if err != nil {
+					fail(err)
+					return
+				}
+				defer t.close()
+				pl.teacher = t
+			}
 			for {
 				i, ok := claim()
 				if !ok {
 					return
 				}
-				g, done := pl.play(ctx, i)
-				if !done {
+				g, err := pl.play(ctx, i)
+				if ctx.Err() != nil {
 					return // stopped mid-game: the game is not kept
+				}
+				if err != nil {
+					fail(err)
+					return
 				}
 				mu.Lock()
 				if err := w.Write(&g); err != nil && firstErr == nil {
@@ -132,9 +159,12 @@ func Run(ctx context.Context, cfg Config, w *dataset.Writer) error {
 // player plays games on one worker, its searcher reused from game to
 // game.
 type player struct {
-	cfg   *Config
-	s     *search.Searcher
-	moves []engine.Move
+	cfg     *Config
+	s       *search.Searcher
+	moves   []engine.Move
+	teacher *teacher // nil: the searches label
+	// unscored counts the positions in a row the teacher left unscored.
+	unscored int
 }
 
 func newPlayer(cfg *Config) *player {
@@ -146,48 +176,93 @@ func newPlayer(cfg *Config) *player {
 		moves: make([]engine.Move, 0, engine.MaxMoves)}
 }
 
-// play plays game index i, reporting false if ctx ended it first.
-func (pl *player) play(ctx context.Context, i uint64) (dataset.Game, bool) {
+// play plays game index i (abandoned, with ctx's error, if ctx ends),
+// and has the teacher label it if there is one.
+func (pl *player) play(ctx context.Context, i uint64) (dataset.Game, error) {
+	g, positions := pl.playGame(ctx, i)
+	if pl.teacher == nil || ctx.Err() != nil {
+		return g, ctx.Err()
+	}
+	return pl.relabel(ctx, g, positions)
+}
+
+// playGame plays game index i. With a teacher it also returns, for each
+// kept position, the UCI position command that sets it up.
+func (pl *player) playGame(ctx context.Context, i uint64) (dataset.Game, []string) {
 	cfg := pl.cfg
 	g := dataset.Game{Index: i}
 	rng := rand.New(rand.NewPCG(cfg.Seed, i))
 	p := cfg.Variant.StartPosition()
+	var line strings.Builder // the UCI position command of p, for the teacher
+	var positions []string
+	if pl.teacher != nil {
+		line.WriteString("position fen " + p.FEN() + " moves")
+	}
+	makeMove := func(m engine.Move) {
+		if pl.teacher != nil {
+			line.WriteString(" " + cfg.Variant.UCI(m))
+		}
+		p.Make(m)
+	}
 	for range cfg.RandomPlies {
 		pl.moves = p.LegalMoves(pl.moves[:0])
 		if len(pl.moves) == 0 || p.Result().Over() {
-			return g, true // over at random: a game with no positions
+			return g, nil // over at random: a game with no positions
 		}
-		p.Make(pl.moves[rng.IntN(len(pl.moves))])
+		makeMove(pl.moves[rng.IntN(len(pl.moves))])
 	}
 	pl.s.Clear()
 	lead := adjudication{threshold: cfg.Adjudicate}
 	for {
 		if r := p.Result(); r.Over() {
 			g.Result = whiteResult(r)
-			return g, true
+			return g, positions
 		}
 		if p.Ply() >= cfg.MaxPlies {
-			return g, true // a draw
+			return g, positions // a draw
 		}
 		res := pl.s.Search(ctx, p, search.Limits{Nodes: cfg.Nodes}, nil)
-		if ctx.Err() != nil {
-			return g, false
-		}
-		if res.Best == engine.NoMove {
-			return g, true // no move found: cannot happen in a game not over
+		if ctx.Err() != nil || res.Best == engine.NoMove {
+			return g, positions // stopped (or no move: cannot happen in a game not over)
 		}
 		if keep(p, res) {
 			g.Positions = append(g.Positions, dataset.PositionOf(p, int16(res.Score)))
+			if pl.teacher != nil {
+				positions = append(positions, line.String())
+			}
 		}
 		if winner, decided := lead.after(p.SideToMove(), res.Score); decided {
 			g.Result = 1
 			if winner == engine.Black {
 				g.Result = -1
 			}
-			return g, true
+			return g, positions
 		}
-		p.Make(res.Best)
+		makeMove(res.Best)
 	}
+}
+
+// relabel replaces each kept position's score by the teacher's, dropping
+// the positions it finds a mate in.
+func (pl *player) relabel(ctx context.Context, g dataset.Game, positions []string) (dataset.Game, error) {
+	kept := g.Positions[:0]
+	for k, pos := range g.Positions {
+		score, ok, err := pl.teacher.label(ctx, positions[k])
+		if err != nil {
+			return g, err
+		}
+		if !ok {
+			if pl.unscored++; pl.unscored > maxUnscored {
+				return g, errNoTeacherScore
+			}
+			continue
+		}
+		pl.unscored = 0
+		pos.Score = int16(max(min(score, maxScore-1), -maxScore+1))
+		kept = append(kept, pos)
+	}
+	g.Positions = kept
+	return g, nil
 }
 
 // keep reports whether the position p, whose search found res, is one to

@@ -131,3 +131,25 @@ func TestAdjudication(t *testing.T) {
 	_, decided = none.after(engine.White, 30000)
 	require.False(t, decided, "no threshold: played out")
 }
+
+// TestParseScore reads a teacher's centipawns, and nothing from a mate, a
+// bound or a line without a score.
+func TestParseScore(t *testing.T) {
+	for _, tc := range []struct {
+		info string
+		want int
+		ok   bool
+	}{
+		{"info depth 8 seldepth 10 multipv 1 score cp 37 nodes 4000 nps 400000 pv e2e4", 37, true},
+		{"info depth 6 score cp -120 wdl 10 500 490 nodes 10", -120, true},
+		{"info depth 9 score mate 3 nodes 100 pv d1h5", 0, false},
+		{"info depth 9 score cp 55 lowerbound nodes 100", 0, false},
+		{"info depth 9 score cp", 0, false},
+		{"info string hello", 0, false},
+		{"", 0, false},
+	} {
+		got, ok := parseScore(tc.info)
+		require.Equal(t, tc.ok, ok, tc.info)
+		require.Equal(t, tc.want, got, tc.info)
+	}
+}
