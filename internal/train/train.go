@@ -118,6 +118,11 @@ func (t *trainer) step(samples []Sample, batch []int) {
 	b2 := []float32{n.B2}
 	t.adam[3].update(b2, []float32{t.sum.b2}, scale, t.rate)
 	n.B2 = b2[0]
+	for _, ws := range [][]float32{n.W1, n.B1, n.W2} {
+		for i, w := range ws {
+			ws[i] = min(max(w, -maxWeight), maxWeight)
+		}
+	}
 }
 
 // gradient sums the batch's gradient into t.sum.
@@ -166,6 +171,11 @@ func (t *trainer) loss(samples []Sample) float64 {
 	wg.Wait()
 	return total / float64(len(samples))
 }
+
+// maxWeight bounds every weight and bias of the hidden layer and the
+// output's weights, so that quantised they fit int16 with room: a unit's
+// sum of about thirty inputs stays far inside it (1.98·QA·30 ≈ 15,000).
+const maxWeight = 1.98
 
 // adam is Adam's state for one parameter array.
 type adam struct {

@@ -1,0 +1,113 @@
+package train
+
+import (
+	"math"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/dataset"
+	"github.com/chimera-chess/chimera/nnue"
+)
+
+// Labelled is a position's inputs with its two labels, before the blend
+// of them a target is: the score (centipawns, the side to move's) and the
+// game's result for the side to move (1, ½, 0).
+type Labelled struct {
+	Own, Other []int32
+	Score      float32
+	Result     float32
+}
+
+// AppendGame appends the positions of game g, their inputs from layout l.
+func AppendGame(dst []Labelled, l *nnue.Layout, g *dataset.Game) []Labelled {
+	for i := range g.Positions {
+		pos := &g.Positions[i]
+		us := engine.White
+		if pos.Black {
+			us = engine.Black
+		}
+		result := float32(g.Result+1) / 2 // White's: 0, ½, 1
+		if us == engine.Black {
+			result = 1 - result
+		}
+		dst = append(dst, Labelled{Own: inputsOf(l, pos, us), Other: inputsOf(l, pos, us.Other()), Score: float32(pos.Score), Result: result})
+	}
+	return dst
+}
+
+// inputsOf returns the active inputs of pos as side view sees it.
+func inputsOf(l *nnue.Layout, pos *dataset.Position, view engine.Colour) []int32 {
+	out := make([]int32, 0, len(pos.Board)+2*len(pos.Hand))
+	for _, pl := range pos.Board {
+		out = append(out, int32(l.Board(view, pl.Piece, pl.Square)))
+	}
+	for _, h := range pos.Hand {
+		for k := range min(int(h.Count), nnue.MaxHandCount) {
+			out = append(out, int32(l.Hand(view, h.Piece, k)))
+		}
+	}
+	return out
+}
+
+// FitScale returns the K (centipawns per logit unit) that makes
+// sigmoid(score/K) predict the results best (least squares): the scale
+// that turns the labels' centipawns into expected scores, found by a
+// golden-section search between 50 and 2000.
+func FitScale(data []Labelled) float64 {
+	loss := func(k float64) float64 {
+		sum := 0.0
+		for i := range data {
+			d := 1/(1+math.Exp(-float64(data[i].Score)/k)) - float64(data[i].Result)
+			sum += d * d
+		}
+		return sum
+	}
+	lo, hi := 50.0, 2000.0
+	const phi = 0.6180339887498949
+	a, b := hi-phi*(hi-lo), lo+phi*(hi-lo)
+	fa, fb := loss(a), loss(b)
+	for hi-lo > 1 {
+		if fa < fb {
+			hi, b, fb = b, a, fa
+			a = hi - phi*(hi-lo)
+			fa = loss(a)
+		} else {
+			lo, a, fa = a, b, fb
+			b = lo + phi*(hi-lo)
+			fb = loss(b)
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// Samples returns the training samples of data: each target
+// λ·sigmoid(score/K) + (1−λ)·result.
+func Samples(data []Labelled, lambda, k float64) []Sample {
+	out := make([]Sample, len(data))
+	for i := range data {
+		d := &data[i]
+		win := 1 / (1 + math.Exp(-float64(d.Score)/k))
+		out[i] = Sample{Own: d.Own, Other: d.Other, Target: float32(lambda*win + (1-lambda)*float64(d.Result))}
+	}
+	return out
+}
+
+// Quantise returns the network n as nnue evaluates it, for variant v:
+// weights scaled by nnue.QA and nnue.QB and rounded, the output scaled
+// by k centipawns per logit unit; about says how it was made.
+func Quantise(n *Net, v *engine.Variant, k float64, about string) *nnue.Network {
+	q := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: n.Inputs, Hidden: n.Hidden,
+		Scale: float32(k), About: about,
+		W1: make([]int16, len(n.W1)), B1: make([]int16, len(n.B1)), W2: make([]int16, len(n.W2))}
+	round16 := func(x float64) int16 { return int16(max(min(math.Round(x), math.MaxInt16), math.MinInt16)) }
+	for i, w := range n.W1 {
+		q.W1[i] = round16(float64(w) * nnue.QA)
+	}
+	for i, b := range n.B1 {
+		q.B1[i] = round16(float64(b) * nnue.QA)
+	}
+	for i, w := range n.W2 {
+		q.W2[i] = round16(float64(w) * nnue.QB)
+	}
+	q.B2 = int32(math.Round(float64(n.B2) * nnue.QA * nnue.QB))
+	return q
+}

@@ -1,0 +1,226 @@
+package nnue
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math"
+
+	"github.com/chimera-chess/chimera/engine"
+)
+
+// Quantisation: the hidden units are int16 sums scaled by QA and clipped
+// to [0, QA]; the output weights are scaled by QB; the output, divided by
+// QA·QB, is the logit, and the logit times Scale is centipawns.
+const (
+	QA = 255
+	QB = 64
+)
+
+// MaxHidden bounds a network's hidden units a view.
+const MaxHidden = 1024
+
+// Version is the network file format this package reads and writes.
+const Version = 1
+
+const fileMagic = "CHIMNNUE"
+
+// castagnoli is the CRC-32C table of the files' checksums.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrForeign is returned for a network made for another variant or
+// definition than the one it is asked to evaluate.
+var ErrForeign = errors.New("the network was made for another variant")
+
+// Network is a quantised network for one variant: one hidden layer of
+// Hidden units a view, computed from the layout's inputs with shared
+// weights, both views (the side to move's first) to one output.
+type Network struct {
+	// Variant and Fingerprint name the definition it was trained for
+	// (engine.Variant.Fingerprint).
+	Variant     string
+	Fingerprint uint64
+	Inputs      int
+	Hidden      int
+	// Scale is centipawns per unit of the output's logit (the K the
+	// labels were fitted with).
+	Scale float32
+	// About says how the network was made: commands, data, losses.
+	About string
+
+	W1 []int16 // W1[i*Hidden+j]: input i into unit j
+	B1 []int16
+	W2 []int16 // the side to move's units' weights, then the other's
+	B2 int32
+}
+
+// Check reports, as an ErrForeign error naming the difference, whether
+// the network evaluates variant v as defined now.
+func (n *Network) Check(v *engine.Variant) error {
+	switch {
+	case n.Variant != v.Name:
+		return fmt.Errorf("%w: it is %s's, not %s's", ErrForeign, n.Variant, v.Name)
+	case n.Fingerprint != v.Fingerprint():
+		return fmt.Errorf("%w: %s as defined when it was trained (fingerprint %016x), not as defined now (%016x)",
+			ErrForeign, n.Variant, n.Fingerprint, v.Fingerprint())
+	case n.Inputs != NewLayout(v).Inputs():
+		return fmt.Errorf("%w: it has %d inputs where %s's layout has %d", ErrForeign, n.Inputs, v.Name, NewLayout(v).Inputs())
+	}
+	return nil
+}
+
+// Evaluate returns the network's score of p for its side to move, in
+// centipawns, computing both views' units afresh. l must be the
+// variant's layout and the network checked against it (Check).
+func (n *Network) Evaluate(l *Layout, p *engine.Position) int {
+	// int32 sums: a drop game's many inputs could take an int16 sum of
+	// large weights out of range.
+	var acc [2][MaxHidden]int32
+	us := p.SideToMove()
+	v := p.Variant()
+	for k, view := range [2]engine.Colour{us, us.Other()} {
+		a := acc[k][:n.Hidden]
+		for j, b := range n.B1 {
+			a[j] = int32(b)
+		}
+		for c := range 2 {
+			for _, s := range p.Pieces(engine.Colour(c)) {
+				n.addInput(a, l.Board(view, p.At(s), s))
+			}
+		}
+		if l.hands {
+			for c := range 2 {
+				for t := 1; t <= len(v.Pieces); t++ {
+					pc := engine.MakePiece(t, engine.Colour(c))
+					for i := range min(p.InHand(engine.Colour(c), t), MaxHandCount) {
+						n.addInput(a, l.Hand(view, pc, i))
+					}
+				}
+			}
+		}
+	}
+	out := n.B2
+	for k := range 2 {
+		w := n.W2[k*n.Hidden : (k+1)*n.Hidden]
+		for j, x := range acc[k][:n.Hidden] {
+			out += min(max(x, 0), QA) * int32(w[j])
+		}
+	}
+	return int(math.Round(float64(out) * float64(n.Scale) / (QA * QB)))
+}
+
+// addInput adds input i's weights to the units a.
+func (n *Network) addInput(a []int32, i int) {
+	row := n.W1[i*n.Hidden : (i+1)*n.Hidden]
+	for j, w := range row {
+		a[j] += int32(w)
+	}
+}
+
+// Write writes the network in its file format: a header, the weights,
+// and a checksum of all that comes before it.
+func (n *Network) Write(w io.Writer) error {
+	var b []byte
+	b = append(b, fileMagic...)
+	b = binary.LittleEndian.AppendUint16(b, Version)
+	b = appendString(b, n.Variant)
+	b = binary.LittleEndian.AppendUint64(b, n.Fingerprint)
+	b = binary.AppendUvarint(b, uint64(n.Inputs))
+	b = binary.AppendUvarint(b, uint64(n.Hidden))
+	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(n.Scale))
+	b = appendString(b, n.About)
+	for _, ws := range [][]int16{n.W1, n.B1, n.W2} {
+		for _, x := range ws {
+			b = binary.LittleEndian.AppendUint16(b, uint16(x))
+		}
+	}
+	b = binary.LittleEndian.AppendUint32(b, uint32(n.B2))
+	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	_, err := w.Write(b)
+	return err
+}
+
+func appendString(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
+}
+
+// maxFile bounds a network file: a longer one is not a network of ours.
+const maxFile = 256 << 20
+
+// Read reads a network file, refusing a damaged or foreign one with an
+// error saying why.
+func Read(r io.Reader) (*Network, error) {
+	data, err := io.ReadAll(io.LimitReader(r, maxFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxFile {
+		return nil, errors.New("too large for a network file")
+	}
+	if len(data) < len(fileMagic)+2 || string(data[:len(fileMagic)]) != fileMagic {
+		return nil, errors.New("not a Chimera network file")
+	}
+	if v := binary.LittleEndian.Uint16(data[len(fileMagic):]); v != Version {
+		return nil, fmt.Errorf("a network of format version %d; this program reads version %d", v, Version)
+	}
+	if len(data) < len(fileMagic)+6 ||
+		crc32.Checksum(data[:len(data)-4], castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
+		return nil, errors.New("the network file is damaged (its checksum fails)")
+	}
+	rd := bytes.NewReader(data[len(fileMagic)+2 : len(data)-4])
+	n := &Network{}
+	if n.Variant, err = readString(rd); err != nil {
+		return nil, err
+	}
+	var fp [8]byte
+	if _, err := io.ReadFull(rd, fp[:]); err != nil {
+		return nil, errors.New("the network's header is cut short")
+	}
+	n.Fingerprint = binary.LittleEndian.Uint64(fp[:])
+	inputs, err1 := binary.ReadUvarint(rd)
+	hidden, err2 := binary.ReadUvarint(rd)
+	if err1 != nil || err2 != nil || inputs < 1 || inputs > 1<<20 || hidden < 1 || hidden > MaxHidden {
+		return nil, errors.New("the network's shape is damaged")
+	}
+	n.Inputs, n.Hidden = int(inputs), int(hidden)
+	var scale [4]byte
+	if _, err := io.ReadFull(rd, scale[:]); err != nil {
+		return nil, errors.New("the network's header is cut short")
+	}
+	n.Scale = math.Float32frombits(binary.LittleEndian.Uint32(scale[:]))
+	if !(n.Scale > 0 && n.Scale < 1e6) {
+		return nil, errors.New("the network's scale is damaged")
+	}
+	if n.About, err = readString(rd); err != nil {
+		return nil, err
+	}
+	need := 2*(n.Inputs*n.Hidden+n.Hidden+2*n.Hidden) + 4
+	if rd.Len() != need {
+		return nil, fmt.Errorf("the network's weights take %d bytes where its shape needs %d", rd.Len(), need)
+	}
+	n.W1, n.B1, n.W2 = make([]int16, n.Inputs*n.Hidden), make([]int16, n.Hidden), make([]int16, 2*n.Hidden)
+	for _, ws := range [][]int16{n.W1, n.B1, n.W2} {
+		if err := binary.Read(rd, binary.LittleEndian, ws); err != nil {
+			return nil, err
+		}
+	}
+	var b2 int32
+	if err := binary.Read(rd, binary.LittleEndian, &b2); err != nil {
+		return nil, err
+	}
+	n.B2 = b2
+	return n, nil
+}
+
+func readString(r *bytes.Reader) (string, error) {
+	n, err := binary.ReadUvarint(r)
+	if err != nil || n > uint64(r.Len()) {
+		return "", errors.New("the network's header is damaged")
+	}
+	buf := make([]byte, n)
+	_, _ = io.ReadFull(r, buf)
+	return string(buf), nil
+}

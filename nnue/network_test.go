@@ -1,0 +1,76 @@
+package nnue_test
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/nnue"
+	"github.com/chimera-chess/chimera/variants"
+)
+
+// randomNetwork returns a network of random weights for v.
+func randomNetwork(v *engine.Variant, hidden int) *nnue.Network {
+	rng := rand.New(rand.NewPCG(1, 2))
+	l := nnue.NewLayout(v)
+	n := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: l.Inputs(), Hidden: hidden, Scale: 400,
+		About: "random, for tests", W1: make([]int16, l.Inputs()*hidden), B1: make([]int16, hidden), W2: make([]int16, 2*hidden), B2: 99}
+	for i := range n.W1 {
+		n.W1[i] = int16(rng.IntN(101) - 50)
+	}
+	for i := range n.B1 {
+		n.B1[i] = int16(rng.IntN(200))
+	}
+	for i := range n.W2 {
+		n.W2[i] = int16(rng.IntN(129) - 64)
+	}
+	return n
+}
+
+// TestNetworkFile writes a network and reads back the same one; a damaged
+// byte anywhere or a cut file is refused, and a network of one variant
+// does not evaluate another.
+func TestNetworkFile(t *testing.T) {
+	v, err := variants.Builtin().Lookup("crazyhouse")
+	require.NoError(t, err)
+	n := randomNetwork(v, 16)
+	var buf bytes.Buffer
+	require.NoError(t, n.Write(&buf))
+	got, err := nnue.Read(bytes.NewReader(buf.Bytes()))
+	require.NoError(t, err)
+	require.Equal(t, n, got)
+	require.NoError(t, got.Check(v))
+	p := v.StartPosition()
+	require.Equal(t, n.Evaluate(nnue.NewLayout(v), p), got.Evaluate(nnue.NewLayout(v), p))
+
+	data := buf.Bytes()
+	for _, at := range []int{0, 9, 12, 30, len(data) / 2, len(data) - 1} {
+		bad := bytes.Clone(data)
+		bad[at] ^= 0x04
+		_, err := nnue.Read(bytes.NewReader(bad))
+		require.Error(t, err, "byte %d damaged", at)
+	}
+	_, err = nnue.Read(bytes.NewReader(data[:len(data)-10]))
+	require.Error(t, err)
+	require.ErrorIs(t, got.Check(variants.Chess()), nnue.ErrForeign)
+}
+
+// FuzzReadNetwork: arbitrary bytes are a network or an error, never a
+// panic.
+func FuzzReadNetwork(f *testing.F) {
+	var buf bytes.Buffer
+	if err := randomNetwork(variants.Chess(), 4).Write(&buf); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(buf.Bytes())
+	f.Add([]byte("CHIMNNUE\x01\x00"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		n, err := nnue.Read(bytes.NewReader(data))
+		if err == nil {
+			require.Len(t, n.W1, n.Inputs*n.Hidden)
+		}
+	})
+}
