@@ -22,7 +22,7 @@ type Layout struct {
 
 // NewLayout returns the input layout of variant v.
 func NewLayout(v *engine.Variant) *Layout {
-	return &Layout{width: v.Width, height: v.Height, types: len(v.Pieces), hands: v.PieceDrops}
+	return &Layout{width: v.Width, height: v.Height, types: len(v.Pieces), hands: v.HasHands()}
 }
 
 // Inputs returns the number of inputs a side's view has.

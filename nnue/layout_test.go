@@ -36,7 +36,7 @@ func TestLayoutInputsAreDistinct(t *testing.T) {
 						require.Equal(t, l.Board(engine.White, pc, s), l.Board(engine.Black, engine.MakePiece(typ, c.Other()), mirror))
 					}
 				}
-				if v.PieceDrops {
+				if v.HasHands() {
 					for k := range nnue.MaxHandCount {
 						mark(l.Hand(engine.White, pc, k))
 					}

@@ -26,7 +26,8 @@ const MaxHidden = 1024
 // Version is the network file format this package reads and writes.
 const Version = 1
 
-const fileMagic = "CHIMNNUE"
+// FileMagic starts every network file.
+const FileMagic = "CHIMNNUE"
 
 // castagnoli is the CRC-32C table of the files' checksums.
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -124,7 +125,7 @@ func (n *Network) addInput(a []int32, i int) {
 // and a checksum of all that comes before it.
 func (n *Network) Write(w io.Writer) error {
 	var b []byte
-	b = append(b, fileMagic...)
+	b = append(b, FileMagic...)
 	b = binary.LittleEndian.AppendUint16(b, Version)
 	b = appendString(b, n.Variant)
 	b = binary.LittleEndian.AppendUint64(b, n.Fingerprint)
@@ -160,17 +161,17 @@ func Read(r io.Reader) (*Network, error) {
 	if len(data) > maxFile {
 		return nil, errors.New("too large for a network file")
 	}
-	if len(data) < len(fileMagic)+2 || string(data[:len(fileMagic)]) != fileMagic {
+	if len(data) < len(FileMagic)+2 || string(data[:len(FileMagic)]) != FileMagic {
 		return nil, errors.New("not a Chimera network file")
 	}
-	if v := binary.LittleEndian.Uint16(data[len(fileMagic):]); v != Version {
+	if v := binary.LittleEndian.Uint16(data[len(FileMagic):]); v != Version {
 		return nil, fmt.Errorf("a network of format version %d; this program reads version %d", v, Version)
 	}
-	if len(data) < len(fileMagic)+6 ||
+	if len(data) < len(FileMagic)+6 ||
 		crc32.Checksum(data[:len(data)-4], castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
 		return nil, errors.New("the network file is damaged (its checksum fails)")
 	}
-	rd := bytes.NewReader(data[len(fileMagic)+2 : len(data)-4])
+	rd := bytes.NewReader(data[len(FileMagic)+2 : len(data)-4])
 	n := &Network{}
 	if n.Variant, err = readString(rd); err != nil {
 		return nil, err

@@ -2,9 +2,13 @@ package session
 
 import (
 	"fmt"
+	"io"
+	"maps"
+	"os"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/nnue"
 )
 
 // The Evaluation option's choices.
@@ -14,6 +18,9 @@ const (
 	// Tuned is the tuned evaluation: weights over the generic features,
 	// learned per variant by chimera tune.
 	Tuned = "tuned"
+	// Network is a network's evaluation, trained per variant by chimera
+	// train; a variant without one is played by the tuned evaluation.
+	Network = "network"
 )
 
 // setEvaluation applies the Evaluation option.
@@ -23,14 +30,17 @@ func (s *Session) setEvaluation(v value) error {
 	return nil
 }
 
-// loadEvalFile reads a weights file for the variant it names, checked
-// against that variant now: a bad file is refused and the weights before
-// are kept. An empty value forgets the files loaded.
+// loadEvalFile reads a weights file or a network for the variant it
+// names, checked against that variant now: a bad file is refused and the
+// evaluation before is kept. An empty value forgets the files loaded.
 func (s *Session) loadEvalFile(v value) error {
 	if v.text == "" {
-		s.evalFiles = nil
+		s.evalFiles, s.networks = nil, nil
 		s.searcher.SetEvaluation(s.evaluation())
 		return nil
+	}
+	if isNetworkFile(v.text) {
+		return s.loadNetwork(v.text)
 	}
 	data, err := eval.ReadWeightsFile(v.text)
 	if err != nil {
@@ -60,26 +70,81 @@ func (s *Session) loadEvalFile(v value) error {
 	return nil
 }
 
+// isNetworkFile reports whether the file at path starts as a network
+// file does (nnue's), not as a weights file.
+func isNetworkFile(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(nnue.FileMagic))
+	_, err = io.ReadFull(f, head)
+	return err == nil && string(head) == nnue.FileMagic
+}
+
+// loadNetwork reads a network file and keeps it for the variant it was
+// trained for, checked against that variant as defined now.
+func (s *Session) loadNetwork(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("option EvalFile: %w", err)
+	}
+	defer f.Close()
+	n, err := nnue.Read(f)
+	if err != nil {
+		return fmt.Errorf("option EvalFile: %s: %w", path, err)
+	}
+	variant, err := s.cat.Lookup(n.Variant)
+	if err != nil {
+		return fmt.Errorf("option EvalFile: %s: a network for %w", path, err)
+	}
+	if err := n.Check(variant); err != nil {
+		return fmt.Errorf("option EvalFile: %s: %w", path, err)
+	}
+	if s.networks == nil {
+		s.networks = map[string]*nnue.Network{}
+	}
+	s.networks[n.Variant] = n
+	note := ""
+	if s.values.evaluation != Network {
+		note = " (it plays when Evaluation is network)"
+	}
+	s.cfg.OnMessage(fmt.Sprintf("evaluation: a network for %s loaded from %s (%d hidden units)%s", n.Variant, path, n.Hidden, note))
+	s.searcher.SetEvaluation(s.evaluation())
+	return nil
+}
+
 // evaluation returns how the search evaluates each variant: the
 // Config's Evaluator when it has one, else under the Evaluation and
-// EvalFile options: nil for the documents' formula; for
-// the tuned evaluation, the weights EvalFile loaded for the variant, else
-// the weights shipped for it, else the documents' formula, said by a
-// message. It runs on the search's goroutine when a variant is first searched, with the session's
+// EvalFile options: nil for the documents' formula; for a network, the
+// network EvalFile loaded for the variant, else (said by a message) the
+// tuned evaluation; for the tuned evaluation, the weights EvalFile
+// loaded for the variant, else the weights shipped for it, else the
+// documents' formula, said by a message. It runs on the search's goroutine when a variant is first searched, with the session's
 // state copied now.
 func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 	if s.cfg.Evaluator != nil {
 		return s.cfg.Evaluator
 	}
-	if s.values.evaluation != Tuned {
+	if s.values.evaluation != Tuned && s.values.evaluation != Network {
 		return nil
 	}
-	files := make(map[string][]byte, len(s.evalFiles))
-	for k, v := range s.evalFiles {
-		files[k] = v
-	}
+	files := maps.Clone(s.evalFiles)
+	useNetworks, networks := s.values.evaluation == Network, maps.Clone(s.networks)
 	say := s.cfg.OnMessage
 	return func(v *engine.Variant) eval.Evaluator {
+		if useNetworks {
+			if n, ok := networks[v.Name]; ok {
+				e, err := eval.NewNetwork(v, n)
+				if err == nil {
+					return e
+				}
+				say(fmt.Sprintf("evaluation: the EvalFile network does not fit %s now: %v", v.Name, err))
+			} else {
+				say(fmt.Sprintf("evaluation: no network for %s: the tuned evaluation plays it (chimera train makes one)", v.Name))
+			}
+		}
 		if data, ok := files[v.Name]; ok {
 			w, err := eval.ParseWeights(v, data)
 			if err == nil {

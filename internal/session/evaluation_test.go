@@ -2,6 +2,7 @@ package session_test
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +13,8 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/session"
+	"github.com/chimera-chess/chimera/internal/train"
+	"github.com/chimera-chess/chimera/nnue"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -89,4 +92,56 @@ func TestEvaluatorValue(t *testing.T) {
 	require.Same(t, tuned, b.evaluation(variants.Chess()))
 	require.NoError(t, s.SetOption("Evaluation", "documents"))
 	require.Same(t, tuned, b.evaluation(variants.Chess()))
+}
+
+// TestNetworkEvaluation: EvalFile loads a network file (chimera train's)
+// for the variant it names; Evaluation network plays it there, and the
+// tuned evaluation where there is none, saying so; a damaged network, or
+// one made for another definition, is refused and the one before kept.
+func TestNetworkEvaluation(t *testing.T) {
+	cat := variants.Builtin()
+	require.NoError(t, cat.Load("mine.ini", []byte("[mine:crazyhouse]\ncustomPiece1 = a:NB\n")))
+	mine, err := cat.Lookup("mine")
+	require.NoError(t, err)
+	var messages []string
+	b := &blockingSearcher{}
+	s := session.New(session.Config{Searcher: b, Catalogue: cat, TablebaseDir: t.TempDir(),
+		OnMessage: func(m string) { messages = append(messages, m) }})
+	defer s.Close()
+
+	l := nnue.NewLayout(mine)
+	net := train.Quantise(train.NewNet(l.Inputs(), 8, rand.New(rand.NewPCG(1, 1))), mine, 400, "test")
+	file := networkFile(t, net)
+	require.NoError(t, s.SetOption("EvalFile", file))
+	require.Contains(t, strings.Join(messages, "\n"), "a network for mine loaded from "+file+" (8 hidden units) (it plays when Evaluation is network)")
+	require.NoError(t, s.SetOption("Evaluation", "network"))
+	e, ok := b.evaluation(mine).(*eval.Network)
+	require.True(t, ok, "the network plays mine")
+	p := mine.StartPosition()
+	require.Equal(t, net.Evaluate(l, p), e.Evaluate(p))
+	_, ok = b.evaluation(variants.Chess()).(*eval.Tuned)
+	require.True(t, ok, "no network for chess: the tuned evaluation")
+	require.Contains(t, strings.Join(messages, "\n"), "no network for chess: the tuned evaluation plays it")
+
+	foreign := *net
+	foreign.Fingerprint++
+	require.ErrorContains(t, s.SetOption("EvalFile", networkFile(t, &foreign)), "not as defined now")
+	data, err := os.ReadFile(file)
+	require.NoError(t, err)
+	data[len(data)/2] ^= 1
+	damaged := filepath.Join(t.TempDir(), "damaged.nnue")
+	require.NoError(t, os.WriteFile(damaged, data, 0o644))
+	require.ErrorContains(t, s.SetOption("EvalFile", damaged), "damaged")
+	_, ok = b.evaluation(mine).(*eval.Network)
+	require.True(t, ok, "the good network stays")
+}
+
+// networkFile writes a network to a file of its own and returns its path.
+func networkFile(t *testing.T, n *nnue.Network) string {
+	t.Helper()
+	var buf bytes.Buffer
+	require.NoError(t, n.Write(&buf))
+	file := filepath.Join(t.TempDir(), "net.nnue")
+	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+	return file
 }

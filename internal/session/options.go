@@ -116,9 +116,10 @@ func optionTable() []optionDecl {
 		{Option: Option{Name: "VariantPath", Kind: String},
 			apply: (*Session).loadVariantFile},
 		// Evaluation: the documents' formula (the default and the
-		// reference) or the tuned evaluation; EvalFile loads a weights
-		// file (chimera tune's) for the variant it names.
-		{Option: Option{Name: "Evaluation", Kind: Combo, Default: Documents, Choices: []string{Documents, Tuned}},
+		// reference), the tuned evaluation or a network; EvalFile loads
+		// a weights file (chimera tune's) or a network (chimera
+		// train's) for the variant it names.
+		{Option: Option{Name: "Evaluation", Kind: Combo, Default: Documents, Choices: []string{Documents, Tuned, Network}},
 			apply: (*Session).setEvaluation},
 		{Option: Option{Name: "EvalFile", Kind: String},
 			apply: (*Session).loadEvalFile},

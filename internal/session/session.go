@@ -17,6 +17,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/tbbuild"
+	"github.com/chimera-chess/chimera/nnue"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
@@ -109,6 +110,8 @@ type Session struct {
 	// evalFiles are the weights files EvalFile loaded, by the name of the
 	// variant they are for (bound to a variant value when it is played).
 	evalFiles map[string][]byte
+	// networks are the networks EvalFile loaded, by variant name.
+	networks map[string]*nnue.Network
 	// lag measures what a move costs beyond the engine's own time; it is
 	// added to the Move Overhead option for the clock budget.
 	lag lagMeter

@@ -1,7 +1,9 @@
 package train
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/dataset"
@@ -111,3 +113,40 @@ func Quantise(n *Net, v *engine.Variant, k float64, about string) *nnue.Network 
 	q.B2 = int32(math.Round(float64(n.B2) * nnue.QA * nnue.QB))
 	return q
 }
+
+// Load reads the games of the data files (each must hold positions of
+// variant v as defined now) into training and held-out positions: a share
+// heldOut of the games, chosen by seed, is held out whole, so that no
+// position of a held-out game is learnt from. At most limit positions are
+// read (0: all).
+func Load(v *engine.Variant, paths []string, heldOut float64, seed uint64, limit int) (trainSet, held []Labelled, err error) {
+	l := nnue.NewLayout(v)
+	want := dataset.HeaderFor(v, "")
+	rng := rand.New(rand.NewPCG(seed, 0xda7a))
+	for _, path := range paths {
+		r, err := dataset.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := r.Header().Matches(want); err != nil {
+			r.Close()
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
+		}
+		var g dataset.Game
+		for r.Next(&g) == nil {
+			if limit > 0 && len(trainSet)+len(held) >= limit {
+				break
+			}
+			if rng.Float64() < heldOut {
+				held = AppendGame(held, l, &g)
+			} else {
+				trainSet = AppendGame(trainSet, l, &g)
+			}
+		}
+		r.Close()
+	}
+	return trainSet, held, nil
+}
+
+// InputsOf returns the number of inputs a side's view of variant v has.
+func InputsOf(v *engine.Variant) int { return nnue.NewLayout(v).Inputs() }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/chimera-chess/chimera/internal/atomicfile"
+	"github.com/chimera-chess/chimera/internal/train"
+)
+
+func newTrainCommand() *cobra.Command {
+	var (
+		vf                                    variantFlags
+		data                                  []string
+		out                                   string
+		hidden, epochs, batch, threads, limit int
+		seed                                  int
+		rate, lambda, heldOut                 float64
+	)
+	cmd := &cobra.Command{
+		Use:   "train --variant V --data FILE [--data FILE...] --out NET [--hidden N] [--epochs N]",
+		Short: "Train a network for a variant from chimera datagen's positions",
+		Long: `Train learns a network evaluation for the variant from the positions of
+chimera datagen's files (--data, repeatable; each must hold the variant's
+positions as it is defined now). Its inputs come from the variant's
+definition: each piece on each square, and the pieces in hand, seen from
+each side; --hidden units a side (CReLU), both sides' units to one output.
+
+Each position's target blends its label and its game's result:
+lambda·sigmoid(score/K) + (1 − lambda)·result, K fitted first so that
+sigmoid(score/K) predicts the results best. Adam minimises the squared
+error of sigmoid(output) against it over --epochs passes of --batch
+positions; a share of the games (--held-out) is kept out to measure the
+network after each epoch. The network is quantised to int16 and written to
+--out with how it was made; EvalFile loads it, with "setoption name
+Evaluation value network". Every CPU is used unless --threads says
+otherwise; the same --seed gives the same network.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := vf.variant()
+			if err != nil {
+				return err
+			}
+			if len(data) == 0 {
+				return errors.New("train: give --data FILE (chimera datagen's positions)")
+			}
+			if out == "" {
+				return errors.New("train: give --out FILE for the network")
+			}
+			if !(lambda >= 0 && lambda <= 1) || !(heldOut >= 0 && heldOut < 1) {
+				return errors.New("train: --lambda must be within [0, 1] and --held-out within [0, 1)")
+			}
+			cfg := train.Config{Hidden: hidden, Epochs: epochs, BatchSize: batch, Rate: rate, Seed: uint64(seed), Workers: threads}
+			if err := cfg.Validate(); err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+			errOut := cmd.ErrOrStderr()
+			start := time.Now()
+			trainSet, held, err := train.Load(v, data, heldOut, uint64(seed), limit)
+			if err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+			if len(trainSet) == 0 {
+				return errors.New("train: the data holds no positions")
+			}
+			k := train.FitScale(trainSet)
+			fmt.Fprintf(errOut, "%d positions to learn from, %d held out; K = %.1f centipawns (read in %s)\n",
+				len(trainSet), len(held), k, time.Since(start).Round(time.Second))
+			bar := newProgressBar(errOut)
+			cfg.Progress = func(epoch int, trainLoss, heldLoss float64) {
+				bar.show("epoch", epoch, epochs, fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, heldLoss))
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			net, losses, err := train.Run(ctx, cfg, train.InputsOf(v), train.Samples(trainSet, lambda, k), train.Samples(held, lambda, k))
+			bar.done()
+			if err != nil {
+				if ctx.Err() != nil {
+					return fmt.Errorf("train: interrupted: no network written to %s", out)
+				}
+				return fmt.Errorf("train: %w", err)
+			}
+			about := strings.Join([]string{
+				"made by: chimera " + strings.Join(os.Args[1:], " "),
+				fmt.Sprintf("positions: %d (held out %d); K = %.1f; lambda %.2f; %s", len(trainSet), len(held), k, lambda, time.Since(start).Round(time.Second)),
+				fmt.Sprintf("loss: %.5f -> %.5f; held out: %.5f -> %.5f", losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter),
+			}, "\n")
+			q := train.Quantise(net, v, k, about)
+			if err := atomicfile.Write(out, 0o644, func(w io.Writer) error { return q.Write(w) }); err != nil {
+				return fmt.Errorf("train: %w", err)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f; network in %s\n",
+				v.Name, len(trainSet), losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter, out)
+			return nil
+		},
+	}
+	vf.register(cmd)
+	fl := cmd.Flags()
+	fl.StringArrayVar(&data, "data", nil, "a file of chimera datagen's positions (repeatable)")
+	fl.StringVar(&out, "out", "", "the network file to write")
+	intFlag(fl, &hidden, "hidden", 128, 8, 1024, "hidden units a side")
+	intFlag(fl, &epochs, "epochs", 10, 1, 10000, "passes over the positions")
+	intFlag(fl, &batch, "batch", 16384, 1, 1<<24, "positions a step")
+	intFlag(fl, &limit, "max-positions", 0, 0, 1<<31-1, "read at most this many positions (0: all)")
+	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "cores computing each step")
+	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the start weights, the order and the held-out games")
+	fl.Float64Var(&rate, "rate", 0.001, "Adam's step size")
+	fl.Float64Var(&lambda, "lambda", 0.75, "weight of the label's expected score against the game's result")
+	fl.Float64Var(&heldOut, "held-out", 0.05, "share of the games kept out to measure the network")
+	return cmd
+}
