@@ -184,6 +184,14 @@ func (p *Position) add(pc Piece, s Square) {
 	p.pieceCount[pc]++
 }
 
+// Placement returns what stands on every square, indexed by Square
+// (NoPiece where nothing does, and off the board): an evaluation that
+// keeps state along a line compares it from one position to the next.
+func (p *Position) Placement() [NumSquares]Piece { return p.board }
+
+// Hands returns how many pieces of each type (1-based) each colour holds.
+func (p *Position) Hands() [2][MaxPieceTypes + 1]uint8 { return p.hand }
+
 // InHand returns how many pieces of type typ (1-based) colour c holds.
 func (p *Position) InHand(c Colour, typ int) int { return int(p.hand[c][typ]) }
 

@@ -32,3 +32,21 @@ type Evaluator interface {
 	// empty square): the search orders moves and judges exchanges by it.
 	Value(pc engine.Piece) int
 }
+
+// Incremental is an Evaluator that keeps state along a search's line (a
+// network's hidden units) to evaluate each position from its parent's
+// cheaply: a search thread asks it for a Tracker of its own.
+type Incremental interface {
+	Evaluator
+	NewTracker() Tracker
+}
+
+// Tracker follows one search thread's line: Reset at the root, Push after
+// each move made (or pass), Pop after each unmade; Evaluate returns what
+// the Evaluator would for the current position.
+type Tracker interface {
+	Reset(p *engine.Position)
+	Push(p *engine.Position)
+	Pop()
+	Evaluate(p *engine.Position) int
+}

@@ -9,9 +9,10 @@ import (
 // train makes them). Its scores are centipawns; the piece values the
 // search orders moves and weighs exchanges by are the documents'.
 type Network struct {
-	net    *nnue.Network
-	layout *nnue.Layout
-	values *Documents
+	net     *nnue.Network
+	variant *engine.Variant
+	layout  *nnue.Layout
+	values  *Documents
 }
 
 // NewNetwork returns the evaluation of variant v by network n, refusing a
@@ -20,7 +21,7 @@ func NewNetwork(v *engine.Variant, n *nnue.Network) (*Network, error) {
 	if err := n.Check(v); err != nil {
 		return nil, err
 	}
-	return &Network{net: n, layout: nnue.NewLayout(v), values: NewDocuments(v)}, nil
+	return &Network{net: n, variant: v, layout: nnue.NewLayout(v), values: NewDocuments(v)}, nil
 }
 
 // Evaluate returns the network's score of p for its side to move.
@@ -28,3 +29,7 @@ func (e *Network) Evaluate(p *engine.Position) int { return e.net.Evaluate(e.lay
 
 // Value returns the documents' value of pc.
 func (e *Network) Value(pc engine.Piece) int { return e.values.Value(pc) }
+
+// NewTracker returns a tracker that computes the network's units along a
+// search thread's line, each position's from its parent's.
+func (e *Network) NewTracker() Tracker { return nnue.NewTracker(e.net, e.variant) }

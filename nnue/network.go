@@ -103,10 +103,16 @@ func (n *Network) Evaluate(l *Layout, p *engine.Position) int {
 			}
 		}
 	}
+	return n.output(acc[0][:n.Hidden], acc[1][:n.Hidden])
+}
+
+// output returns the score, in centipawns, of the units of the side to
+// move's view (own) and the other's.
+func (n *Network) output(own, other []int32) int {
 	out := n.B2
-	for k := range 2 {
+	for k, units := range [2][]int32{own, other} {
 		w := n.W2[k*n.Hidden : (k+1)*n.Hidden]
-		for j, x := range acc[k][:n.Hidden] {
+		for j, x := range units {
 			out += min(max(x, 0), QA) * int32(w[j])
 		}
 	}
@@ -118,6 +124,14 @@ func (n *Network) addInput(a []int32, i int) {
 	row := n.W1[i*n.Hidden : (i+1)*n.Hidden]
 	for j, w := range row {
 		a[j] += int32(w)
+	}
+}
+
+// subInput takes input i's weights from the units a.
+func (n *Network) subInput(a []int32, i int) {
+	row := n.W1[i*n.Hidden : (i+1)*n.Hidden]
+	for j, w := range row {
+		a[j] -= int32(w)
 	}
 }
 

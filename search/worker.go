@@ -20,8 +20,12 @@ type worker struct {
 	s  *Searcher
 	id int
 
-	pos    *engine.Position
-	eval   eval.Evaluator
+	pos  *engine.Position
+	eval eval.Evaluator
+	// track follows the line for an evaluation that keeps state along
+	// it (eval.Incremental), nil for the others: told of every move made
+	// and unmade in the tree (makeMove, unmakeMove).
+	track  eval.Tracker
 	values [64]int // piece values by piece code, for exchanges
 	evals  evalCache
 	hist   histories
@@ -84,7 +88,10 @@ func (w *worker) clear() {
 
 // setVariant prepares the worker for a new variant.
 func (w *worker) setVariant(e eval.Evaluator) {
-	w.eval = e
+	w.eval, w.track = e, nil
+	if inc, ok := e.(eval.Incremental); ok {
+		w.track = inc.NewTracker()
+	}
 	for pc := range w.values {
 		w.values[pc] = e.Value(engine.Piece(pc))
 	}
@@ -94,6 +101,9 @@ func (w *worker) setVariant(e eval.Evaluator) {
 // prepare resets the per-search state for root.
 func (w *worker) prepare(root *engine.Position) {
 	w.pos = root.Clone()
+	if w.track != nil {
+		w.track.Reset(w.pos)
+	}
 	w.nodes = 0
 	w.published.Store(0)
 	w.tbHits.Store(0)
@@ -156,9 +166,46 @@ func (w *worker) evaluate(p *engine.Position) Score {
 	if key != 0 && w.evals.keys[i] == key {
 		return Score(w.evals.scores[i])
 	}
-	score := w.eval.Evaluate(p)
+	var score int
+	if w.track != nil {
+		score = w.track.Evaluate(p)
+	} else {
+		score = w.eval.Evaluate(p)
+	}
 	w.evals.keys[i], w.evals.scores[i] = key, int32(score)
 	return Score(score)
+}
+
+// makeMove plays m in the tree, telling the tracker.
+func (w *worker) makeMove(m engine.Move) {
+	w.pos.Make(m)
+	if w.track != nil {
+		w.track.Push(w.pos)
+	}
+}
+
+// unmakeMove takes back the last move of the tree.
+func (w *worker) unmakeMove() {
+	w.pos.Unmake()
+	if w.track != nil {
+		w.track.Pop()
+	}
+}
+
+// makeNull passes in the tree (the null move), telling the tracker.
+func (w *worker) makeNull() {
+	w.pos.MakeNull()
+	if w.track != nil {
+		w.track.Push(w.pos)
+	}
+}
+
+// unmakeNull takes back the pass.
+func (w *worker) unmakeNull() {
+	w.pos.UnmakeNull()
+	if w.track != nil {
+		w.track.Pop()
+	}
 }
 
 // iterate is a helper thread's search: iterative deepening from its own
@@ -316,10 +363,10 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			r = 2 + depth/6 // the evaluation's margin over beta means little
 		}
 		here.move, here.piece = engine.NoMove, engine.NoPiece
-		p.MakeNull()
+		w.makeNull()
 		w.visit()
 		score := -w.negamax(depth-1-r, -beta, -beta+1, ply+1, false)
-		p.UnmakeNull()
+		w.unmakeNull()
 		if w.stopped {
 			return 0
 		}
@@ -382,10 +429,10 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		}
 
 		here.move, here.piece = m, p.MovedPiece(m)
-		p.Make(m)
+		w.makeMove(m)
 		givesCheck := p.InCheck()
 		if (late || futile) && !givesCheck {
-			p.Unmake()
+			w.unmakeMove()
 			quiets = append(quiets, m)
 			continue
 		}
@@ -415,7 +462,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 				score = -w.negamax(newDepth, -beta, -alpha, ply+1, true)
 			}
 		}
-		p.Unmake()
+		w.unmakeMove()
 		if w.stopped {
 			return 0
 		}
@@ -633,10 +680,10 @@ func (w *worker) quiesce(alpha, beta Score, ply, qply int) Score {
 			}
 		}
 		w.stack[ply].move, w.stack[ply].piece = m, p.MovedPiece(m)
-		p.Make(m)
+		w.makeMove(m)
 		w.visit()
 		score := -w.quiesce(-beta, -alpha, ply+1, qply+1)
-		p.Unmake()
+		w.unmakeMove()
 		if w.stopped {
 			return 0
 		}
