@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/datagen"
@@ -23,6 +25,8 @@ func newDatagenCommand() *cobra.Command {
 		out, evaluation, teacher        string
 		teacherDepth                    int
 		teacherOptions                  []string
+		slurmDir, partition             string
+		jobs, hours                     int
 		nodes, randomPlies, maxPlies    int
 		adjudicate, threads, seed, hash int
 		positions                       int64
@@ -58,7 +62,13 @@ and a position the teacher finds a mate in is dropped. Each thread starts
 its own teacher, which must offer the variant (UCI_Variant) and is given
 --teacher-option NAME=VALUE settings. For example
 --teacher /usr/games/fairy-stockfish for its variants, --teacher
-/usr/games/stockfish for chess.`,
+/usr/games/stockfish for chess.
+
+--slurm DIR writes a Slurm job array instead of playing: --jobs tasks,
+each with --threads CPUs, its own seed (--seed plus its number) and its
+own file (--out with the task's number before the extension), together
+--positions positions; submit DIR/datagen.sbatch, and again to resume.
+chimera train reads the files together (--data, repeatable).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := vf.catalogue()
@@ -93,6 +103,10 @@ its own teacher, which must offer the variant (UCI_Variant) and is given
 			}
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("datagen: %w", err)
+			}
+			if slurmDir != "" {
+				return writeDatagenSlurm(cmd, v.Name, out, slurmDir, datagen.SlurmJob{Tasks: jobs, Seed: uint64(seed),
+					Positions: (positions + int64(jobs) - 1) / int64(jobs), CPUs: threads, Hours: hours, Partition: partition})
 			}
 			w, err := dataset.Append(out, dataset.HeaderFor(v, "chimera "+strings.Join(os.Args[1:], " ")))
 			if err != nil {
@@ -146,5 +160,56 @@ its own teacher, which must offer the variant (UCI_Variant) and is given
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "games played at once")
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the random openings (keep it when resuming)")
 	intFlag(fl, &hash, "hash", 16, 1, 1<<20, "transposition table of each game, MB")
+	fl.StringVar(&slurmDir, "slurm", "", "write a Slurm job array into this directory instead of playing")
+	intFlag(fl, &jobs, "jobs", 8, 1, 100000, "with --slurm: the array's tasks")
+	intFlag(fl, &hours, "hours", 24, 1, 10000, "with --slurm: each task's time limit in hours (resubmit to go on)")
+	fl.StringVar(&partition, "partition", "", "with --slurm: the partition the tasks go to (default: the cluster's)")
 	return cmd
+}
+
+// slurmOnly are datagen's flags the job array's script sets itself, or
+// that only say how to write it.
+var slurmOnly = map[string]bool{"out": true, "seed": true, "positions": true, "threads": true,
+	"slurm": true, "jobs": true, "hours": true, "partition": true}
+
+// writeDatagenSlurm writes the job array of the datagen command line cmd
+// was given and says how to submit it. Paths become absolute: the nodes
+// share the file system but not the working directory.
+func writeDatagenSlurm(cmd *cobra.Command, variant, out, dir string, job datagen.SlurmJob) error {
+	self, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("datagen: --slurm: %w", err)
+	}
+	job.Chimera, job.Variant = self, variant
+	if job.Out, err = filepath.Abs(out); err != nil {
+		return fmt.Errorf("datagen: --slurm: %w", err)
+	}
+	var flagErr error
+	cmd.Flags().Visit(func(f *pflag.Flag) {
+		if slurmOnly[f.Name] {
+			return
+		}
+		values := []string{f.Value.String()}
+		if sv, ok := f.Value.(pflag.SliceValue); ok {
+			values = sv.GetSlice()
+		}
+		for _, v := range values {
+			if f.Name == "variant-file" {
+				if v, flagErr = filepath.Abs(v); flagErr != nil {
+					return
+				}
+			}
+			job.Args = append(job.Args, "--"+f.Name, v)
+		}
+	})
+	if flagErr != nil {
+		return fmt.Errorf("datagen: --slurm: %w", flagErr)
+	}
+	path, err := datagen.WriteSlurm(dir, job)
+	if err != nil {
+		return fmt.Errorf("datagen: --slurm: %w", err)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%s: %d tasks of %d positions into %s; submit with: sbatch %s\n",
+		path, job.Tasks, job.Positions, job.TaskFile("N"), path)
+	return nil
 }

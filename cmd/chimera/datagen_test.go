@@ -97,3 +97,33 @@ func TestDatagenTeacher(t *testing.T) {
 	require.True(t, errors.As(err, &exit), string(msg))
 	require.Contains(t, string(msg), "does not play variants")
 }
+
+// TestDatagenSlurm writes a job array for a user's variant and runs one of
+// its tasks as Slurm would (the script with SLURM_ARRAY_TASK_ID set): the
+// task writes its own file with its own seed, readable as the variant's.
+func TestDatagenSlurm(t *testing.T) {
+	dir := t.TempDir()
+	variantFile := filepath.Join("..", "..", "docs", "tenten.ini")
+	out := filepath.Join(dir, "tenten.data")
+	msg, err := exec.Command(binary, "datagen", "--variant-file", variantFile, "--variant", "tenten", "--out", out,
+		"--slurm", filepath.Join(dir, "job"), "--jobs", "3", "--threads", "1", "--positions", "60", "--nodes", "150").CombinedOutput()
+	require.NoError(t, err, string(msg))
+	script := filepath.Join(dir, "job", "datagen.sbatch")
+	require.Contains(t, string(msg), "submit with: sbatch "+script)
+	text, err := os.ReadFile(script)
+	require.NoError(t, err)
+	require.Contains(t, string(text), "#SBATCH --array=0-2\n")
+	require.Contains(t, string(text), "--positions 20")
+	require.NoError(t, exec.Command("bash", "-n", script).Run())
+
+	task := exec.Command("bash", script)
+	task.Env = append(os.Environ(), "SLURM_ARRAY_TASK_ID=1")
+	msg, err = task.CombinedOutput()
+	require.NoError(t, err, string(msg))
+	r, err := dataset.Open(filepath.Join(dir, "tenten.1.data"))
+	require.NoError(t, err)
+	require.Equal(t, "tenten", r.Header().Variant)
+	require.Contains(t, r.Header().Command, "--seed 2")
+	require.NoError(t, r.Close())
+	require.NoFileExists(t, filepath.Join(dir, "tenten.0.data"))
+}
