@@ -1,12 +1,16 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/session"
+	"github.com/chimera-chess/chimera/nnue"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -14,6 +18,7 @@ import (
 func newBenchCommand() *cobra.Command {
 	var depth, threads, hash int
 	var evaluation, cpuProfile string
+	var evalFiles []string
 	cmd := &cobra.Command{
 		Use:   "bench [--depth N] [--threads N] [--hash MB] [--evaluation documents|tuned] [--cpuprofile FILE]",
 		Short: "Search a fixed list of positions to a fixed depth",
@@ -29,12 +34,15 @@ time with a run of --threads 1.
 
 --evaluation tuned searches with the tuned evaluation and the weights
 shipped for each variant (the documents' formula where none are): its
-signature is its own.
+signature is its own. --evaluation network --eval-file NET searches the
+positions of the network's variant with it (the tuned evaluation the
+others): a signature of that network.
 
 --cpuprofile writes a CPU profile of the searches (for go tool pprof).`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if err := session.CheckHash(hash, 0); err != nil {
+			err := session.CheckHash(hash, 0)
+			if err != nil {
 				return fmt.Errorf("bench: --hash %d: %w", hash, err)
 			}
 			out := cmd.OutOrStdout()
@@ -43,8 +51,15 @@ signature is its own.
 			case "documents":
 			case "tuned":
 				cfg.Evaluation = eval.ShippedOrDocuments
+			case "network":
+				if cfg.Evaluation, err = networkEvaluation(evalFiles); err != nil {
+					return fmt.Errorf("bench: %w", err)
+				}
 			default:
-				return fmt.Errorf("--evaluation %q: want documents or tuned", evaluation)
+				return fmt.Errorf("--evaluation %q: want documents, tuned or network", evaluation)
+			}
+			if len(evalFiles) > 0 && evaluation != "network" {
+				return errors.New("bench: --eval-file goes with --evaluation network")
 			}
 			if cpuProfile != "" {
 				stop, err := startCPUProfile(cpuProfile)
@@ -66,7 +81,37 @@ signature is its own.
 	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
 	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
 	intFlag(cmd.Flags(), &hash, "hash", session.DefaultHashMB, 1, session.HashMaxMB(), "transposition table MiB (at most half the machine's memory)")
-	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's) or tuned (the shipped weights)")
+	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's), tuned (the shipped weights) or network (with --eval-file)")
+	cmd.Flags().StringArrayVar(&evalFiles, "eval-file", nil, "with --evaluation network: a network file of chimera train (repeatable, one a variant)")
 	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the searches to this file (for go tool pprof)")
 	return cmd
+}
+
+// networkEvaluation reads network files for the bench: each variant with
+// one is searched by it, the others by the tuned evaluation.
+func networkEvaluation(paths []string) (func(*engine.Variant) eval.Evaluator, error) {
+	if len(paths) == 0 {
+		return nil, errors.New("--evaluation network needs --eval-file NET (no network ships yet)")
+	}
+	nets := map[string]*nnue.Network{}
+	for _, path := range paths {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		n, err := nnue.Read(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("--eval-file %s: %w", path, err)
+		}
+		nets[n.Variant] = n
+	}
+	return func(v *engine.Variant) eval.Evaluator {
+		if n, ok := nets[v.Name]; ok {
+			if e, err := eval.NewNetwork(v, n); err == nil {
+				return e
+			}
+		}
+		return eval.ShippedOrDocuments(v)
+	}, nil
 }

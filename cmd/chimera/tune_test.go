@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/eval"
+	"github.com/chimera-chess/chimera/internal/train"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -130,8 +132,9 @@ func TestBenchForOpenBench(t *testing.T) {
 }
 
 // TestBenchEvaluation: --evaluation tuned searches with the shipped
-// weights (another node count than the documents' formula), and a bad
-// choice is refused.
+// weights (another node count than the documents' formula), --evaluation
+// network with the network given (another again), and a bad choice is
+// refused.
 func TestBenchEvaluation(t *testing.T) {
 	nodes := func(args ...string) string {
 		code, out, errOut := runCommand(append([]string{"bench", "--depth", "4"}, args...)...)
@@ -141,9 +144,21 @@ func TestBenchEvaluation(t *testing.T) {
 	}
 	require.NotEqual(t, nodes(), nodes("--evaluation", "tuned"))
 	require.Equal(t, nodes(), nodes("--evaluation", "documents"))
+	chess := variants.Chess()
+	net := train.Quantise(train.NewNet(train.InputsOf(chess), 8, rand.New(rand.NewPCG(1, 1))), chess, 300, "test")
+	file := filepath.Join(t.TempDir(), "chess.nnue")
+	var buf bytes.Buffer
+	require.NoError(t, net.Write(&buf))
+	require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+	withNet := nodes("--evaluation", "network", "--eval-file", file)
+	require.NotEqual(t, nodes("--evaluation", "tuned"), withNet)
+	require.Equal(t, withNet, nodes("--evaluation", "network", "--eval-file", file), "a network's signature")
 	code, _, errOut := runCommand("bench", "--depth", "2", "--evaluation", "best")
 	require.Equal(t, 2, code)
-	require.Contains(t, errOut, `--evaluation "best": want documents or tuned`)
+	require.Contains(t, errOut, `--evaluation "best": want documents, tuned or network`)
+	code, _, errOut = runCommand("bench", "--depth", "2", "--evaluation", "network")
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "needs --eval-file")
 }
 
 // TestCompareEvaluation: compare measures the documents' formula unless
