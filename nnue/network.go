@@ -109,31 +109,15 @@ func (n *Network) Evaluate(l *Layout, p *engine.Position) int {
 // output returns the score, in centipawns, of the units of the side to
 // move's view (own) and the other's.
 func (n *Network) output(own, other []int32) int {
-	out := n.B2
-	for k, units := range [2][]int32{own, other} {
-		w := n.W2[k*n.Hidden : (k+1)*n.Hidden]
-		for j, x := range units {
-			out += min(max(x, 0), QA) * int32(w[j])
-		}
-	}
+	out := n.B2 + dot(own, n.W2[:n.Hidden]) + dot(other, n.W2[n.Hidden:])
 	return int(math.Round(float64(out) * float64(n.Scale) / (QA * QB)))
 }
 
 // addInput adds input i's weights to the units a.
-func (n *Network) addInput(a []int32, i int) {
-	row := n.W1[i*n.Hidden : (i+1)*n.Hidden]
-	for j, w := range row {
-		a[j] += int32(w)
-	}
-}
+func (n *Network) addInput(a []int32, i int) { addRow(a, n.W1[i*n.Hidden:(i+1)*n.Hidden]) }
 
 // subInput takes input i's weights from the units a.
-func (n *Network) subInput(a []int32, i int) {
-	row := n.W1[i*n.Hidden : (i+1)*n.Hidden]
-	for j, w := range row {
-		a[j] -= int32(w)
-	}
-}
+func (n *Network) subInput(a []int32, i int) { subRow(a, n.W1[i*n.Hidden:(i+1)*n.Hidden]) }
 
 // Write writes the network in its file format: a header, the weights,
 // and a checksum of all that comes before it.
