@@ -22,6 +22,25 @@ func pawnVariant(t testing.TB) *engine.Variant {
 // captures and promotions lead into, is probed by several tests.
 var pawnTables = tbtest.NewTables(pawnVariant)
 
+// ruleFreePawnTables is the tables of the 5x6 board without the move
+// rule, which hold no distances to zeroing (see pawnProbeTables).
+var ruleFreePawnTables = tbtest.NewTables(func(t testing.TB) *engine.Variant {
+	return tbtest.ChessOn(t, "pawnyfree", 5, 6, "rnbqk/ppppp/5/5/PPPPP/RNBQK", "nMoveRule = 0")
+})
+
+// pawnProbeTables is the 5x6 board's tables for the tests that probe its
+// KPvKP, the distances to mate alone (en passant, the fuzzer, the
+// generator's name, the generators' comparison): pawnTables, or under
+// -short the board's without the move rule, whose KPvKP comes with the
+// tables it leads into in a quarter of the time, having no distances to
+// zeroing to walk. TestPawnTablesVerify checks pawnTables' under -short.
+func pawnProbeTables() *tbtest.Tables {
+	if testing.Short() {
+		return ruleFreePawnTables
+	}
+	return pawnTables
+}
+
 // memoryTables generates tables in memory, each once.
 func memoryTables(v *engine.Variant) tablebase.Subtables {
 	return memoryTablesBy(v, func(m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
@@ -99,8 +118,8 @@ func TestPawnTablesVerify(t *testing.T) {
 // value is probed with it (one ply searched by hand), and the same
 // placement without the right is the table's entry.
 func TestEnPassantProbe(t *testing.T) {
-	v := pawnTables.Variant(t)
-	sub := pawnTables.Subtables(t)
+	v := pawnProbeTables().Variant(t)
+	sub := pawnProbeTables().Subtables(t)
 	tb := tableOf(t, v, sub, "KPvKP")
 	differ := 0
 	// White's b-pawn has just stepped b2-b4 past b3; Black's c4 pawn
