@@ -113,10 +113,12 @@ func TestPingWaitsForTheMove(t *testing.T) {
 // TestUserMoveWhileThinking: a move sent while the engine thinks on its
 // own move, as a script that does not wait sends it, takes the turn: the
 // search is abandoned, its move never played over the user's (which
-// once crashed the engine).
+// once crashed the engine). The replies to e2e4 are searched one ply
+// deep (sd 1): they are not what is tested, and took a second each; the
+// search abandoned has its second (st 1, sd 100).
 func TestUserMoveWhileThinking(t *testing.T) {
 	s := start(t)
-	s.Send("new", "variant capablanca", "st 1", "usermove e2e4", "go", "usermove d2d4", "force", "ping 3")
+	s.Send("new", "variant capablanca", "st 1", "sd 1", "usermove e2e4", "sd 100", "go", "usermove d2d4", "force", "ping 3")
 	_, before := s.Expect("pong 3")
 	moves := 0
 	for _, l := range before {
@@ -126,7 +128,7 @@ func TestUserMoveWhileThinking(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, moves, "Black's reply to e2e4 only, not the abandoned search's: %q", before)
-	s.Send("new", "usermove e2e4", "ping 4")
+	s.Send("new", "sd 1", "usermove e2e4", "ping 4")
 	_, before = s.Expect("pong 4")
 	require.True(t, strings.HasPrefix(before[len(before)-1], "move "), "still playing: %q", before)
 }
