@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -90,10 +91,29 @@ func tableOf(t testing.TB, v *engine.Variant, sub tablebase.Subtables, name stri
 func TestPawnTablesVerify(t *testing.T) {
 	v := pawnTables.Variant(t)
 	sub := pawnTables.Subtables(t)
+	// Each material read once by its pieces: TableMaterial checks the
+	// variant's rules by reflection on every call, and the verifier asks
+	// after every capture and promotion (half of this test's time).
+	var mu sync.Mutex
+	materials := map[string]tablebase.Material{}
 	children := func(p *engine.Position) (*tablebase.Table, error) {
-		m, err := tablebase.TableMaterial(p)
-		if err != nil {
-			return nil, err
+		var pieces []byte
+		for c := engine.White; c <= engine.Black; c++ {
+			for _, s := range p.Pieces(c) {
+				pieces = append(pieces, byte(p.At(s)))
+			}
+		}
+		mu.Lock()
+		m, ok := materials[string(pieces)]
+		mu.Unlock()
+		if !ok {
+			var err error
+			if m, err = tablebase.TableMaterial(p); err != nil {
+				return nil, err
+			}
+			mu.Lock()
+			materials[string(pieces)] = m
+			mu.Unlock()
 		}
 		return sub(m)
 	}
