@@ -31,7 +31,7 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	})
 	const scale = 1.3
 	e := eval.NewTuned(truth)
-	samples := knownSamples(v, e, scale)
+	samples := knownSamples(v, e, scale, 60)
 	iterations := 1500
 	if testing.Short() {
 		// A third of the steps still lands within a few centipawns of
@@ -58,11 +58,11 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	require.Less(t, worst, 25.0, "the fitted evaluation is the truth's")
 }
 
-// knownSamples labels random positions by the win probability e gives
-// them at scale: what a perfect fit recovers.
-func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64) []tune.Sample {
+// knownSamples labels the positions of random games by the win
+// probability e gives them at scale: what a perfect fit recovers.
+func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64, games int) []tune.Sample {
 	var samples []tune.Sample
-	for i, p := range randomgames.Positions(v, 60, 120, 2) {
+	for i, p := range randomgames.Positions(v, games, 120, 2) {
 		s := tune.SampleOf(e, p, 0)
 		s.Game = uint32(i)
 		_, white := e.Trace(p)
@@ -72,6 +72,19 @@ func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64) []tune.Sample
 	return samples
 }
 
+// fewerUnderShort is a number of random games for samples, halved under
+// -short where the test's claim does not rest on how many there are:
+// which features a fit moves, and that search labels teach better than
+// results (under 25 cp of the 40 allowed with half the games, the
+// results 200 cp off). The fit over the samples, each iteration, is most
+// of these tests' time.
+func fewerUnderShort(games int) int {
+	if testing.Short() {
+		return games / 2
+	}
+	return games
+}
+
 // TestFitMovesOnlyFreeFeatures: with Fit naming prefixes, the weights of
 // every other feature come back as they started, and the named ones
 // move; a prefix no feature has is refused.
@@ -79,7 +92,7 @@ func TestFitMovesOnlyFreeFeatures(t *testing.T) {
 	v := variants.Chess()
 	l := eval.NewLayout(v)
 	truth := setWeights(eval.DocumentsWeights(l), map[string][2]int{"mobility N": {25, 5}, "tempo": {30, 10}})
-	samples := knownSamples(v, eval.NewTuned(truth), 1.3)
+	samples := knownSamples(v, eval.NewTuned(truth), 1.3, fewerUnderShort(60))
 	start := eval.DocumentsWeights(l)
 	w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
 		Iterations: 200, Rate: 2, Seed: 1, Fit: []string{"mobility", "tempo"}})
@@ -110,7 +123,7 @@ func TestOmitLeavesFeaturesOut(t *testing.T) {
 	v := variants.Chess()
 	l := eval.NewLayout(v)
 	truth := setWeights(eval.DocumentsWeights(l), map[string][2]int{"mobility N": {25, 5}, "check Q": {40, 20}})
-	samples := knownSamples(v, eval.NewTuned(truth), 1.3)
+	samples := knownSamples(v, eval.NewTuned(truth), 1.3, fewerUnderShort(60))
 	start := setWeights(eval.DocumentsWeights(l), map[string][2]int{"check Q": {40, 20}, "threat R": {30, 30}})
 	run := func(fit, omit []string) *eval.Weights {
 		w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
@@ -347,7 +360,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 	e := eval.NewTuned(truth)
 	rng := rand.New(rand.NewPCG(5, 5))
 	var samples []tune.Sample
-	for i, p := range randomgames.Positions(v, 60, 120, 4) {
+	for i, p := range randomgames.Positions(v, fewerUnderShort(60), 120, 4) {
 		_, white := e.Trace(p)
 		s := tune.SampleOf(e, p, 0)
 		if rng.Float64() < 1/(1+math.Exp(-float64(white)/400)) {
@@ -359,7 +372,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 	iterations := 600
 	if testing.Short() {
 		// Fewer steps keep the same order: the search labels' fit is
-		// still within the bound (16 cp of 40), the results' far outside it.
+		// still within the bound (23 cp of 40 with half the games), the results' far outside it.
 		iterations = 200
 	}
 	worst := func(share float64) float64 {
