@@ -170,14 +170,17 @@ func TestTuneInterrupted(t *testing.T) {
 	// 100 searches of 200,000 nodes: a minute of labelling, the first
 	// reported within a second (the games before it take a second, not
 	// the six that 1,000 positions took).
-	positions := "100"
+	positions, labelNodes := "100", "200000"
 	if testing.Short() {
-		// Fewer games before the labelling stage: it is the stage
-		// interrupted, and 20 of its searches still take many seconds.
-		positions = "20"
+		// Fewer games before the labelling stage, which is the stage
+		// interrupted, and shorter searches there: the first is reported
+		// when it ends (it took most of the test's second at 200,000
+		// nodes), and the interrupt comes with nineteen, seconds of
+		// labelling, to go.
+		positions, labelNodes = "20", "50000"
 	}
 	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", positions, "--nodes", "50",
-		"--label-nodes", "200000", "--threads", "1", "--out", out)
+		"--label-nodes", labelNodes, "--threads", "1", "--out", out)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
