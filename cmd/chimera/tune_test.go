@@ -19,15 +19,15 @@ import (
 
 // TestTuneCommand: a small tuning run writes a weights file the engine
 // reads, saying how it was made; the same seed gives the same file; bad
-// input is refused at once. Under -short the first run's games give 100
-// positions, not 300.
+// input is refused at once. Under -short the runs' games give 30 and 15
+// positions, not 300 and 100: the games were most of the test's time.
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "chess.txt")
 	positions, minePositions := "300", "100"
 	if testing.Short() {
 		// Fewer games' positions run every step the same way.
-		positions, minePositions = "60", "30"
+		positions, minePositions = "30", "15"
 	}
 	args := []string{"tune", "--variant", "chess", "--positions", positions, "--nodes", "100", "--iterations", "30",
 		"--threads", "2", "--seed", "5", "--out", out}
