@@ -101,9 +101,15 @@ func TestPlayAGame(t *testing.T) {
 	s.quiet("3")
 }
 
+// TestPingWaitsForTheMove: a ping sent while the engine thinks on its
+// move is answered after the move, one sent when it does not at once. The
+// search is four plies deep (sd 4), not a second long (st 1): the ping
+// comes in the same write as the move, microseconds after the search
+// starts (a ping answered at once still fails the test every time), and
+// the second of thinking was the test's whole time.
 func TestPingWaitsForTheMove(t *testing.T) {
 	s := start(t)
-	s.Send("new", "st 1", "usermove e2e4", "ping 7")
+	s.Send("new", "sd 4", "usermove e2e4", "ping 7")
 	_, before := s.Expect("pong 7")
 	require.True(t, strings.HasPrefix(before[len(before)-1], "move "), "pong after the move: %q", before)
 	s.Send("force", "?", "ping 8") // nothing to stop: pong at once
