@@ -22,11 +22,13 @@ import (
 // -short one game of the first variant of each rule family (ruleFamily):
 // 53 of the 91, every way a game ends and every kind of move still played,
 // where the variants left out differ from the one played only in their
-// pieces, board and start position.
+// pieces, board and start position. Both players search one ply there
+// (b two in the full run): the same players, referee and records, at
+// half the nodes.
 func TestSelfPlayEveryVariant(t *testing.T) {
-	games := 20
+	games, depthB := 20, 2
 	if testing.Short() {
-		games = 1
+		games, depthB = 1, 1
 	}
 	played := map[string]bool{}
 	for _, name := range variants.Names() {
@@ -43,7 +45,7 @@ func TestSelfPlayEveryVariant(t *testing.T) {
 			v, err := variants.Lookup(name)
 			require.NoError(t, err)
 			sp := &selfplay.SelfPlay{Variant: v, Games: games, A: selfplay.Config{Name: "a", Depth: 1, HashMB: 1},
-				B: selfplay.Config{Name: "b", Depth: 2, HashMB: 1}, RandomPlies: 6, Seed: 3}
+				B: selfplay.Config{Name: "b", Depth: depthB, HashMB: 1}, RandomPlies: 6, Seed: 3}
 			st, recs, err := sp.Run(context.Background())
 			require.NoError(t, err)
 			require.Equal(t, games, st.Games)
