@@ -73,12 +73,13 @@ func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64, games int) []
 	return samples
 }
 
-// fewerUnderShort is a number of random games for samples, halved under
-// -short where the test's claim does not rest on how many there are:
-// which features a fit moves, and that search labels teach better than
+// fewerUnderShort is a number of games or positions for samples, halved
+// under -short where the test's claim does not rest on how many there
+// are: which features a fit moves, that search labels teach better than
 // results (under 25 cp of the 40 allowed with half the games, the
-// results 200 cp off). The fit over the samples, each iteration, is most
-// of these tests' time.
+// results 200 cp off), that the games are the same whatever the workers.
+// The fit over the samples, each iteration, or the games themselves are
+// most of these tests' time.
 func fewerUnderShort(games int) int {
 	if testing.Short() {
 		return games / 2
@@ -219,15 +220,16 @@ func setWeights(w *eval.Weights, set map[string][2]int) *eval.Weights {
 func TestGamesAreDeterministic(t *testing.T) {
 	v := variants.Chess()
 	e := eval.NewTuned(eval.DocumentsWeights(eval.NewLayout(v)))
+	positions := fewerUnderShort(150) // several games still, each written out
 	play := func(workers int) []tune.Sample {
-		g := &tune.Games{Variant: v, RandomPlies: 6, Skip: 2, MaxPlies: 80, Seed: 3, Positions: 150, Workers: workers}
+		g := &tune.Games{Variant: v, RandomPlies: 6, Skip: 2, MaxPlies: 80, Seed: 3, Positions: positions, Workers: workers}
 		g.Player.Nodes, g.Player.HashMB = 300, 1
 		s, err := g.Play(context.Background(), e)
 		require.NoError(t, err)
 		return s
 	}
 	one, two := play(1), play(2)
-	require.Len(t, one, 150)
+	require.Len(t, one, positions)
 	require.Equal(t, one, two)
 	for _, s := range one {
 		require.Contains(t, []float32{0, 0.5, 1}, s.Result)
