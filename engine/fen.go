@@ -21,8 +21,16 @@ func (v *Variant) StartPosition() *Position {
 // left out ("-", "-", 0, 1). Castling accepts K/Q letters and Shredder-FEN
 // rook files. The error says what is wrong and where.
 func (v *Variant) ParseFEN(fen string) (*Position, error) {
+	return v.parseFENRoomFor(fen, 256)
+}
+
+// parseFENRoomFor is ParseFEN with history room for the given number of
+// moves before Make allocates: a game or a search makes hundreds, a
+// position set up to be probed (SetUp's) one or two, and a history of
+// 256 moves is most of the memory a new position takes.
+func (v *Variant) parseFENRoomFor(fen string, moves int) (*Position, error) {
 	p := &Position{v: v, castles: v.castles, ep: noEPSquares, epVictim: NoSquare, fullmove: 1,
-		history: make([]undo, 0, 256), removed: make([]removedPiece, 0, 64)}
+		history: make([]undo, 0, moves), removed: make([]removedPiece, 0, min(moves, 64))}
 	if err := p.parseFEN(fen); err != nil {
 		return nil, fmt.Errorf("FEN %q: %w", fen, err)
 	}
@@ -732,5 +740,7 @@ func (v *Variant) SetUp(pieces []Placement, stm Colour) (*Position, error) {
 		fmt.Fprintf(&b, " %d+%d", v.CheckCounting, v.CheckCounting)
 	}
 	b.WriteString(" 0 1")
-	return v.ParseFEN(b.String())
+	// Set-up positions are probed and searched a ply or two, tens of
+	// thousands a second by a table's verifier: a short history to start.
+	return v.parseFENRoomFor(b.String(), 8)
 }

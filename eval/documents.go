@@ -1,8 +1,10 @@
 package eval
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
 )
@@ -99,20 +101,41 @@ func EstimateValue(v *engine.Variant, typ int) int {
 	return int(float64(ref)/float64(unit)*knightValue + 0.5)
 }
 
+// mobilities remembers averageMobility's answers by board size and piece
+// (as the probe sees it): each answer builds a variant of the lone piece
+// and sets it on every square, milliseconds of work, and every evaluator
+// made for a variant with pieces of no given value asked again (each
+// search player of each game of self-play, tuning and the explorer).
+var mobilities sync.Map // string → int
+
 // averageMobility returns 1000 × the average number of squares pt reaches
 // from each square of an empty board of v's size.
 func averageMobility(v *engine.Variant, pt engine.PieceType) int {
 	lone := pt
 	lone.Letter, lone.Royal, lone.Role = 'X', false, engine.RoleOther
-	probe, err := engine.NewVariant(engine.Rules{Name: "probe", Width: v.Width, Height: v.Height,
-		Pieces: []engine.PieceType{lone}, StartFEN: loneFEN(v.Width, v.Height, 0, 0)})
+	// The piece's fields in full: a pointer field (a region) is the same
+	// region only at the same address, which is the safe side.
+	key := fmt.Sprintf("%dx%d %#v", v.Width, v.Height, lone)
+	if m, ok := mobilities.Load(key); ok {
+		return m.(int)
+	}
+	m := lonePieceMobility(v.Width, v.Height, lone)
+	mobilities.Store(key, m)
+	return m
+}
+
+// lonePieceMobility is averageMobility's answer: the probe of the lone
+// piece on each square of an empty board.
+func lonePieceMobility(width, height int, lone engine.PieceType) int {
+	probe, err := engine.NewVariant(engine.Rules{Name: "probe", Width: width, Height: height,
+		Pieces: []engine.PieceType{lone}, StartFEN: loneFEN(width, height, 0, 0)})
 	if err != nil {
 		return 0
 	}
 	total, squares := 0, 0
-	for f := 0; f < v.Width; f++ {
-		for r := 0; r < v.Height; r++ {
-			p, err := probe.ParseFEN(loneFEN(v.Width, v.Height, f, r))
+	for f := 0; f < width; f++ {
+		for r := 0; r < height; r++ {
+			p, err := probe.ParseFEN(loneFEN(width, height, f, r))
 			if err != nil {
 				continue
 			}

@@ -3,6 +3,7 @@ package match_test
 import (
 	"bytes"
 	"context"
+	"flag"
 	"math"
 	"os"
 	"os/exec"
@@ -13,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/game"
+	"github.com/chimera-chess/chimera/internal/uci"
 	"github.com/chimera-chess/chimera/match"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -22,15 +24,37 @@ var (
 	tmp     string
 )
 
+// asEngine, set in a process's environment, makes this test binary the
+// UCI engine (see TestMain).
+const asEngine = "CHIMERA_MATCH_TEST_ENGINE"
+
 func TestMain(m *testing.M) {
+	if os.Getenv(asEngine) == "1" {
+		// The engine chimera's uci command serves, on its own session:
+		// what the matches under -short play against.
+		if err := uci.NewServer(os.Stdout, uci.Config{Name: "Chimera"}).Run(os.Stdin); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	flag.Parse() // for testing.Short
 	var err error
 	tmp, err = os.MkdirTemp("", "chimera-match")
 	if err != nil {
 		panic(err)
 	}
-	chimera = filepath.Join(tmp, "chimera")
-	if out, err := exec.Command("go", "build", "-o", chimera, "../cmd/chimera").CombinedOutput(); err != nil {
-		panic("building chimera: " + err.Error() + "\n" + string(out))
+	if testing.Short() {
+		// The same engine code without a build of cmd/chimera (a link
+		// of a second and a half each run, uncached): this binary, as
+		// its children see asEngine set. The full run plays the binary
+		// itself, CECP included.
+		chimera = os.Args[0]
+		os.Setenv(asEngine, "1")
+	} else {
+		chimera = filepath.Join(tmp, "chimera")
+		if out, err := exec.Command("go", "build", "-o", chimera, "../cmd/chimera").CombinedOutput(); err != nil {
+			panic("building chimera: " + err.Error() + "\n" + string(out))
+		}
 	}
 	code := m.Run()
 	os.RemoveAll(tmp)
@@ -57,9 +81,16 @@ done
 }
 
 func self(name string) match.EngineSpec {
-	return match.EngineSpec{Name: name, Command: []string{chimera},
+	spec := match.EngineSpec{Name: name, Command: []string{chimera},
 		Options: map[string]string{"Hash": "8", "TablebaseDir": filepath.Join(tmp, "tablebases"),
 			"Move Overhead": "150"}} // keep back time for a loaded machine
+	if testing.Short() {
+		// No tables built in its idle time: an engine whose opponent
+		// hung spent the seconds of the wait building them, work no
+		// short test looks at.
+		spec.Options["TablebaseBuild"] = "0"
+	}
+	return spec
 }
 
 func tc(t *testing.T, s string) game.TimeControl {

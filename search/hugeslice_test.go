@@ -17,7 +17,9 @@ func TestHugeSlice(t *testing.T) {
 		require.Len(t, s, n)
 		require.Equal(t, n, cap(s))
 		for i := range s {
-			require.Zero(t, s[i], "element %d", i)
+			if s[i] != (slot{}) { // require.Zero on each of 400,000 took most of a second
+				require.Zero(t, s[i], "element %d", i)
+			}
 		}
 		if n*16 >= hugePageSize {
 			require.Zero(t, uintptr(unsafe.Pointer(&s[0]))%hugePageSize, "n=%d", n)

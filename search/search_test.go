@@ -362,6 +362,8 @@ func TestThreads(t *testing.T) {
 // the last completed one's. Node limits between the end of the depth that
 // first sees a mate and the one before find it: somewhere in that range
 // the mating sacrifice is played though no completed iteration chose it.
+// The range is tried from its top down: the sacrifice is proved late in
+// the iteration, and from the bottom up some sixty searches came first.
 func TestInterruptedIterationMove(t *testing.T) {
 	p := setup(t, "chess", "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 10")
 	mate, err := p.ParseUCI("d5f6")
@@ -375,7 +377,7 @@ func TestInterruptedIterationMove(t *testing.T) {
 	require.NotEqual(t, mate, before.PV[0], "the mate is seen first at depth %d", last.Depth)
 
 	found := false
-	for n := before.Nodes + 1; n < last.Nodes && !found; n += max((last.Nodes-before.Nodes)/64, 1) {
+	for n := last.Nodes - 1; n > before.Nodes && !found; n -= max((last.Nodes-before.Nodes)/64, 1) {
 		var got []search.Info
 		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: n}, func(i search.Info) { got = append(got, i) })
 		final := got[len(got)-1]

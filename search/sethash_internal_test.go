@@ -12,6 +12,7 @@ import (
 func TestSetHashSameSize(t *testing.T) {
 	s := New(Options{HashMB: 1})
 	before := s.tt
+	s.tt.newSearch() // entries are stored by searches, each begun so
 	s.tt.store(12345, 0, 10, 3, BoundExact)
 	_, hit := s.tt.probe(12345)
 	require.True(t, hit)

@@ -62,6 +62,9 @@ type table struct {
 	slots []slot
 	mask  uint64 // bucket index mask
 	gen   uint8  // written only between searches
+	// used: a search has begun since the table was made or last
+	// cleared, so it may hold entries (written only between searches).
+	used bool
 }
 
 const ttEntrySize = 16 // bytes per slot
@@ -169,17 +172,25 @@ func (t *table) store(key uint64, move engine.Move, score Score, depth int, boun
 }
 
 // newSearch ages the entries of earlier searches. Only between searches.
-func (t *table) newSearch() { t.gen = (t.gen + 1) & 63 }
+func (t *table) newSearch() {
+	t.gen = (t.gen + 1) & 63
+	t.used = true
+}
 
 // clear empties the table. Only between searches.
 func (t *table) clear() {
-	t.inParallel(func(part []slot) {
-		for i := range part {
-			part[i].check.Store(0)
-			part[i].data.Store(0)
-		}
-	})
-	t.gen = 0
+	if !t.used {
+		// Still zero: made so, or cleared, and no search since (gen is
+		// 0 too). A new session cleared its fresh table twice, for its
+		// variant and its first search's, 16 MiB each time.
+		return
+	}
+	// Between searches no thread reads or writes the table (as for gen),
+	// so plain zeroing will do: an atomic store is a locked exchange on
+	// most processors, and two a slot made clearing a 16 MiB table take
+	// several times as long, once a game in self-play and tuning.
+	t.inParallel(func(part []slot) { clear(part) })
+	t.gen, t.used = 0, false
 }
 
 // hashfull returns the permille of sampled slots used by this search.

@@ -10,8 +10,9 @@
 package tablebase
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -85,7 +86,9 @@ func (m Material) Normalised(v *engine.Variant) (Material, error) {
 // sortPieces orders piece letters the way signatures are written: by the
 // variant's type order, later types first (KQRBN in chess).
 func sortPieces(v *engine.Variant, letters []byte) {
-	sort.Slice(letters, func(i, j int) bool { return v.TypeByLetter(letters[i]) > v.TypeByLetter(letters[j]) })
+	// slices.SortFunc, not sort.Slice, whose interface and swapper
+	// allocate: Covers sorts a position's letters on every probe.
+	slices.SortFunc(letters, func(a, b byte) int { return cmp.Compare(v.TypeByLetter(b), v.TypeByLetter(a)) })
 }
 
 // String writes the signature: KBNvK.
@@ -128,6 +131,33 @@ func (m Material) Replaced(i int, letter byte) Material {
 		w[i-len(s)] = letter
 	}
 	return Material{Strong: string(s), Weak: string(w)}
+}
+
+// sideIs reports whether colour c's pieces in p are exactly a signature
+// side (the royal piece, then the others in signature order), as
+// materialOf would write them, without building the string: Covers asks
+// it of every position a verifier or a search probes.
+func sideIs(p *engine.Position, c engine.Colour, want string) bool {
+	squares := p.Pieces(c)
+	if len(squares) != len(want) || len(want) > MaxPieces {
+		return false
+	}
+	v := p.Variant()
+	var letters [MaxPieces]byte
+	n, royal := 0, false
+	for _, s := range squares {
+		switch pt := v.PieceType(p.At(s)); {
+		case pt.Royal && (royal || pt.Letter != want[0]):
+			return false // a second royal piece, or the wrong one
+		case pt.Royal:
+			royal = true
+		default:
+			letters[n] = pt.Letter
+			n++
+		}
+	}
+	sortPieces(v, letters[:n])
+	return royal && string(letters[:n]) == want[1:]
 }
 
 // materialOf reads the material of a position: White's and Black's letters,

@@ -50,12 +50,9 @@ func (t *Table) Covers(p *engine.Position) bool {
 	if p.Variant() != t.Variant || t.castlingLeft(p) {
 		return false
 	}
-	white, black, ok := materialOf(p)
-	if !ok {
-		return false
-	}
 	m := t.Material
-	return (white == m.Strong && black == m.Weak) || (white == m.Weak && black == m.Strong)
+	return (sideIs(p, engine.White, m.Strong) && sideIs(p, engine.Black, m.Weak)) ||
+		(sideIs(p, engine.White, m.Weak) && sideIs(p, engine.Black, m.Strong))
 }
 
 func (t *Table) castlingLeft(p *engine.Position) bool { return p.CastlingRights() != 0 }

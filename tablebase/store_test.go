@@ -123,15 +123,27 @@ func requireRefused(t *testing.T, v *engine.Variant, material, want string) {
 var chessTables = tbtest.NewTables(func(testing.TB) *engine.Variant { return variants.Chess() })
 
 // TestBestMovesKeepTheDistance: every best move of a won position leads to
-// a position lost one ply sooner, and colours may be swapped.
+// a position lost one ply sooner, and colours may be swapped. Under -short
+// KPvK (with its promotions' tables) stands in for KBNvK: the same store,
+// symmetries and moves, on tables made in a tenth of a second where KBNvK
+// takes four.
 func TestBestMovesKeepTheDistance(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	chessTables.SaveTo(t, dir, "KBNvK", "KBvK", "KNvK") // KRvK is built here
+	won, swapped := "8/8/8/8/8/8/2k5/KNB5 w - - 0 1", "knb5/2K5/8/8/8/8/8/8 b - - 0 1"
+	said, plies := "win: mate in 33", 65
+	if testing.Short() {
+		// Gaviota's 45 plies (cmd/chimera's TestKBNKOutOfTheBox).
+		won, swapped = "8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", "4k3/4p3/2K5/8/8/8/8/8 b - - 0 1"
+		said, plies = "win: mate in 23", 45
+		chessTables.SaveTo(t, dir, "KPvK", "KQvK", "KBvK", "KNvK") // KRvK is built here
+	} else {
+		chessTables.SaveTo(t, dir, "KBNvK", "KBvK", "KNvK") // KRvK is built here
+	}
 	store := gen.NewStore(dir)
 	for _, fen := range []string{
-		"8/8/8/8/8/8/2k5/KNB5 w - - 0 1",
-		"knb5/2K5/8/8/8/8/8/8 b - - 0 1", // the same, colours swapped and ranks mirrored
+		won,
+		swapped, // the same, colours swapped and ranks mirrored
 		"7k/8/8/8/8/8/8/R5K1 b - - 0 1",
 	} {
 		p, err := v.ParseFEN(fen)
@@ -155,40 +167,48 @@ func TestBestMovesKeepTheDistance(t *testing.T) {
 			}
 		}
 	}
-	p, _ := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
+	p, _ := v.ParseFEN(won)
 	r, _ := tbtest.Table(t, store, p).Probe(p)
-	require.Equal(t, "win: mate in 33", r.String())
-	q, _ := v.ParseFEN("knb5/2K5/8/8/8/8/8/8 b - - 0 1")
+	require.Equal(t, said, r.String())
+	q, _ := v.ParseFEN(swapped)
 	r, _ = tbtest.Table(t, store, q).Probe(q)
-	require.Equal(t, 65, r.DTM)
+	require.Equal(t, plies, r.DTM)
 }
 
 // TestRootProbeUsesOnlyTablesInMemory: the root's best move needs every
 // child's table; one not in memory makes the probe decline (the builder
-// prepares it), never a read or a build on the search's clock.
+// prepares it), never a read or a build on the search's clock. Under
+// -short KPvK's promotions stand in for KBNvK's captures: moves into
+// other tables all the same, from a table made in a tenth of a second.
 func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 b - - 0 1") // Kxc1 leads to KNvK
+	material, fen, move := "KBNvK", "8/8/8/8/8/8/2k5/KNB5 b - - 0 1", "c2c1" // Kxc1 leads to KNvK
+	children := []string{"KNvK", "KBvK"}
+	if testing.Short() {
+		material, fen, move = "KPvK", "8/4P3/8/8/8/2k5/8/4K3 w - - 0 1", "e7e8q" // e8=Q leads to KQvK
+		children = []string{"KQvK", "KRvK", "KBvK", "KNvK"}
+	}
+	p, err := v.ParseFEN(fen)
 	require.NoError(t, err)
-	chessTables.SaveTo(t, dir, "KBNvK", "KBvK", "KNvK") // as a store building KBNvK leaves them
+	chessTables.SaveTo(t, dir, append([]string{material}, children...)...) // as a store building it leaves them
 
 	store := gen.NewStore(dir)
-	m, err := tablebase.ParseMaterial(v, "KBNvK")
+	m, err := tablebase.ParseMaterial(v, material)
 	require.NoError(t, err)
-	_, err = store.Build(v, m, tablebase.Hooks{}) // only KBNvK is read
+	_, err = store.Build(v, m, tablebase.Hooks{}) // only the material's own table is read
 	require.NoError(t, err)
 	prober := store.Prober()
 	_, _, _, ok := prober.Probe(p, false)
 	require.True(t, ok, "inside the tree one table is enough")
 	_, _, _, ok = prober.Probe(p, true)
-	require.False(t, ok, "the root declines while KNvK is not in memory")
-	p.Make(mustMove(t, p, "c2c1"))
+	require.False(t, ok, "the root declines while %s is not in memory", children[0])
+	p.Make(mustMove(t, p, move))
 	_, err = store.Find(p, tablebase.MemoryOnly)
 	require.ErrorIs(t, err, tablebase.ErrNotInMemory, "the probe read or built nothing")
 	p.Unmake()
 
-	for _, child := range []string{"KNvK", "KBvK"} {
+	for _, child := range children {
 		m, err := tablebase.ParseMaterial(v, child)
 		require.NoError(t, err)
 		_, err = store.Build(v, m, tablebase.Hooks{})

@@ -1,6 +1,8 @@
 package tablebase
 
 import (
+	"fmt"
+
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
@@ -78,6 +80,21 @@ func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (layout.Outcome,
 		var err error
 		if tbl, err = tables(p); err != nil {
 			return layout.Outcome{}, err
+		}
+		if !tbl.Covers(p) {
+			return layout.Outcome{}, fmt.Errorf("%s does not cover %s", tbl.Material, p.FEN())
+		}
+	}
+	if tbl.DTZ[0] != nil && p.EnPassant() == engine.NoSquare {
+		// Both values from one lookup of the entry, where Probe and
+		// ProbeDTZ would each find it again: the verifier asks this of
+		// every move of every entry.
+		if side, idx, ok := tbl.entry(p); ok && tbl.Val[side][idx] != layout.NotPosition {
+			o := layout.Outcome{WDL: Decode(tbl.Val[side][idx]).WDL}
+			if o.WDL != 0 {
+				o.D = int(tbl.DTZ[side][idx])
+			}
+			return o, nil
 		}
 	}
 	r, err := tbl.Probe(p)

@@ -12,11 +12,13 @@ import (
 
 // TestRandomGamesEnd plays random legal games of every built-in variant:
 // none may panic, make/unmake must keep the key exact, and each game ends
-// by one of the variant's rules or at the move limit.
+// by one of the variant's rules or at the move limit. Under -short one
+// game a variant: every variant is still played, and engine's random
+// games (TestIsLegal, TestPieceActivity) play every variant too.
 func TestRandomGamesEnd(t *testing.T) {
 	games := 100
 	if testing.Short() {
-		games = 2
+		games = 1
 	}
 	for _, name := range variants.Names() {
 		t.Run(name, func(t *testing.T) {

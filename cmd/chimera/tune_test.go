@@ -21,15 +21,15 @@ import (
 
 // TestTuneCommand: a small tuning run writes a weights file the engine
 // reads, saying how it was made; the same seed gives the same file; bad
-// input is refused at once. Under -short the first run's games give 100
-// positions, not 300.
+// input is refused at once. Under -short the runs' games give 30 and 15
+// positions, not 300 and 100: the games were most of the test's time.
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "chess.txt")
 	positions, minePositions := "300", "100"
 	if testing.Short() {
 		// Fewer games' positions run every step the same way.
-		positions, minePositions = "60", "30"
+		positions, minePositions = "30", "15"
 	}
 	args := []string{"tune", "--variant", "chess", "--positions", positions, "--nodes", "100", "--iterations", "30",
 		"--threads", "2", "--seed", "5", "--out", out}
@@ -185,14 +185,17 @@ func TestTuneInterrupted(t *testing.T) {
 	// 100 searches of 200,000 nodes: a minute of labelling, the first
 	// reported within a second (the games before it take a second, not
 	// the six that 1,000 positions took).
-	positions := "100"
+	positions, labelNodes := "100", "200000"
 	if testing.Short() {
-		// Fewer games before the labelling stage: it is the stage
-		// interrupted, and 20 of its searches still take many seconds.
-		positions = "20"
+		// Fewer games before the labelling stage, which is the stage
+		// interrupted, and shorter searches there: the first is reported
+		// when it ends (it took most of the test's second at 200,000
+		// nodes), and the interrupt comes with nineteen, seconds of
+		// labelling, to go.
+		positions, labelNodes = "20", "50000"
 	}
 	cmd := exec.Command(binary, "tune", "--variant", "chess", "--positions", positions, "--nodes", "50",
-		"--label-nodes", "200000", "--threads", "1", "--out", out)
+		"--label-nodes", labelNodes, "--threads", "1", "--out", out)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())

@@ -12,24 +12,42 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/explorer"
+	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
 	"github.com/stretchr/testify/require"
 )
 
+// chessTables is the chess tables of this test binary, each generated
+// once: most tests start from KQvK, which each used to generate anew.
+var chessTables = tbtest.NewTables(func(testing.TB) *engine.Variant { return variants.Chess() })
+
 // newServer returns an explorer over a fresh store in a temporary
-// directory, with the chess tables named generated first.
+// directory, with the chess tables named built first: their files and
+// those of the tables they lead into are written from chessTables and
+// read by the store, which leaves it as building them would have.
 func newServer(t testing.TB, tables ...string) (*explorer.Server, *tablebase.Store) {
 	t.Helper()
-	store := gen.NewStore(t.TempDir())
+	dir := t.TempDir()
+	store := gen.NewStore(dir)
 	chess := variants.Chess()
+	var targets []tablebase.Material
 	for _, name := range tables {
 		m, err := tablebase.ParseMaterial(chess, name)
 		require.NoError(t, err)
-		_, err = store.Build(chess, m, tablebase.Hooks{})
+		targets = append(targets, m)
+	}
+	if len(targets) > 0 {
+		plan, err := store.Plan(chess, targets)
 		require.NoError(t, err)
+		for _, e := range plan {
+			chessTables.SaveTo(t, dir, e.Material.String())
+			_, err = store.Build(chess, e.Material, tablebase.Hooks{}) // reads the file
+			require.NoError(t, err)
+		}
 	}
 	// No per-client limits: a test asks for many tables from one address.
 	srv := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: store, ClientInterval: -1, Log: func(string) {}})
@@ -418,6 +436,11 @@ func TestProbePawnEnding(t *testing.T) {
 // the API answers it.
 func TestExamplesLegal(t *testing.T) {
 	srv, _ := newServer(t)
+	// The builds the probes ask for are queued, not run: each answer is
+	// checked as it comes, and the first example's generation (chess's
+	// KBNvK) ran beside the whole test, over a CPU-second of work no
+	// assertion looked at.
+	defer explorer.HoldWorkers(srv)()
 	var vs []struct {
 		Name        string `json:"name"`
 		Tables      bool   `json:"tables"`

@@ -31,13 +31,14 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	})
 	const scale = 1.3
 	e := eval.NewTuned(truth)
-	samples := knownSamples(v, e, scale)
-	iterations := 1500
+	games, iterations := 60, 1500
 	if testing.Short() {
-		// A third of the steps still lands within a few centipawns of
-		// the truth (under 7 cp here against the 25 allowed).
-		iterations = 500
+		// A third of the steps over two thirds of the games still lands
+		// within a few centipawns of the truth (under 10 cp here against
+		// the 25 allowed); each step is a pass over every sample.
+		games, iterations = 40, 500
 	}
+	samples := knownSamples(v, e, scale, games)
 	w, rep, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Iterations: iterations, Rate: 2, Seed: 1})
 	require.NoError(t, err)
 	require.Less(t, rep.Losses.HeldAfter, rep.Losses.HeldBefore/20, "%+v", rep.Losses)
@@ -58,11 +59,11 @@ func TestFitRecoversKnownWeights(t *testing.T) {
 	require.Less(t, worst, 25.0, "the fitted evaluation is the truth's")
 }
 
-// knownSamples labels random positions by the win probability e gives
-// them at scale: what a perfect fit recovers.
-func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64) []tune.Sample {
+// knownSamples labels the positions of random games by the win
+// probability e gives them at scale: what a perfect fit recovers.
+func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64, games int) []tune.Sample {
 	var samples []tune.Sample
-	for i, p := range randomgames.Positions(v, 60, 120, 2) {
+	for i, p := range randomgames.Positions(v, games, 120, 2) {
 		s := tune.SampleOf(e, p, 0)
 		s.Game = uint32(i)
 		_, white := e.Trace(p)
@@ -72,6 +73,20 @@ func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64) []tune.Sample
 	return samples
 }
 
+// fewerUnderShort is a number of games or positions for samples, halved
+// under -short where the test's claim does not rest on how many there
+// are: which features a fit moves, that search labels teach better than
+// results (under 25 cp of the 40 allowed with half the games, the
+// results 200 cp off), that the games are the same whatever the workers.
+// The fit over the samples, each iteration, or the games themselves are
+// most of these tests' time.
+func fewerUnderShort(games int) int {
+	if testing.Short() {
+		return games / 2
+	}
+	return games
+}
+
 // TestFitMovesOnlyFreeFeatures: with Fit naming prefixes, the weights of
 // every other feature come back as they started, and the named ones
 // move; a prefix no feature has is refused.
@@ -79,7 +94,7 @@ func TestFitMovesOnlyFreeFeatures(t *testing.T) {
 	v := variants.Chess()
 	l := eval.NewLayout(v)
 	truth := setWeights(eval.DocumentsWeights(l), map[string][2]int{"mobility N": {25, 5}, "tempo": {30, 10}})
-	samples := knownSamples(v, eval.NewTuned(truth), 1.3)
+	samples := knownSamples(v, eval.NewTuned(truth), 1.3, fewerUnderShort(60))
 	start := eval.DocumentsWeights(l)
 	w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
 		Iterations: 200, Rate: 2, Seed: 1, Fit: []string{"mobility", "tempo"}})
@@ -110,7 +125,7 @@ func TestOmitLeavesFeaturesOut(t *testing.T) {
 	v := variants.Chess()
 	l := eval.NewLayout(v)
 	truth := setWeights(eval.DocumentsWeights(l), map[string][2]int{"mobility N": {25, 5}, "check Q": {40, 20}})
-	samples := knownSamples(v, eval.NewTuned(truth), 1.3)
+	samples := knownSamples(v, eval.NewTuned(truth), 1.3, fewerUnderShort(60))
 	start := setWeights(eval.DocumentsWeights(l), map[string][2]int{"check Q": {40, 20}, "threat R": {30, 30}})
 	run := func(fit, omit []string) *eval.Weights {
 		w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
@@ -205,15 +220,16 @@ func setWeights(w *eval.Weights, set map[string][2]int) *eval.Weights {
 func TestGamesAreDeterministic(t *testing.T) {
 	v := variants.Chess()
 	e := eval.NewTuned(eval.DocumentsWeights(eval.NewLayout(v)))
+	positions := fewerUnderShort(150) // several games still, each written out
 	play := func(workers int) []tune.Sample {
-		g := &tune.Games{Variant: v, RandomPlies: 6, Skip: 2, MaxPlies: 80, Seed: 3, Positions: 150, Workers: workers}
+		g := &tune.Games{Variant: v, RandomPlies: 6, Skip: 2, MaxPlies: 80, Seed: 3, Positions: positions, Workers: workers}
 		g.Player.Nodes, g.Player.HashMB = 300, 1
 		s, err := g.Play(context.Background(), e)
 		require.NoError(t, err)
 		return s
 	}
 	one, two := play(1), play(2)
-	require.Len(t, one, 150)
+	require.Len(t, one, positions)
 	require.Equal(t, one, two)
 	for _, s := range one {
 		require.Contains(t, []float32{0, 0.5, 1}, s.Result)
@@ -347,7 +363,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 	e := eval.NewTuned(truth)
 	rng := rand.New(rand.NewPCG(5, 5))
 	var samples []tune.Sample
-	for i, p := range randomgames.Positions(v, 60, 120, 4) {
+	for i, p := range randomgames.Positions(v, fewerUnderShort(60), 120, 4) {
 		_, white := e.Trace(p)
 		s := tune.SampleOf(e, p, 0)
 		if rng.Float64() < 1/(1+math.Exp(-float64(white)/400)) {
@@ -359,7 +375,7 @@ func TestSearchLabelsTeach(t *testing.T) {
 	iterations := 600
 	if testing.Short() {
 		// Fewer steps keep the same order: the search labels' fit is
-		// still within the bound (16 cp of 40), the results' far outside it.
+		// still within the bound (23 cp of 40 with half the games), the results' far outside it.
 		iterations = 200
 	}
 	worst := func(share float64) float64 {

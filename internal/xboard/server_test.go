@@ -101,9 +101,15 @@ func TestPlayAGame(t *testing.T) {
 	s.quiet("3")
 }
 
+// TestPingWaitsForTheMove: a ping sent while the engine thinks on its
+// move is answered after the move, one sent when it does not at once. The
+// search is four plies deep (sd 4), not a second long (st 1): the ping
+// comes in the same write as the move, microseconds after the search
+// starts (a ping answered at once still fails the test every time), and
+// the second of thinking was the test's whole time.
 func TestPingWaitsForTheMove(t *testing.T) {
 	s := start(t)
-	s.Send("new", "st 1", "usermove e2e4", "ping 7")
+	s.Send("new", "sd 4", "usermove e2e4", "ping 7")
 	_, before := s.Expect("pong 7")
 	require.True(t, strings.HasPrefix(before[len(before)-1], "move "), "pong after the move: %q", before)
 	s.Send("force", "?", "ping 8") // nothing to stop: pong at once
@@ -113,10 +119,12 @@ func TestPingWaitsForTheMove(t *testing.T) {
 // TestUserMoveWhileThinking: a move sent while the engine thinks on its
 // own move, as a script that does not wait sends it, takes the turn: the
 // search is abandoned, its move never played over the user's (which
-// once crashed the engine).
+// once crashed the engine). The replies to e2e4 are searched one ply
+// deep (sd 1): they are not what is tested, and took a second each; the
+// search abandoned has its second (st 1, sd 100).
 func TestUserMoveWhileThinking(t *testing.T) {
 	s := start(t)
-	s.Send("new", "variant capablanca", "st 1", "usermove e2e4", "go", "usermove d2d4", "force", "ping 3")
+	s.Send("new", "variant capablanca", "st 1", "sd 1", "usermove e2e4", "sd 100", "go", "usermove d2d4", "force", "ping 3")
 	_, before := s.Expect("pong 3")
 	moves := 0
 	for _, l := range before {
@@ -126,7 +134,7 @@ func TestUserMoveWhileThinking(t *testing.T) {
 		}
 	}
 	require.Equal(t, 1, moves, "Black's reply to e2e4 only, not the abandoned search's: %q", before)
-	s.Send("new", "usermove e2e4", "ping 4")
+	s.Send("new", "sd 1", "usermove e2e4", "ping 4")
 	_, before = s.Expect("pong 4")
 	require.True(t, strings.HasPrefix(before[len(before)-1], "move "), "still playing: %q", before)
 }

@@ -2,6 +2,7 @@ package gen_test
 
 import (
 	"fmt"
+	"sync"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -21,6 +22,25 @@ func pawnVariant(t testing.TB) *engine.Variant {
 // generated once: the KPvKP table, which takes seconds with the tables its
 // captures and promotions lead into, is probed by several tests.
 var pawnTables = tbtest.NewTables(pawnVariant)
+
+// ruleFreePawnTables is the tables of the 5x6 board without the move
+// rule, which hold no distances to zeroing (see pawnProbeTables).
+var ruleFreePawnTables = tbtest.NewTables(func(t testing.TB) *engine.Variant {
+	return tbtest.ChessOn(t, "pawnyfree", 5, 6, "rnbqk/ppppp/5/5/PPPPP/RNBQK", "nMoveRule = 0")
+})
+
+// pawnProbeTables is the 5x6 board's tables for the tests that probe its
+// KPvKP, the distances to mate alone (en passant, the fuzzer, the
+// generator's name, the generators' comparison): pawnTables, or under
+// -short the board's without the move rule, whose KPvKP comes with the
+// tables it leads into in a quarter of the time, having no distances to
+// zeroing to walk. TestPawnTablesVerify checks pawnTables' under -short.
+func pawnProbeTables() *tbtest.Tables {
+	if testing.Short() {
+		return ruleFreePawnTables
+	}
+	return pawnTables
+}
 
 // memoryTables generates tables in memory, each once.
 func memoryTables(v *engine.Variant) tablebase.Subtables {
@@ -71,10 +91,29 @@ func tableOf(t testing.TB, v *engine.Variant, sub tablebase.Subtables, name stri
 func TestPawnTablesVerify(t *testing.T) {
 	v := pawnTables.Variant(t)
 	sub := pawnTables.Subtables(t)
+	// Each material read once by its pieces: TableMaterial checks the
+	// variant's rules by reflection on every call, and the verifier asks
+	// after every capture and promotion (half of this test's time).
+	var mu sync.Mutex
+	materials := map[string]tablebase.Material{}
 	children := func(p *engine.Position) (*tablebase.Table, error) {
-		m, err := tablebase.TableMaterial(p)
-		if err != nil {
-			return nil, err
+		var pieces []byte
+		for c := engine.White; c <= engine.Black; c++ {
+			for _, s := range p.Pieces(c) {
+				pieces = append(pieces, byte(p.At(s)))
+			}
+		}
+		mu.Lock()
+		m, ok := materials[string(pieces)]
+		mu.Unlock()
+		if !ok {
+			var err error
+			if m, err = tablebase.TableMaterial(p); err != nil {
+				return nil, err
+			}
+			mu.Lock()
+			materials[string(pieces)] = m
+			mu.Unlock()
 		}
 		return sub(m)
 	}
@@ -99,8 +138,8 @@ func TestPawnTablesVerify(t *testing.T) {
 // value is probed with it (one ply searched by hand), and the same
 // placement without the right is the table's entry.
 func TestEnPassantProbe(t *testing.T) {
-	v := pawnTables.Variant(t)
-	sub := pawnTables.Subtables(t)
+	v := pawnProbeTables().Variant(t)
+	sub := pawnProbeTables().Subtables(t)
 	tb := tableOf(t, v, sub, "KPvKP")
 	differ := 0
 	// White's b-pawn has just stepped b2-b4 past b3; Black's c4 pawn

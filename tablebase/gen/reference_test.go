@@ -11,6 +11,7 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/chimera-chess/chimera/variants"
 	"github.com/stretchr/testify/require"
 )
@@ -18,6 +19,12 @@ import (
 // chessTables is the chess tables of this test binary, each generated
 // once, whichever tests ask for it.
 var chessTables = tbtest.NewTables(func(testing.TB) *engine.Variant { return variants.Chess() })
+
+// chessDTMTables is the chess tables without the distances to zeroing,
+// each generated once, for the tests of the distances to mate alone: a
+// fraction of chessTables' time (the distances to zeroing are one more
+// walk after the distances to mate).
+var chessDTMTables = tbtest.NewTablesBy(func(testing.TB) *engine.Variant { return variants.Chess() }, gen.GenerateDTM)
 
 // countsRow is one row of testdata/counts.csv.
 type countsRow map[string]string
@@ -171,7 +178,7 @@ func TestKBNKSample(t *testing.T) {
 	v := variants.Chess()
 	var tb *tablebase.Table
 	if testing.Short() {
-		tb = tableOf(t, v, dtmTables(v), "KBNvK")
+		tb = chessDTMTables.Get(t, "KBNvK")
 	} else {
 		tb = chessTables.Get(t, "KBNvK")
 	}

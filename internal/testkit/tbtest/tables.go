@@ -18,16 +18,29 @@ import (
 // share one generation instead of each making its own.
 type Tables struct {
 	newVariant func(testing.TB) *engine.Variant
+	generate   Generator
 
 	mu      sync.Mutex
 	variant *engine.Variant
 	byName  map[string]*tablebase.Table
 }
 
+// Generator makes one table from the smaller ones sub supplies.
+type Generator func(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error)
+
 // NewTables is the tables of the variant newVariant makes, made on first
-// use; newVariant is called once.
+// use by gen.Generate; newVariant is called once.
 func NewTables(newVariant func(testing.TB) *engine.Variant) *Tables {
-	return &Tables{newVariant: newVariant, byName: map[string]*tablebase.Table{}}
+	return NewTablesBy(newVariant, func(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
+		return gen.Generate(v, m, sub, nil)
+	})
+}
+
+// NewTablesBy is NewTables with another generator: tablebase/gen's tests
+// share tables made without the distances to zeroing, which take a
+// fraction of the time, among the tests of the distances to mate.
+func NewTablesBy(newVariant func(testing.TB) *engine.Variant, generate Generator) *Tables {
+	return &Tables{newVariant: newVariant, generate: generate, byName: map[string]*tablebase.Table{}}
 }
 
 // Variant is the variant the tables are of: positions probed in them must
@@ -76,7 +89,7 @@ func (c *Tables) subtableLocked(m tablebase.Material) (*tablebase.Table, error) 
 	if tb, ok := c.byName[m.String()]; ok {
 		return tb, nil
 	}
-	tb, err := gen.Generate(c.variant, m, c.subtableLocked, nil)
+	tb, err := c.generate(c.variant, m, c.subtableLocked)
 	if err == nil {
 		c.byName[m.String()] = tb
 	}

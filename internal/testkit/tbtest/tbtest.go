@@ -4,6 +4,7 @@ package tbtest
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -15,12 +16,13 @@ import (
 )
 
 // ChessOn is chess on a board of files×ranks with the given first FEN
-// field as its start position, no castling.
-func ChessOn(t testing.TB, name string, files, ranks int, board string) *engine.Variant {
+// field as its start position, no castling; extra lines of a variant
+// file ("nMoveRule = 0") change more of the rules.
+func ChessOn(t testing.TB, name string, files, ranks int, board string, extra ...string) *engine.Variant {
 	t.Helper()
 	cat := variants.Builtin()
 	require.NoError(t, cat.Load(name, []byte(fmt.Sprintf("[%s:chess]\nmaxRank = %d\nmaxFile = %d\n"+
-		"startFen = %s w - - 0 1\ncastling = false\n", name, ranks, files, board))))
+		"startFen = %s w - - 0 1\ncastling = false\n%s", name, ranks, files, board, strings.Join(append(extra, ""), "\n")))))
 	v, err := cat.Lookup(name)
 	require.NoError(t, err)
 	return v

@@ -10,6 +10,9 @@ type Board struct {
 	G   *Geometry
 	Sq  []int
 	Who []int8 // compact square → slot, -1 empty
+	// targets is HasMove's buffer: the statistics ask it of every drawn
+	// placement, and a new slice each time was most of their time.
+	targets []int
 }
 
 // NewBoard returns an empty board of the geometry.
@@ -157,12 +160,13 @@ func (b *Board) Legal(stm int) bool { return !b.Attacked(1-stm, -1) }
 // HasMove reports whether side stm has a legal move on the board (captures
 // included).
 func (b *Board) HasMove(stm int) bool {
-	targets := make([]int, 0, b.G.N)
+	targets := b.targets
 	for i := range b.G.Pieces {
 		if b.G.Colour[i] != stm {
 			continue
 		}
 		targets = b.AppendTargets(i, targets[:0])
+		b.targets = targets
 		for _, t := range targets {
 			victim := int(b.Who[t])
 			from := b.Play(i, t)
