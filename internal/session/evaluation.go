@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 	"maps"
@@ -39,8 +40,14 @@ func (s *Session) loadEvalFile(v value) error {
 		s.searcher.SetEvaluation(s.evaluation())
 		return nil
 	}
-	if isNetworkFile(v.text) {
-		return s.loadNetwork(v.text)
+	if f, err := os.Open(v.text); err == nil {
+		// One open: a network file (nnue's magic first) is read from it,
+		// a weights file by its own bounded reader.
+		defer f.Close()
+		r := bufio.NewReader(f)
+		if head, err := r.Peek(len(nnue.FileMagic)); err == nil && string(head) == nnue.FileMagic {
+			return s.loadNetwork(v.text, r)
+		}
 	}
 	data, err := eval.ReadWeightsFile(v.text)
 	if err != nil {
@@ -70,28 +77,11 @@ func (s *Session) loadEvalFile(v value) error {
 	return nil
 }
 
-// isNetworkFile reports whether the file at path starts as a network
-// file does (nnue's), not as a weights file.
-func isNetworkFile(path string) bool {
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, len(nnue.FileMagic))
-	_, err = io.ReadFull(f, head)
-	return err == nil && string(head) == nnue.FileMagic
-}
-
-// loadNetwork reads a network file and keeps it for the variant it was
-// trained for, checked against that variant as defined now.
-func (s *Session) loadNetwork(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("option EvalFile: %w", err)
-	}
-	defer f.Close()
-	n, err := nnue.Read(f)
+// loadNetwork reads the network file at path from r and keeps it for
+// the variant it was trained for, checked against that variant as
+// defined now.
+func (s *Session) loadNetwork(path string, r io.Reader) error {
+	n, err := nnue.Read(r)
 	if err != nil {
 		return fmt.Errorf("option EvalFile: %s: %w", path, err)
 	}
