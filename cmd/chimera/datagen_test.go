@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -81,6 +82,24 @@ func TestDatagenTeacher(t *testing.T) {
 	require.Contains(t, r.Header().Command, "--teacher")
 	require.NoError(t, r.Close())
 
+	// The teacher plays the games too: game i is the same game on a
+	// second run, as the teacher (one thread, depth-limited, a fresh hash
+	// each game) is repeatable.
+	var played [2][]dataset.Game
+	for k := range played {
+		out := filepath.Join(dir, fmt.Sprintf("played%d.data", k))
+		msg, err = exec.Command(binary, "datagen", "--variant", "minishogi", "--out", out, "--positions", "20",
+			"--threads", "1", "--teacher", binary+" uci", "--teacher-depth", "2", "--teacher-plays").CombinedOutput()
+		require.NoError(t, err, string(msg))
+		played[k] = readGames(t, out)
+	}
+	require.NotEmpty(t, played[0])
+	require.Equal(t, played[0], played[1])
+	msg, err = exec.Command(binary, "datagen", "--variant", "minishogi", "--out", filepath.Join(dir, "z.data"),
+		"--teacher-plays").CombinedOutput()
+	require.Error(t, err)
+	require.Contains(t, string(msg), "--teacher-plays needs --teacher")
+
 	if fsf, err := exec.LookPath("fairy-stockfish"); err == nil {
 		msg, err := exec.Command(binary, "datagen", "--variant", "crazyhouse", "--out", filepath.Join(dir, "zh.data"),
 			"--positions", "20", "--nodes", "200", "--threads", "1", "--teacher", fsf, "--teacher-depth", "4").CombinedOutput()
@@ -126,4 +145,21 @@ func TestDatagenSlurm(t *testing.T) {
 	require.Contains(t, r.Header().Command, "--seed 2")
 	require.NoError(t, r.Close())
 	require.NoFileExists(t, filepath.Join(dir, "tenten.0.data"))
+}
+
+// readGames reads a dataset file's games in file order.
+func readGames(t *testing.T, path string) []dataset.Game {
+	r, err := dataset.Open(path)
+	require.NoError(t, err)
+	defer r.Close()
+	var games []dataset.Game
+	for {
+		var g dataset.Game
+		if r.Next(&g) == io.EOF {
+			break
+		}
+		games = append(games, g)
+	}
+	require.NoError(t, r.Damaged())
+	return games
 }

@@ -9,7 +9,9 @@
 package datagen
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"errors"
 	"math/rand/v2"
 	"runtime"
@@ -177,18 +179,29 @@ func newPlayer(cfg *Config) *player {
 }
 
 // play plays game index i (abandoned, with ctx's error, if ctx ends),
-// and has the teacher label it if there is one.
+// and has the teacher label it if there is one and it did not play it.
 func (pl *player) play(ctx context.Context, i uint64) (dataset.Game, error) {
-	g, positions := pl.playGame(ctx, i)
-	if pl.teacher == nil || ctx.Err() != nil {
-		return g, ctx.Err()
+	g, positions, err := pl.playGame(ctx, i)
+	if err != nil || pl.teacher == nil || pl.teacher.spec.Plays || ctx.Err() != nil {
+		return g, cmp.Or(err, ctx.Err())
 	}
 	return pl.relabel(ctx, g, positions)
 }
 
-// playGame plays game index i. With a teacher it also returns, for each
-// kept position, the UCI position command that sets it up.
-func (pl *player) playGame(ctx context.Context, i uint64) (dataset.Game, []string) {
+// ply is what the player chose in a position: the move, the score for the
+// side to move (for adjudication), and whether the position is kept with
+// label as its score.
+type ply struct {
+	move  engine.Move
+	score int
+	kept  bool
+	label int16
+}
+
+// playGame plays game index i. With a teacher that only labels, it also
+// returns for each kept position the UCI position command that sets it
+// up.
+func (pl *player) playGame(ctx context.Context, i uint64) (dataset.Game, []string, error) {
 	cfg := pl.cfg
 	g := dataset.Game{Index: i}
 	rng := rand.New(rand.NewPCG(cfg.Seed, i))
@@ -207,39 +220,83 @@ func (pl *player) playGame(ctx context.Context, i uint64) (dataset.Game, []strin
 	for range cfg.RandomPlies {
 		pl.moves = p.LegalMoves(pl.moves[:0])
 		if len(pl.moves) == 0 || p.Result().Over() {
-			return g, nil // over at random: a game with no positions
+			return g, nil, nil // over at random: a game with no positions
 		}
 		makeMove(pl.moves[rng.IntN(len(pl.moves))])
 	}
 	pl.s.Clear()
+	if pl.teacher != nil && pl.teacher.spec.Plays {
+		// A fresh hash, so that the teacher plays game i alike every time.
+		if err := pl.teacher.client.NewGame(ctx, cfg.Variant); err != nil {
+			return g, nil, fmt.Errorf("teacher: %w", err)
+		}
+	}
 	lead := adjudication{threshold: cfg.Adjudicate}
 	for {
 		if r := p.Result(); r.Over() {
 			g.Result = whiteResult(r)
-			return g, positions
+			return g, positions, nil
 		}
 		if p.Ply() >= cfg.MaxPlies {
-			return g, positions // a draw
+			return g, positions, nil // a draw
 		}
-		res := pl.s.Search(ctx, p, search.Limits{Nodes: cfg.Nodes}, nil)
-		if ctx.Err() != nil || res.Best == engine.NoMove {
-			return g, positions // stopped (or no move: cannot happen in a game not over)
+		var choice ply
+		var err error
+		if pl.teacher != nil && pl.teacher.spec.Plays {
+			choice, err = pl.teacherPly(ctx, p, line.String())
+		} else {
+			choice = pl.searchPly(ctx, p)
 		}
-		if keep(p, res) {
-			g.Positions = append(g.Positions, dataset.PositionOf(p, int16(res.Score)))
-			if pl.teacher != nil {
+		if err != nil || ctx.Err() != nil || choice.move == engine.NoMove {
+			return g, positions, err // stopped (or no move: cannot happen in a game not over)
+		}
+		if choice.kept {
+			g.Positions = append(g.Positions, dataset.PositionOf(p, choice.label))
+			if pl.teacher != nil && !pl.teacher.spec.Plays {
 				positions = append(positions, line.String())
 			}
 		}
-		if winner, decided := lead.after(p.SideToMove(), res.Score); decided {
+		if winner, decided := lead.after(p.SideToMove(), search.Score(choice.score)); decided {
 			g.Result = 1
 			if winner == engine.Black {
 				g.Result = -1
 			}
-			return g, positions
+			return g, positions, nil
 		}
-		makeMove(res.Best)
+		makeMove(choice.move)
 	}
+}
+
+// searchPly chooses p's move by the player's own search, limited by nodes.
+func (pl *player) searchPly(ctx context.Context, p *engine.Position) ply {
+	res := pl.s.Search(ctx, p, search.Limits{Nodes: pl.cfg.Nodes}, nil)
+	return ply{move: res.Best, score: int(res.Score), kept: keep(p, res.Best, !res.Score.IsMate(), int(res.Score)),
+		label: int16(res.Score)}
+}
+
+// teacherPly has the teacher choose p's move (position is p's UCI
+// position command).
+func (pl *player) teacherPly(ctx context.Context, p *engine.Position, position string) (ply, error) {
+	best, s, err := pl.teacher.search(ctx, position)
+	if err != nil {
+		return ply{}, err
+	}
+	m, err := p.ParseUCI(best)
+	if err != nil {
+		return ply{}, fmt.Errorf("teacher: its move %q in %s: %w", best, p.FEN(), err)
+	}
+	choice := ply{move: m, score: s.centipawns}
+	switch s.kind {
+	case centipawns:
+		choice.kept = keep(p, m, true, s.centipawns)
+		choice.label = int16(s.centipawns)
+	case mateScore:
+		choice.score = -int(search.MateScore)
+		if s.mating {
+			choice.score = int(search.MateScore)
+		}
+	}
+	return choice, nil
 }
 
 // relabel replaces each kept position's score by the teacher's, dropping
@@ -265,13 +322,14 @@ func (pl *player) relabel(ctx context.Context, g dataset.Game, positions []strin
 	return g, nil
 }
 
-// keep reports whether the position p, whose search found res, is one to
-// learn from: the side to move not in check, the best move quiet (a
-// position with a capture or promotion pending is not what a static
-// evaluation is asked about; the search settles it), and no mate found.
-func keep(p *engine.Position, res search.Result) bool {
-	return !p.InCheck() && !p.IsCapture(res.Best) && res.Best.Promotion() == 0 &&
-		!res.Score.IsMate() && res.Score > -maxScore && res.Score < maxScore
+// keep reports whether the position p, whose search chose best and
+// scored it score (centipawns unless a mate was found), is one to learn
+// from: the side to move not in check, the best move quiet (a position
+// with a capture or promotion pending is not what a static evaluation is
+// asked about; the search settles it), and no mate found.
+func keep(p *engine.Position, best engine.Move, centipawns bool, score int) bool {
+	return !p.InCheck() && !p.IsCapture(best) && best.Promotion() == 0 &&
+		centipawns && score > -maxScore && score < maxScore
 }
 
 // whiteResult is White's result of a game over: 1, 0 or -1.

@@ -104,8 +104,9 @@ func TestKeepsQuietPositions(t *testing.T) {
 		require.NoError(t, err)
 		m, err := p.ParseUCI(tc.move)
 		require.NoError(t, err)
-		require.Equal(t, tc.want, keep(p, search.Result{Best: m, Score: 30}), tc.fen)
-		require.False(t, keep(p, search.Result{Best: m, Score: search.MateScore - 5}), "a mate's score")
+		require.Equal(t, tc.want, keep(p, m, true, 30), tc.fen)
+		require.False(t, keep(p, m, false, int(search.MateScore-5)), "a mate's score")
+		require.False(t, keep(p, m, true, maxScore), "beyond the largest score kept")
 	}
 }
 
@@ -132,24 +133,23 @@ func TestAdjudication(t *testing.T) {
 	require.False(t, decided, "no threshold: played out")
 }
 
-// TestParseScore reads a teacher's centipawns, and nothing from a mate, a
+// TestParseScore reads a teacher's centipawns and mates, and nothing from a
 // bound or a line without a score.
 func TestParseScore(t *testing.T) {
 	for _, tc := range []struct {
 		info string
-		want int
-		ok   bool
+		want teacherScore
 	}{
-		{"info depth 8 seldepth 10 multipv 1 score cp 37 nodes 4000 nps 400000 pv e2e4", 37, true},
-		{"info depth 6 score cp -120 wdl 10 500 490 nodes 10", -120, true},
-		{"info depth 9 score mate 3 nodes 100 pv d1h5", 0, false},
-		{"info depth 9 score cp 55 lowerbound nodes 100", 0, false},
-		{"info depth 9 score cp", 0, false},
-		{"info string hello", 0, false},
-		{"", 0, false},
+		{"info depth 8 seldepth 10 multipv 1 score cp 37 nodes 4000 nps 400000 pv e2e4", teacherScore{kind: centipawns, centipawns: 37}},
+		{"info depth 6 score cp -120 wdl 10 500 490 nodes 10", teacherScore{kind: centipawns, centipawns: -120}},
+		{"info depth 9 score mate 3 nodes 100 pv d1h5", teacherScore{kind: mateScore, mating: true}},
+		{"info depth 9 score mate -2 nodes 100 pv d1h5", teacherScore{kind: mateScore}},
+		{"info depth 9 score cp 55 lowerbound nodes 100", teacherScore{}},
+		{"info depth 9 score cp", teacherScore{}},
+		{"info depth 9 score wdl 1 2 nodes 5", teacherScore{}},
+		{"info string hello", teacherScore{}},
+		{"", teacherScore{}},
 	} {
-		got, ok := parseScore(tc.info)
-		require.Equal(t, tc.ok, ok, tc.info)
-		require.Equal(t, tc.want, got, tc.info)
+		require.Equal(t, tc.want, parseScore(tc.info), tc.info)
 	}
 }
