@@ -11,8 +11,8 @@ package datagen
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"runtime"
 	"strings"
