@@ -39,7 +39,10 @@ lambda·sigmoid(score/K) + (1 − lambda)·result, K fitted first so that
 sigmoid(score/K) predicts the results best. Adam minimises the squared
 error of sigmoid(output) against it over --epochs passes of --batch
 positions; a share of the games (--held-out) is kept out to measure the
-network after each epoch. The network is quantised to int16 and written to
+network after each epoch, and the epoch that does best on them is the
+network written: past it, a network learns its positions by heart and
+does worse on others. Ctrl-C writes the best so far. The network is
+quantised to int16 and written to
 --out with how it was made; EvalFile loads it, with "setoption name
 Evaluation value network". Every CPU is used unless --threads says
 otherwise; the same --seed gives the same network.`,
@@ -82,23 +85,26 @@ otherwise; the same --seed gives the same network.`,
 			defer stop()
 			net, losses, err := train.Run(ctx, cfg, train.InputsOf(v), train.Samples(trainSet, lambda, k), train.Samples(held, lambda, k))
 			bar.done()
-			if err != nil {
-				if ctx.Err() != nil {
-					return fmt.Errorf("train: interrupted: no network written to %s", out)
-				}
+			interrupted := ctx.Err() != nil
+			switch {
+			case interrupted && losses.Epoch == 0:
+				return fmt.Errorf("train: interrupted before the first epoch ended: no network written to %s", out)
+			case interrupted:
+				fmt.Fprintf(errOut, "train: interrupted: writing the best network so far, epoch %d's\n", losses.Epoch)
+			case err != nil:
 				return fmt.Errorf("train: %w", err)
 			}
 			about := strings.Join([]string{
 				"made by: chimera " + strings.Join(os.Args[1:], " "),
 				fmt.Sprintf("positions: %d (held out %d); K = %.1f; lambda %.2f; %s", len(trainSet), len(held), k, lambda, time.Since(start).Round(time.Second)),
-				fmt.Sprintf("loss: %.5f -> %.5f; held out: %.5f -> %.5f", losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter),
+				fmt.Sprintf("loss: %.5f -> %.5f; held out: %.5f -> %.5f (epoch %d of %d)", losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter, losses.Epoch, epochs),
 			}, "\n")
 			q := train.Quantise(net, v, k, about)
 			if err := atomicfile.Write(out, 0o644, func(w io.Writer) error { return q.Write(w) }); err != nil {
 				return fmt.Errorf("train: %w", err)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f; network in %s\n",
-				v.Name, len(trainSet), losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter, out)
+			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f (epoch %d); network in %s\n",
+				v.Name, len(trainSet), losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter, losses.Epoch, out)
 			return nil
 		},
 	}
@@ -108,7 +114,7 @@ otherwise; the same --seed gives the same network.`,
 	fl.StringVar(&out, "out", "", "the network file to write")
 	intFlag(fl, &hidden, "hidden", 128, 8, 1024, "hidden units a side")
 	intFlag(fl, &epochs, "epochs", 10, 1, 10000, "passes over the positions")
-	intFlag(fl, &batch, "batch", 16384, 1, 1<<24, "positions a step")
+	intFlag(fl, &batch, "batch", 4096, 1, 1<<24, "positions a step")
 	intFlag(fl, &limit, "max-positions", 0, 0, 1<<31-1, "read at most this many positions (0: all)")
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "cores computing each step")
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the start weights, the order and the held-out games")

@@ -44,6 +44,22 @@ func NewNet(inputs, hidden int, rng *rand.Rand) *Net {
 	return n
 }
 
+// clone returns a copy of n.
+func (n *Net) clone() *Net {
+	c := &Net{Inputs: n.Inputs, Hidden: n.Hidden, W1: make([]float32, len(n.W1)), B1: make([]float32, len(n.B1)),
+		W2: make([]float32, len(n.W2))}
+	c.copyFrom(n)
+	return c
+}
+
+// copyFrom sets n's weights to those of src, a network of n's shape.
+func (n *Net) copyFrom(src *Net) {
+	copy(n.W1, src.W1)
+	copy(n.B1, src.B1)
+	copy(n.W2, src.W2)
+	n.B2 = src.B2
+}
+
 // Sample is one training position: the active inputs of the side to
 // move's view and of the other side's, and the target expected score.
 type Sample struct {

@@ -42,14 +42,20 @@ func (c *Config) Validate() error {
 	return nil
 }
 
-// Losses are a run's mean squared errors before and after training.
+// Losses are a run's mean squared errors before and after training, the
+// latter those of the network returned, from epoch Epoch (0: none
+// finished).
 type Losses struct {
 	TrainBefore, TrainAfter, HeldBefore, HeldAfter float64
+	Epoch                                          int
 }
 
 // Run trains a network of inputs inputs on the training samples, measuring
-// it on the held-out ones after every epoch. A cancelled ctx stops it
-// after the current batch, returning the network as it stands.
+// it on the held-out ones after every epoch, and returns the network of
+// the epoch that did best on them (the last, without held-out samples):
+// once the network starts to learn its samples by heart, later epochs
+// only do worse on positions it has not seen. A cancelled ctx stops it
+// after the current batch, returning the best network so far.
 func Run(ctx context.Context, cfg Config, inputs int, samples, held []Sample) (*Net, Losses, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, Losses{}, err
@@ -66,6 +72,8 @@ func Run(ctx context.Context, cfg Config, inputs int, samples, held []Sample) (*
 	t := newTrainer(net, workers, cfg.Rate)
 	var l Losses
 	l.TrainBefore, l.HeldBefore = t.loss(samples), t.loss(held)
+	l.TrainAfter, l.HeldAfter = l.TrainBefore, l.HeldBefore
+	best := net.clone()
 	order := make([]int, len(samples))
 	for i := range order {
 		order[i] = i
@@ -74,16 +82,20 @@ func Run(ctx context.Context, cfg Config, inputs int, samples, held []Sample) (*
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for lo := 0; lo < len(order); lo += cfg.BatchSize {
 			if ctx.Err() != nil {
-				return net, l, ctx.Err()
+				return best, l, ctx.Err()
 			}
 			t.step(samples, order[lo:min(lo+cfg.BatchSize, len(order))])
 		}
+		trainLoss, heldLoss := t.loss(samples), t.loss(held)
+		if len(held) == 0 || heldLoss < l.HeldAfter {
+			best.copyFrom(net)
+			l.TrainAfter, l.HeldAfter, l.Epoch = trainLoss, heldLoss, epoch
+		}
 		if cfg.Progress != nil {
-			cfg.Progress(epoch, t.loss(samples), t.loss(held))
+			cfg.Progress(epoch, trainLoss, heldLoss)
 		}
 	}
-	l.TrainAfter, l.HeldAfter = t.loss(samples), t.loss(held)
-	return net, l, nil
+	return best, l, nil
 }
 
 // trainer steps a network by Adam on batches, each batch's gradient

@@ -3,6 +3,7 @@ package train
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -49,6 +50,35 @@ func TestTrainRecoversAKnownNetwork(t *testing.T) {
 	_, one, err := Run(context.Background(), cfg, 64, samples, held)
 	require.NoError(t, err)
 	require.InDelta(t, l.HeldAfter, one.HeldAfter, 1e-3, "one worker learns what three do")
+}
+
+// TestRunReturnsTheBestEpoch: a student given few samples learns them by
+// heart; the network returned is the epoch that did best on the held-out
+// samples, and its losses are those reported.
+func TestRunReturnsTheBestEpoch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	teacher := NewNet(64, 8, rng)
+	for i := range teacher.W2 {
+		teacher.W2[i] *= 6
+	}
+	samples := syntheticSamples(teacher, 100, 6, rng)
+	held := syntheticSamples(teacher, 500, 6, rng)
+	var heldByEpoch []float64
+	cfg := Config{Hidden: 32, Epochs: 60, BatchSize: 10, Rate: 0.03, Seed: 3, Workers: 2,
+		Progress: func(_ int, _, held float64) { heldByEpoch = append(heldByEpoch, held) }}
+	net, l, err := Run(context.Background(), cfg, 64, samples, held)
+	require.NoError(t, err)
+	bestEpoch := 1 + slices.Index(heldByEpoch, slices.Min(heldByEpoch))
+	require.Less(t, bestEpoch, cfg.Epochs, "the student never overfitted: the test shows nothing")
+	require.Equal(t, bestEpoch, l.Epoch)
+	require.Equal(t, heldByEpoch[bestEpoch-1], l.HeldAfter)
+	tr := newTrainer(net, 1, cfg.Rate)
+	require.InDelta(t, l.HeldAfter, tr.loss(held), 1e-12, "the network returned is not the best epoch's")
+
+	cfg.Progress = nil
+	_, none, err := Run(context.Background(), cfg, 64, samples, nil)
+	require.NoError(t, err)
+	require.Equal(t, cfg.Epochs, none.Epoch, "nothing held out: the last epoch")
 }
 
 // TestGradientMatchesDifferences checks the backward pass against the
