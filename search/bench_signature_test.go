@@ -23,6 +23,12 @@ const benchSignature = 4551320
 // it, and a commit that ships them updates it here.
 const tunedBenchSignature = 6648339
 
+// networkBenchSignature is the same with the shipped networks (`chimera
+// bench --evaluation network`; the tuned evaluation for the variants
+// without one): a new network changes it, and a commit that ships one
+// updates it here.
+const networkBenchSignature = 6659532
+
 // TestBenchSignature runs the bench as `chimera bench` does and compares
 // its node count with the signature (about five seconds; not in -short).
 func TestBenchSignature(t *testing.T) {
@@ -42,4 +48,14 @@ func TestTunedBenchSignature(t *testing.T) {
 	totals, err := search.RunBench(search.BenchConfig{Evaluation: eval.ShippedOrDocuments}, variants.Builtin().Lookup, io.Discard)
 	require.NoError(t, err)
 	require.Equal(t, uint64(tunedBenchSignature), totals.Nodes, "the tuned bench signature changed: search or the shipped weights behave differently")
+}
+
+// TestNetworkBenchSignature: the shipped networks' own signature.
+func TestNetworkBenchSignature(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the bench takes seconds")
+	}
+	totals, err := search.RunBench(search.BenchConfig{Evaluation: eval.NetworkOrShipped}, variants.Builtin().Lookup, io.Discard)
+	require.NoError(t, err)
+	require.Equal(t, uint64(networkBenchSignature), totals.Nodes, "the network bench signature changed: search or the shipped networks behave differently")
 }

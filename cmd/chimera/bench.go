@@ -34,9 +34,10 @@ time with a run of --threads 1.
 
 --evaluation tuned searches with the tuned evaluation and the weights
 shipped for each variant (the documents' formula where none are): its
-signature is its own. --evaluation network --eval-file NET searches the
-positions of the network's variant with it (the tuned evaluation the
-others): a signature of that network.
+signature is its own. --evaluation network searches with the networks
+shipped (the tuned evaluation where none is), another signature;
+--eval-file NET puts a network of chimera train in place of the one
+shipped for its variant: a signature of that network.
 
 --cpuprofile writes a CPU profile of the searches (for go tool pprof).`,
 		Args: cobra.NoArgs,
@@ -81,18 +82,16 @@ others): a signature of that network.
 	intFlag(cmd.Flags(), &depth, "depth", search.BenchDepth, 1, search.MaxPly-1, "search depth in plies")
 	intFlag(cmd.Flags(), &threads, "threads", 1, 1, search.MaxThreads, "search threads")
 	intFlag(cmd.Flags(), &hash, "hash", session.DefaultHashMB, 1, session.HashMaxMB(), "transposition table MiB (at most half the machine's memory)")
-	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's), tuned (the shipped weights) or network (with --eval-file)")
-	cmd.Flags().StringArrayVar(&evalFiles, "eval-file", nil, "with --evaluation network: a network file of chimera train (repeatable, one a variant)")
+	cmd.Flags().StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the signature's), tuned (the shipped weights) or network (the shipped networks, or --eval-file's)")
+	cmd.Flags().StringArrayVar(&evalFiles, "eval-file", nil, "with --evaluation network: a network file of chimera train, in place of its variant's shipped one (repeatable)")
 	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the searches to this file (for go tool pprof)")
 	return cmd
 }
 
 // networkEvaluation reads network files for the bench: each variant with
-// one is searched by it, the others by the tuned evaluation.
+// one is searched by it, the others by the network shipped for them, else
+// the tuned evaluation.
 func networkEvaluation(paths []string) (func(*engine.Variant) eval.Evaluator, error) {
-	if len(paths) == 0 {
-		return nil, errors.New("--evaluation network needs --eval-file NET (no network ships yet)")
-	}
 	nets := map[string]*nnue.Network{}
 	for _, path := range paths {
 		f, err := os.Open(path)
@@ -112,6 +111,6 @@ func networkEvaluation(paths []string) (func(*engine.Variant) eval.Evaluator, er
 				return e
 			}
 		}
-		return eval.ShippedOrDocuments(v)
+		return eval.NetworkOrShipped(v)
 	}, nil
 }

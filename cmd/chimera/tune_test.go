@@ -133,8 +133,8 @@ func TestBenchForOpenBench(t *testing.T) {
 
 // TestBenchEvaluation: --evaluation tuned searches with the shipped
 // weights (another node count than the documents' formula), --evaluation
-// network with the network given (another again), and a bad choice is
-// refused.
+// network with the networks shipped or the network given (others again),
+// and a bad choice is refused.
 func TestBenchEvaluation(t *testing.T) {
 	nodes := func(args ...string) string {
 		code, out, errOut := runCommand(append([]string{"bench", "--depth", "4"}, args...)...)
@@ -156,9 +156,9 @@ func TestBenchEvaluation(t *testing.T) {
 	code, _, errOut := runCommand("bench", "--depth", "2", "--evaluation", "best")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, `--evaluation "best": want documents, tuned or network`)
-	code, _, errOut = runCommand("bench", "--depth", "2", "--evaluation", "network")
-	require.Equal(t, 2, code)
-	require.Contains(t, errOut, "needs --eval-file")
+	shipped := nodes("--evaluation", "network")
+	require.NotEqual(t, withNet, shipped, "the shipped chess network, not the file's")
+	require.NotEqual(t, nodes("--evaluation", "tuned"), shipped)
 }
 
 // TestCompareEvaluation: compare measures the documents' formula unless

@@ -108,8 +108,8 @@ func (s *Session) loadNetwork(path string, r io.Reader) error {
 // evaluation returns how the search evaluates each variant: the
 // Config's Evaluator when it has one, else under the Evaluation and
 // EvalFile options: nil for the documents' formula; for a network, the
-// network EvalFile loaded for the variant, else (said by a message) the
-// tuned evaluation; for the tuned evaluation, the weights EvalFile
+// network EvalFile loaded for the variant, else the one shipped for it,
+// else (said by a message) the tuned evaluation; for the tuned evaluation, the weights EvalFile
 // loaded for the variant, else the weights shipped for it, else the
 // documents' formula, said by a message. It runs on the search's goroutine when a variant is first searched, with the session's
 // state copied now.
@@ -131,9 +131,13 @@ func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 					return e
 				}
 				say(fmt.Sprintf("evaluation: the EvalFile network does not fit %s now: %v", v.Name, err))
-			} else {
-				say(fmt.Sprintf("evaluation: no network for %s: the tuned evaluation plays it (chimera train makes one)", v.Name))
 			}
+			if n, ok := eval.ShippedNetwork(v); ok {
+				if e, err := eval.NewNetwork(v, n); err == nil {
+					return e
+				}
+			}
+			say(fmt.Sprintf("evaluation: no network for %s: the tuned evaluation plays it (chimera train makes one)", v.Name))
 		}
 		if data, ok := files[v.Name]; ok {
 			w, err := eval.ParseWeights(v, data)

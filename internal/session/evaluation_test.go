@@ -95,8 +95,9 @@ func TestEvaluatorValue(t *testing.T) {
 }
 
 // TestNetworkEvaluation: EvalFile loads a network file (chimera train's)
-// for the variant it names; Evaluation network plays it there, and the
-// tuned evaluation where there is none, saying so; a damaged network, or
+// for the variant it names; Evaluation network plays it there, the network
+// shipped for a variant where EvalFile loaded none, and the tuned
+// evaluation where there is neither, saying so; a damaged network, or
 // one made for another definition, is refused and the one before kept.
 func TestNetworkEvaluation(t *testing.T) {
 	cat := variants.Builtin()
@@ -119,9 +120,13 @@ func TestNetworkEvaluation(t *testing.T) {
 	require.True(t, ok, "the network plays mine")
 	p := mine.StartPosition()
 	require.Equal(t, net.Evaluate(l, p), e.Evaluate(p))
-	_, ok = b.evaluation(variants.Chess()).(*eval.Tuned)
-	require.True(t, ok, "no network for chess: the tuned evaluation")
-	require.Contains(t, strings.Join(messages, "\n"), "no network for chess: the tuned evaluation plays it")
+	_, ok = b.evaluation(variants.Chess()).(*eval.Network)
+	require.True(t, ok, "no EvalFile network for chess: the one shipped")
+	janggi, err := cat.Lookup("janggi")
+	require.NoError(t, err)
+	_, ok = b.evaluation(janggi).(*eval.Tuned)
+	require.True(t, ok, "no network for janggi: the tuned evaluation")
+	require.Contains(t, strings.Join(messages, "\n"), "no network for janggi: the tuned evaluation plays it")
 
 	foreign := *net
 	foreign.Fingerprint++
