@@ -1,13 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"errors"
+	"math/rand/v2"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/internal/train"
+	"github.com/chimera-chess/chimera/nnue"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // TestTrainCommand makes a network for a user's variant file in the two
@@ -39,4 +46,54 @@ func TestTrainCommand(t *testing.T) {
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit), string(msg))
 	require.Contains(t, string(msg), "holds tenten positions, not chess")
+}
+
+// TestNetworkFilesRefusedOverTheProtocols: a damaged network file and one
+// made for another definition of the variant are refused over UCI and
+// CECP with the reason, the engine carries on and searches, and a good
+// network then loads.
+func TestNetworkFilesRefusedOverTheProtocols(t *testing.T) {
+	dir := t.TempDir()
+	chess := variants.Chess()
+	good := train.Quantise(train.NewNet(train.InputsOf(chess), 8, rand.New(rand.NewPCG(1, 1))), chess, 300, "test")
+	write := func(name string, n *nnue.Network, damage bool) string {
+		var buf bytes.Buffer
+		require.NoError(t, n.Write(&buf))
+		data := buf.Bytes()
+		if damage {
+			data[len(data)/2] ^= 0x10
+		}
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, data, 0o644))
+		return path
+	}
+	foreign := *good
+	foreign.Fingerprint++
+	goodFile, damagedFile, foreignFile := write("good.nnue", good, false), write("damaged.nnue", good, true), write("foreign.nnue", &foreign, false)
+
+	s := startScript(t, "uci")
+	s.send("uci")
+	s.expect("uciok")
+	for file, why := range map[string]string{damagedFile: "damaged", foreignFile: "not as defined now"} {
+		s.send("setoption name EvalFile value "+file, "setoption name Evaluation value network", "position startpos", "go depth 2")
+		refused, _ := s.expect("info string error: option EvalFile")
+		require.Contains(t, refused, why)
+		require.Contains(t, refused, file)
+		s.expect("bestmove ")
+	}
+	s.send("setoption name EvalFile value " + goodFile)
+	loaded, _ := s.expect("info string evaluation: a network for chess loaded from " + goodFile)
+	require.NotContains(t, loaded, "error")
+	s.send("quit")
+
+	x := startScript(t, "xboard")
+	x.send("xboard", "protover 2")
+	x.expect("feature done=1")
+	for file, why := range map[string]string{damagedFile: "damaged", foreignFile: "not as defined now"} {
+		x.send("option EvalFile="+file, "option Evaluation=network", "new", "sd 2", "go")
+		refused, _ := x.expect("Error (option EvalFile")
+		require.Contains(t, refused, why)
+		x.expect("move ")
+	}
+	x.send("quit")
 }
