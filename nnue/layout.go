@@ -27,12 +27,20 @@ func NewLayout(v *engine.Variant) *Layout {
 
 // Inputs returns the number of inputs a side's view has.
 func (l *Layout) Inputs() int {
-	n := 2 * l.types * l.width * l.height
+	n := l.BoardInputs()
 	if l.hands {
 		n += 2 * l.types * MaxHandCount
 	}
 	return n
 }
+
+// BoardInputs returns the number of a view's inputs that are pieces on
+// squares (they come first; the pieces in hand follow).
+func (l *Layout) BoardInputs() int { return 2 * l.types * l.width * l.height }
+
+// Squares returns the board's squares: the board inputs come in planes of
+// this many, one plane a side and kind of piece.
+func (l *Layout) Squares() int { return l.width * l.height }
 
 // Board returns the input of piece pc on square s as side view sees it.
 func (l *Layout) Board(view engine.Colour, pc engine.Piece, s engine.Square) int {

@@ -36,11 +36,13 @@ func AppendGame(dst []Labelled, l *nnue.Layout, g *dataset.Game) []Labelled {
 	return dst
 }
 
-// inputsOf returns the active inputs of pos as side view sees it.
+// inputsOf returns the active inputs of pos as side view sees it: the
+// layout's, and for each piece on the board its plane's factor input too.
 func inputsOf(l *nnue.Layout, pos *dataset.Position, view engine.Colour) []int32 {
-	out := make([]int32, 0, len(pos.Board)+2*len(pos.Hand))
+	out := make([]int32, 0, 2*len(pos.Board)+2*len(pos.Hand))
 	for _, pl := range pos.Board {
-		out = append(out, int32(l.Board(view, pl.Piece, pl.Square)))
+		input := l.Board(view, pl.Piece, pl.Square)
+		out = append(out, int32(input), int32(factorOf(l, input)))
 	}
 	for _, h := range pos.Hand {
 		for k := range min(int(h.Count), nnue.MaxHandCount) {
@@ -93,16 +95,29 @@ func Samples(data []Labelled, lambda, k float64) []Sample {
 	return out
 }
 
-// Quantise returns the network n as nnue evaluates it, for variant v:
-// weights scaled by nnue.QA and nnue.QB and rounded, the output scaled
-// by k centipawns per logit unit; about says how it was made.
+// Quantise returns the network n, trained on variant v's inputs
+// (InputsOf), as nnue evaluates it: each factor input's weights added to
+// those of its plane's inputs, weights scaled by nnue.QA and nnue.QB and
+// rounded, the output scaled by k centipawns per logit unit; about says
+// how it was made.
 func Quantise(n *Net, v *engine.Variant, k float64, about string) *nnue.Network {
-	q := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: n.Inputs, Hidden: n.Hidden,
+	l := nnue.NewLayout(v)
+	if n.Inputs != InputsOf(v) {
+		panic(fmt.Sprintf("train: a network of %d inputs quantised for %s, whose have %d", n.Inputs, v.Name, InputsOf(v)))
+	}
+	q := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: l.Inputs(), Hidden: n.Hidden,
 		Scale: float32(k), About: about,
-		W1: make([]int16, len(n.W1)), B1: make([]int16, len(n.B1)), W2: make([]int16, len(n.W2))}
+		W1: make([]int16, l.Inputs()*n.Hidden), B1: make([]int16, len(n.B1)), W2: make([]int16, len(n.W2))}
 	round16 := func(x float64) int16 { return int16(max(min(math.Round(x), math.MaxInt16), math.MinInt16)) }
-	for i, w := range n.W1 {
-		q.W1[i] = round16(float64(w) * nnue.QA)
+	h := n.Hidden
+	for i := range l.Inputs() {
+		row := n.W1[i*h : (i+1)*h]
+		for j, w := range row {
+			if i < l.BoardInputs() {
+				w += n.W1[factorOf(l, i)*h+j]
+			}
+			q.W1[i*h+j] = round16(float64(w) * nnue.QA)
+		}
 	}
 	for i, b := range n.B1 {
 		q.B1[i] = round16(float64(b) * nnue.QA)
@@ -148,5 +163,19 @@ func Load(v *engine.Variant, paths []string, heldOut float64, seed uint64, limit
 	return trainSet, held, nil
 }
 
-// InputsOf returns the number of inputs a side's view of variant v has.
-func InputsOf(v *engine.Variant) int { return nnue.NewLayout(v).Inputs() }
+// InputsOf returns the number of inputs a side's view of variant v has in
+// training: the layout's, then one factor input a plane of the board's.
+//
+// A factor input is on whenever a piece of its side and kind stands
+// anywhere: what a piece is worth wherever it stands is learnt once, from
+// every position that has one, rather than square by square from the few
+// positions with one there, so a small dataset teaches more. It adds
+// nothing a network can compute: Quantise folds each factor's weights
+// into its plane's inputs, and the network nnue evaluates is the same.
+func InputsOf(v *engine.Variant) int {
+	l := nnue.NewLayout(v)
+	return l.Inputs() + l.BoardInputs()/l.Squares()
+}
+
+// factorOf returns the factor input of board input i of layout l.
+func factorOf(l *nnue.Layout, i int) int { return l.Inputs() + i/l.Squares() }

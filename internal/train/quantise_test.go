@@ -16,16 +16,17 @@ import (
 // TestQuantisedMatchesFloat: the quantised network nnue evaluates gives,
 // on positions of random games (drop games among them), the float
 // network's score to within the rounding's centipawns, from the inputs the
-// training data's positions give: the layout is the same both ways.
+// training data's positions give (factor inputs among them): the layout
+// is the same both ways, and folding the factors changes nothing.
 func TestQuantisedMatchesFloat(t *testing.T) {
 	for _, name := range []string{"chess", "crazyhouse", "shogi", "capablanca"} {
 		v, err := variants.Builtin().Lookup(name)
 		require.NoError(t, err)
 		l := nnue.NewLayout(v)
 		rng := rand.New(rand.NewPCG(9, uint64(len(name))))
-		n := NewNet(l.Inputs(), 32, rng)
+		n := NewNet(InputsOf(v), 32, rng)
 		for i := range n.W1 {
-			n.W1[i] = min(max(n.W1[i], -maxWeight), maxWeight)
+			n.W1[i] = min(max(n.W1[i], -maxWeight/2), maxWeight/2)
 		}
 		const k = 400.0
 		q := Quantise(n, v, k, "test")

@@ -130,7 +130,12 @@ func (t *trainer) step(samples []Sample, batch []int) {
 	b2 := []float32{n.B2}
 	t.adam[3].update(b2, []float32{t.sum.b2}, scale, t.rate)
 	n.B2 = b2[0]
-	for _, ws := range [][]float32{n.W1, n.B1, n.W2} {
+	// An input's weight and its factor's are added when quantised: each
+	// is kept within half the bound.
+	for i, w := range n.W1 {
+		n.W1[i] = min(max(w, -maxWeight/2), maxWeight/2)
+	}
+	for _, ws := range [][]float32{n.B1, n.W2} {
 		for i, w := range ws {
 			ws[i] = min(max(w, -maxWeight), maxWeight)
 		}
