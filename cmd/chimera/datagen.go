@@ -26,6 +26,7 @@ func newDatagenCommand() *cobra.Command {
 		teacherDepth                    int
 		teacherOptions                  []string
 		teacherPlays                    bool
+		evalFiles                       []string
 		slurmDir, partition             string
 		jobs, hours                     int
 		nodes, randomPlies, maxPlies    int
@@ -53,8 +54,11 @@ the same command continues it until the file holds --positions positions.
 Game i depends only on --seed and i: keep the seed when resuming.
 
 --evaluation tuned (the default) searches with the weights shipped for the
-variant, the documents' formula where none are. Every CPU plays games
-unless --threads says otherwise; run it under nice to share the machine.
+variant, the documents' formula where none are; --evaluation network with
+the network shipped for it, or the one --eval-file NET gives (the tuned
+evaluation where there is neither): a network's own games are the next
+network's data. Every CPU plays games unless --threads says otherwise;
+run it under nice to share the machine.
 
 --teacher CMD labels the kept positions with an external UCI engine
 instead (the games' searches still choose the moves): each position is
@@ -92,8 +96,15 @@ chimera train reads the files together (--data, repeatable).`,
 			case "documents":
 			case "tuned":
 				cfg.Evaluation = eval.ShippedOrDocuments
+			case "network":
+				if cfg.Evaluation, err = networkEvaluation(evalFiles); err != nil {
+					return fmt.Errorf("datagen: %w", err)
+				}
 			default:
-				return fmt.Errorf("datagen: --evaluation %q: want tuned or documents", evaluation)
+				return fmt.Errorf("datagen: --evaluation %q: want tuned, documents or network", evaluation)
+			}
+			if len(evalFiles) > 0 && evaluation != "network" {
+				return errors.New("datagen: --eval-file goes with --evaluation network")
 			}
 			if teacher != "" {
 				cfg.Teacher = &datagen.Teacher{Command: strings.Fields(teacher), Depth: teacherDepth, Options: map[string]string{}, Plays: teacherPlays}
@@ -154,7 +165,8 @@ chimera train reads the files together (--data, repeatable).`,
 	vf.register(cmd)
 	fl := cmd.Flags()
 	fl.StringVar(&out, "out", "", "the data file to write or resume")
-	fl.StringVar(&evaluation, "evaluation", "tuned", "the games' evaluation: tuned (the shipped weights, else the formula) or documents")
+	fl.StringVar(&evaluation, "evaluation", "tuned", "the games' evaluation: tuned (the shipped weights, else the formula), documents or network (the shipped network, or --eval-file's)")
+	fl.StringArrayVar(&evalFiles, "eval-file", nil, "with --evaluation network: a network file of chimera train, for its variant (repeatable)")
 	fl.StringVar(&teacher, "teacher", "", "label the positions with this UCI engine (a command line) instead of the games' searches")
 	intFlag(fl, &teacherDepth, "teacher-depth", 6, 1, 100, "the teacher's search depth a position")
 	fl.StringArrayVar(&teacherOptions, "teacher-option", nil, "set the teacher's UCI option, NAME=VALUE (repeatable)")

@@ -18,8 +18,8 @@ import (
 )
 
 // TestTrainCommand makes a network for a user's variant file in the two
-// commands the README gives (datagen, then train), and plays it over UCI;
-// data of another variant is refused.
+// commands the README gives (datagen, then train), plays it over UCI and
+// has it play the next round's games; data of another variant is refused.
 func TestTrainCommand(t *testing.T) {
 	dir := t.TempDir()
 	data, net := filepath.Join(dir, "tenten.data"), filepath.Join(dir, "tenten.nnue")
@@ -40,6 +40,15 @@ func TestTrainCommand(t *testing.T) {
 	require.Contains(t, string(out), "a network for tenten loaded from "+net)
 	require.Contains(t, string(out), "bestmove ")
 	require.NotContains(t, string(out), "tuned evaluation plays it")
+
+	// The network plays the next round's games: its own data.
+	msg, err = exec.Command(binary, "datagen", "--variant-file", variantFile, "--variant", "tenten", "--out", filepath.Join(dir, "round2.data"),
+		"--positions", "30", "--nodes", "150", "--threads", "1", "--evaluation", "network", "--eval-file", net).CombinedOutput()
+	require.NoError(t, err, string(msg))
+	msg, err = exec.Command(binary, "datagen", "--variant-file", variantFile, "--variant", "tenten", "--out", filepath.Join(dir, "round2.data"),
+		"--positions", "30", "--eval-file", net).CombinedOutput()
+	require.Error(t, err)
+	require.Contains(t, string(msg), "--eval-file goes with --evaluation network")
 
 	foreign := exec.Command(binary, "train", "--variant", "chess", "--data", data, "--out", filepath.Join(dir, "x.nnue"))
 	msg, err = foreign.CombinedOutput()
