@@ -10,7 +10,6 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/eval"
 	"github.com/chimera-chess/chimera/internal/train"
-	"github.com/chimera-chess/chimera/nnue"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -31,8 +30,7 @@ func TestTrackerSearchesAsRefresh(t *testing.T) {
 	for _, name := range []string{"chess", "crazyhouse", "atomic", "seirawan"} {
 		v, err := variants.Builtin().Lookup(name)
 		require.NoError(t, err)
-		l := nnue.NewLayout(v)
-		net := train.Quantise(train.NewNet(l.Inputs(), 16, rand.New(rand.NewPCG(3, 4))), v, 300, "test")
+		net := train.Quantise(train.NewNet(train.InputsOf(v), 16, rand.New(rand.NewPCG(3, 4))), v, 300, "test")
 		network, err := eval.NewNetwork(v, net)
 		require.NoError(t, err)
 		var results [2]search.Result
