@@ -112,10 +112,17 @@ func TestTablebaseCommands(t *testing.T) {
 	}
 }
 
+// TestCompareCommand: compare reports each depth's games against perfect
+// defence and draws them. Under -short from 2 positions, not 4: the games
+// are most of the test's time, and the report and chart are the same.
 func TestCompareCommand(t *testing.T) {
 	dir := t.TempDir()
 	svg := filepath.Join(dir, "chart.svg")
-	code, out, _ := runCommand("compare", "--material", "KQvK", "--positions", "4", "--depth", "1,3", "--dir", dir, "--svg", svg)
+	positions := "4"
+	if testing.Short() {
+		positions = "2"
+	}
+	code, out, _ := runCommand("compare", "--material", "KQvK", "--positions", positions, "--depth", "1,3", "--dir", dir, "--svg", svg)
 	require.Zero(t, code)
 	require.Contains(t, out, "KQvK: search (winning side) against perfect defence")
 	require.Contains(t, out, "depth 1 ")
