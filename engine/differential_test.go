@@ -62,7 +62,9 @@ func TestDifferentialAgainstNotnil(t *testing.T) {
 			for _, m := range moves {
 				uci := v.UCI(m)
 				got = append(got, uci)
-				require.Equal(t, wantSAN[uci], p.SAN(m), "SAN of %s in %s", uci, fen)
+				if san := p.SAN(m); san != wantSAN[uci] { // testify only on failure: a call a move
+					require.Equal(t, wantSAN[uci], san, "SAN of %s in %s", uci, fen)
+				}
 			}
 			slices.Sort(want)
 			slices.Sort(got)

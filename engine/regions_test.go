@@ -34,12 +34,17 @@ func TestRegionGamesLegalityMatchesMaking(t *testing.T) {
 				slow := p.LegalMovesByMaking(nil)
 				slices.Sort(fast)
 				slices.Sort(slow)
-				require.Equal(t, slow, fast, "%s: %s", name, p.FEN())
+				// The FEN is written only on failure, as in the tests below.
+				if !slices.Equal(slow, fast) {
+					require.Equal(t, slow, fast, "%s: %s", name, p.FEN())
+				}
 				if len(fast) == 0 {
 					break
 				}
 				p.Make(fast[rng.IntN(len(fast))])
-				require.Equal(t, p.ComputeKey(), p.Key(), "%s: %s", name, p.FEN())
+				if p.ComputeKey() != p.Key() {
+					require.Equal(t, p.ComputeKey(), p.Key(), "%s: %s", name, p.FEN())
+				}
 			}
 		}
 	}

@@ -121,13 +121,14 @@ func (v *Variant) buildTables() {
 		rayIndex[vec] = len(v.rays) - 1
 		return len(v.rays) - 1
 	}
+	reach := &pieceReach{}
 	for i := range v.Pieces {
 		for _, c := range []Colour{White, Black} {
 			pc := MakePiece(i+1, c)
 			v.moves[pc] = make([]squareMoves, NumSquares)
 			for s := 0; s < NumSquares; s++ {
 				if v.onBoard.Has(Square(s)) {
-					v.moves[pc][s] = v.buildSquareMoves(pc, Square(s), rayOf)
+					v.moves[pc][s] = v.buildSquareMoves(pc, Square(s), rayOf, reach)
 				}
 			}
 			v.buildAttacks(pc, rayOf)
@@ -288,11 +289,11 @@ func LameWalk(vec Vector) []Vector {
 // steps: collect every way its atoms reach squares, turn the lines (rides,
 // hops, cannons) into rays, then merge the leaps to each target square into
 // the generator's groups.
-func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int) squareMoves {
-	reach := v.collectReach(pc, s, rayOf)
+func (v *Variant) buildSquareMoves(pc Piece, s Square, rayOf func(Vector) int, reach *pieceReach) squareMoves {
+	v.collectReach(pc, s, rayOf, reach)
 	var sm squareMoves
-	for _, key := range reach.lineOrder {
-		mode := reach.lines[key]
+	for _, line := range reach.lines {
+		key, mode := line.key, line.mode
 		r := moveRay{squares: v.rays[key.ray][s], quiet: mode.quiet, capture: mode.capture}
 		if key.kind == rideLine {
 			r.ray = key.ray
@@ -334,46 +335,67 @@ type lineKey struct {
 type lineMode struct{ quiet, capture bool }
 
 // pieceReach is every way one piece on one square reaches other squares,
-// before the ways to each square are merged.
+// before the ways to each square are merged. One is used for every piece
+// and square of a variant in turn (reset between them): building a
+// variant's tables took a map or two and their growth per piece and
+// square, most of the time it took.
 type pieceReach struct {
-	leaps     map[Square][]leapOption
-	targets   []Square // first-seen order, so tables are deterministic
-	lines     map[lineKey]*lineMode
-	lineOrder []lineKey // first-seen order
+	leaps   [NumSquares][]leapOption // by target; empty for squares not in targets
+	targets []Square                 // first-seen order, so tables are deterministic
+	lines   []reachLine              // first-seen order; a piece has a few at most
 	// screens are a cannon's jumps along palace diagonals, kept apart
 	// from the leaps: they need a piece in the way, not none.
 	screens []lameLeap
 }
 
+// reachLine is one line a piece uses and how.
+type reachLine struct {
+	key  lineKey
+	mode lineMode
+}
+
+// reset empties the reach for the next piece or square, keeping its
+// memory. What was read from it stays valid: the merged moves keep the
+// options' paths, never the options' own slices.
+func (r *pieceReach) reset() {
+	for _, t := range r.targets {
+		r.leaps[t] = r.leaps[t][:0]
+	}
+	r.targets, r.lines, r.screens = r.targets[:0], r.lines[:0], r.screens[:0]
+}
+
 func (r *pieceReach) addLeap(t Square, o leapOption) {
-	if _, seen := r.leaps[t]; !seen {
+	if len(r.leaps[t]) == 0 { // every target holds one option at least
 		r.targets = append(r.targets, t)
 	}
 	r.leaps[t] = append(r.leaps[t], o)
 }
 
 func (r *pieceReach) addLine(key lineKey, quiet, capture bool) {
-	mode := r.lines[key]
-	if mode == nil {
-		mode = &lineMode{}
-		r.lines[key] = mode
-		r.lineOrder = append(r.lineOrder, key)
+	i := 0
+	for i < len(r.lines) && r.lines[i].key != key {
+		i++
 	}
+	if i == len(r.lines) {
+		r.lines = append(r.lines, reachLine{key: key})
+	}
+	mode := &r.lines[i].mode
 	mode.quiet = mode.quiet || quiet
 	mode.capture = mode.capture || capture
 }
 
-// collectReach walks the piece's atoms from s: unlimited rides, hops and
-// cannons become lines; leaps and limited rides (a set of lame leaps, one
-// per distance) become leap options per target square.
-func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *pieceReach {
+// collectReach walks the piece's atoms from s into reach, emptied first:
+// unlimited rides, hops and cannons become lines; leaps and limited rides
+// (a set of lame leaps, one per distance) become leap options per target
+// square.
+func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int, reach *pieceReach) {
 	c := pc.Colour()
 	pt := &v.Pieces[pc.Type()-1]
 	takesEP := false
 	for _, a := range pt.Atoms {
 		takesEP = takesEP || a.EnPassant
 	}
-	reach := &pieceReach{leaps: map[Square][]leapOption{}, lines: map[lineKey]*lineMode{}}
+	reach.reset()
 	// A confined piece's rides become leaps along the line, kept where
 	// they end inside the region (check refuses confined hoppers).
 	inRegion := func(t Square) bool { return pt.Region == nil || pt.Region[c].Has(t) }
@@ -441,7 +463,6 @@ func (v *Variant) collectReach(pc Piece, s Square, rayOf func(Vector) int) *piec
 	if v.DiagonalLines.Has(s) {
 		v.addDiagonalLines(reach, pt, c, s, inRegion)
 	}
-	return reach
 }
 
 // diagonalGroup is the orthogonal unit steps of one kind of move a piece

@@ -1,6 +1,9 @@
 package engine
 
-import "math/bits"
+import (
+	"math/bits"
+	"sync"
+)
 
 // zobristKeys are the random numbers whose XOR identifies a position. They
 // come from a fixed seed so that keys, and with them search node counts, are
@@ -43,8 +46,14 @@ func (s *splitMix64) next() uint64 {
 	return z ^ (z >> 31)
 }
 
-func newZobristKeys() zobristKeys {
-	var z zobristKeys
+// newZobristKeys returns the keys, the same for every variant: drawn once
+// a process (a fifth of a megabyte of random numbers, which every variant
+// built drew again) and copied.
+func newZobristKeys() zobristKeys { return *drawnZobristKeys() }
+
+// drawnZobristKeys draws the keys, on first use.
+var drawnZobristKeys = sync.OnceValue(func() *zobristKeys {
+	z := new(zobristKeys)
 	rng := splitMix64(0x43484d4552410001) // "CHIMERA" and a version
 	for p := range z.piece {
 		for s := range z.piece[p] {
@@ -79,4 +88,4 @@ func newZobristKeys() zobristKeys {
 		z.gate[b] = rng.next()
 	}
 	return z
-}
+})

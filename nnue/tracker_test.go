@@ -40,14 +40,21 @@ func TestTrackerMatchesRefresh(t *testing.T) {
 					// A sibling first: entered, evaluated, left.
 					p.Make(moves[rng.IntN(len(moves))])
 					tr.Push(p)
-					require.Equal(t, net.Evaluate(l, p), tr.Evaluate(p), "%s %s: a sibling", name, p.FEN())
+					// The FEN is written only on failure: formatting it
+					// for every position compared cost as much as the
+					// comparison.
+					if want, got := net.Evaluate(l, p), tr.Evaluate(p); want != got {
+						require.Equal(t, want, got, "%s %s: a sibling", name, p.FEN())
+					}
 					p.Unmake()
 					tr.Pop()
 				}
 				p.Make(moves[rng.IntN(len(moves))])
 				tr.Push(p)
 				if ply%2 == 0 { // lazily: every other position is evaluated
-					require.Equal(t, net.Evaluate(l, p), tr.Evaluate(p), "%s %s", name, p.FEN())
+					if want, got := net.Evaluate(l, p), tr.Evaluate(p); want != got {
+						require.Equal(t, want, got, "%s %s", name, p.FEN())
+					}
 				}
 			}
 			require.Equal(t, net.Evaluate(l, p), tr.Evaluate(p), "%s %s: the game's end", name, p.FEN())

@@ -54,6 +54,13 @@ type worker struct {
 	// main thread's; helpers search every root move).
 	excluded []engine.Move
 	lmr      *[64][64]int8
+	// used: a search has run since the worker was made or cleared, so
+	// its evaluation cache, killers and histories may hold something.
+	// Until then they are zero and clear leaves them be: they are over
+	// 4 MiB, and a new session cleared them three times (its variant,
+	// its new game, its first search's variant) before searching once,
+	// once a game in self-play, tuning and data generation.
+	used bool
 }
 
 // frame is what a ply of the current line remembers for the plies below
@@ -81,9 +88,13 @@ func newWorker(s *Searcher, id int) *worker {
 
 // clear forgets everything the worker learnt.
 func (w *worker) clear() {
+	if !w.used {
+		return // still zero (see used)
+	}
 	w.evals.clear()
 	w.killers = [MaxPly + 1][2]engine.Move{}
 	w.hist = histories{}
+	w.used = false
 }
 
 // setVariant prepares the worker for a new variant.
@@ -100,6 +111,7 @@ func (w *worker) setVariant(e eval.Evaluator) {
 
 // prepare resets the per-search state for root.
 func (w *worker) prepare(root *engine.Position) {
+	w.used = true // what follows may fill the caches and histories
 	w.pos = root.Clone()
 	if w.track != nil {
 		w.track.Reset(w.pos)

@@ -66,8 +66,14 @@ func within(t *testing.T, d time.Duration, f func() error) {
 }
 
 // TestUCIThroughNotnilClient drives the real binary with notnil/chess's UCI
-// client and plays a short game with it, checking every move.
+// client and plays a short game with it, checking every move. Under
+// -short the game is 10 plies, not 20: five searches of each kind, fixed
+// depth and move time, whose 30 ms each were most of the test's time.
 func TestUCIThroughNotnilClient(t *testing.T) {
+	plies := 20
+	if testing.Short() {
+		plies = 10
+	}
 	eng, err := chessuci.New(binary)
 	require.NoError(t, err)
 	defer eng.Close()
@@ -81,7 +87,7 @@ func TestUCIThroughNotnilClient(t *testing.T) {
 	})
 
 	game := chess.NewGame()
-	for ply := 0; ply < 20 && game.Outcome() == chess.NoOutcome; ply++ {
+	for ply := 0; ply < plies && game.Outcome() == chess.NoOutcome; ply++ {
 		cmds := []chessuci.Cmd{chessuci.CmdPosition{Position: game.Position()}, chessuci.CmdGo{Depth: 3}}
 		if ply%2 == 1 {
 			cmds[1] = chessuci.CmdGo{MoveTime: 30 * time.Millisecond}

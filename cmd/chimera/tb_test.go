@@ -112,10 +112,17 @@ func TestTablebaseCommands(t *testing.T) {
 	}
 }
 
+// TestCompareCommand: compare reports each depth's games against perfect
+// defence and draws them. Under -short from 2 positions, not 4: the games
+// are most of the test's time, and the report and chart are the same.
 func TestCompareCommand(t *testing.T) {
 	dir := t.TempDir()
 	svg := filepath.Join(dir, "chart.svg")
-	code, out, _ := runCommand("compare", "--material", "KQvK", "--positions", "4", "--depth", "1,3", "--dir", dir, "--svg", svg)
+	positions := "4"
+	if testing.Short() {
+		positions = "2"
+	}
+	code, out, _ := runCommand("compare", "--material", "KQvK", "--positions", positions, "--depth", "1,3", "--dir", dir, "--svg", svg)
 	require.Zero(t, code)
 	require.Contains(t, out, "KQvK: search (winning side) against perfect defence")
 	require.Contains(t, out, "depth 1 ")
@@ -185,17 +192,19 @@ func TestTablebaseVerifyTrustsNothing(t *testing.T) {
 	require.Regexp(t, `tiny KBNvK: \d+ positions checked, 0 disagreements`, out)
 
 	// tb generate says it first too, when it builds more than asked
-	// (under -short a pawn ending's five tables, seconds faster to build
-	// than a four-piece table's three).
+	// (under -short on the 4x4 board, whose KNvK and KBvK are there: a
+	// pawn ending's three tables more, built in a fraction of the time
+	// chess's four-piece table, or chess's pawn ending, takes).
 	material, building, order := "KQNvK", "building 3 tables of chess", "KQvK KQNvK"
+	var onBoard []string
 	if testing.Short() {
-		material, building, order = "KPvK", "building 4 tables of chess", "KNvK KPvK" // KRvK is there
+		material, building, order, onBoard = "KPvK", "building 3 tables of tiny", "KQvK KRvK KPvK", onTiny[2:]
 	}
-	code, _, errOut = runCommand("tb", "generate", material, "--dir", dir)
-	require.Zero(t, code)
+	code, _, errOut = runCommand(append([]string{"tb", "generate", material, "--dir", dir}, onBoard...)...)
+	require.Zero(t, code, errOut)
 	require.Contains(t, errOut, building)
 	require.Contains(t, errOut, order)
-	code, _, errOut = runCommand("tb", "generate", "KQvK", "--dir", dir)
+	code, _, errOut = runCommand(append([]string{"tb", "generate", "KQvK", "--dir", dir}, onBoard...)...)
 	require.Zero(t, code)
 	require.NotContains(t, errOut, "building", "one table asked for, none more built")
 }

@@ -42,10 +42,15 @@ func gamesIn(t *testing.T, path string) map[uint64]dataset.Game {
 // TestStoppedRunResumesToTheSameGames: a run stopped after a few games and
 // resumed by the same configuration (another number of workers) writes
 // the same games, each once, as a run that was never stopped: game i
-// depends on the seed and i alone.
+// depends on the seed and i alone. Under -short each move searches 100
+// nodes, not 300: the searches are most of the test's time, and the
+// games, six of each variant, stay as many and as long.
 func TestStoppedRunResumesToTheSameGames(t *testing.T) {
 	for _, name := range []string{"chess", "crazyhouse"} {
 		cfg := smallRun(t, name, 200)
+		if testing.Short() {
+			cfg.Nodes = 100
+		}
 		h := dataset.HeaderFor(cfg.Variant, "test")
 		dir := t.TempDir()
 

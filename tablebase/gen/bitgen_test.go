@@ -29,14 +29,14 @@ type comparison struct {
 // rectangular board with pawns (double steps, promotions, en passant),
 // five pieces on a 4×4 board, Berolina pawns (en passant after a double
 // step either way), royal knights and the amazon. The build tag "long" adds every four-piece chess table and
-// five pieces with pawns (bitgen_long_test.go). Under -short the 5×6
-// board's tables are pawnProbeTables' (the board without the move rule,
-// the same moves), its KRvKP is compared in the full run only (KPvKP
-// still has pawns on both sides, double steps, en passant and
-// promotions; KRvKP's per-entry generation took half a second), and the
-// royal knights meet no man of the other side: KMvKM's per-entry
+// five pieces with pawns (bitgen_long_test.go). Under -short the
+// rectangular board's tables are pawnProbeTables' (a 4×5 board without
+// the move rule, the same moves), its KRvKP is compared in the full run
+// only (KPvKP still has pawns on both sides, double steps, en passant
+// and promotions; KRvKP's per-entry generation took half a second), and
+// the royal knights meet no man of the other side: KMvKM's per-entry
 // generation alone took two seconds, and captures into smaller tables
-// are compared on the 4×4 board and the 5×6 one.
+// are compared on the 4×4 board and the rectangular one.
 func TestBitParallelMatchesPerEntry(t *testing.T) {
 	chess := variants.Chess()
 	cases := []comparison{

@@ -7,13 +7,13 @@ import (
 )
 
 // FuzzProbePawnTable: any FEN the rules accept is answered by the KPvKP
-// table of the 5x6 board when it covers it (en passant and all), or
-// refused with an error, never a crash; a win is an odd number of plies.
+// table of pawnProbeTables' board (5x6, or 4x5 under -short) when it
+// covers it (en passant and all), or refused with an error, never a
+// crash; a win is an odd number of plies.
 func FuzzProbePawnTable(f *testing.F) {
 	v := pawnProbeTables().Variant(f)
 	tb := pawnProbeTables().Get(f, "KPvKP")
-	for _, seed := range []string{"k4/5/1Pp2/5/5/4K b - b3 0 1", "k4/5/1Pp2/5/5/4K b - - 0 1", "k4/2p2/5/5/1P3/4K w - - 0 1",
-		"k4/5/1pP2/5/5/4K w - b4 0 1", "5/5/5/5/5/5 w - - 0 1", "k4/P4/5/5/p4/4K w - - 0 1"} {
+	for _, seed := range pawnFENs(v).seeds {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, fen string) {
