@@ -130,6 +130,17 @@ func (c *Catalogue) Canonical(name string) string {
 // Description returns a variant's one-line description.
 func (c *Catalogue) Description(name string) string { return c.byName[name].spec.description }
 
+// BoardSize returns a variant's board, files by ranks, as its built
+// variant has it (Width, Height), without building it: a list of every
+// variant's size built all of them. ok is false for an unknown name.
+func (c *Catalogue) BoardSize(name string) (files, ranks int, ok bool) {
+	p, ok := c.byName[name]
+	if !ok {
+		return 0, 0, false
+	}
+	return p.spec.files, p.spec.ranks, true
+}
+
 // Names returns the built-in variant names in catalogue order.
 func Names() []string { return Builtin().Names() }
 

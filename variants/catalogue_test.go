@@ -12,12 +12,18 @@ import (
 )
 
 func TestLookup(t *testing.T) {
+	cat := variants.Builtin()
 	for _, name := range variants.Names() {
 		v, err := variants.Lookup(name)
 		require.NoError(t, err, name)
 		require.Equal(t, name, v.Name)
 		require.Equal(t, v.StartFEN, v.StartPosition().FEN())
+		files, ranks, ok := cat.BoardSize(name)
+		require.True(t, ok, name)
+		require.Equal(t, [2]int{v.Width, v.Height}, [2]int{files, ranks}, "%s: the size without building", name)
 	}
+	_, _, ok := cat.BoardSize("nosuchchess")
+	require.False(t, ok)
 	_, err := variants.Lookup("nosuchchess")
 	require.ErrorContains(t, err, `unknown variant "nosuchchess"`)
 	require.ErrorContains(t, err, "chess")

@@ -70,8 +70,8 @@ with --variant-file on any command that takes --variant.`,
 			}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			for _, name := range c.Names() {
-				v, _ := c.Lookup(name)
-				fmt.Fprintf(w, "%s\t%dx%d\t%s\n", name, v.Width, v.Height, c.Description(name))
+				files, ranks, _ := c.BoardSize(name) // without building every variant
+				fmt.Fprintf(w, "%s\t%dx%d\t%s\n", name, files, ranks, c.Description(name))
 			}
 			return w.Flush()
 		},

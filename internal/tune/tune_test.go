@@ -73,6 +73,17 @@ func knownSamples(v *engine.Variant, e *eval.Tuned, scale float64, games int) []
 	return samples
 }
 
+// mechanismIterations is the iterations of the fits that test which
+// weights move (Fit, Omit), not how close they come: a quarter of them
+// under -short, where the fits were most of those tests' time, and a
+// weight that moves has moved after the first few.
+func mechanismIterations(n int) int {
+	if testing.Short() {
+		return n / 4
+	}
+	return n
+}
+
 // fewerUnderShort is a number of games or positions for samples, halved
 // under -short where the test's claim does not rest on how many there
 // are: which features a fit moves, that search labels teach better than
@@ -97,7 +108,7 @@ func TestFitMovesOnlyFreeFeatures(t *testing.T) {
 	samples := knownSamples(v, eval.NewTuned(truth), 1.3, fewerUnderShort(60))
 	start := eval.DocumentsWeights(l)
 	w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
-		Iterations: 200, Rate: 2, Seed: 1, Fit: []string{"mobility", "tempo"}})
+		Iterations: mechanismIterations(200), Rate: 2, Seed: 1, Fit: []string{"mobility", "tempo"}})
 	require.NoError(t, err)
 	moved := 0
 	for i, name := range l.Names() {
@@ -129,7 +140,7 @@ func TestOmitLeavesFeaturesOut(t *testing.T) {
 	start := setWeights(eval.DocumentsWeights(l), map[string][2]int{"check Q": {40, 20}, "threat R": {30, 30}})
 	run := func(fit, omit []string) *eval.Weights {
 		w, _, err := tune.Run(context.Background(), tune.Config{Variant: v, Samples: samples, Start: start,
-			Iterations: 100, Rate: 2, Seed: 1, Fit: fit, Omit: omit})
+			Iterations: mechanismIterations(100), Rate: 2, Seed: 1, Fit: fit, Omit: omit})
 		require.NoError(t, err)
 		return w
 	}
@@ -217,13 +228,19 @@ func setWeights(w *eval.Weights, set map[string][2]int) *eval.Weights {
 
 // TestGamesAreDeterministic: the same seed gives the same samples,
 // whatever the number of workers; every sample is quiet and labelled.
+// Under -short each move searches 100 nodes, not 300: the searches were
+// most of the test's time, and the games are as many and as long.
 func TestGamesAreDeterministic(t *testing.T) {
 	v := variants.Chess()
 	e := eval.NewTuned(eval.DocumentsWeights(eval.NewLayout(v)))
 	positions := fewerUnderShort(150) // several games still, each written out
+	nodes := uint64(300)
+	if testing.Short() {
+		nodes = 100
+	}
 	play := func(workers int) []tune.Sample {
 		g := &tune.Games{Variant: v, RandomPlies: 6, Skip: 2, MaxPlies: 80, Seed: 3, Positions: positions, Workers: workers}
-		g.Player.Nodes, g.Player.HashMB = 300, 1
+		g.Player.Nodes, g.Player.HashMB = nodes, 1
 		s, err := g.Play(context.Background(), e)
 		require.NoError(t, err)
 		return s
