@@ -24,9 +24,12 @@ import (
 // material, the killers and the counter-move, then the rest by score.
 // Moves of equal score may come in any order.
 func TestPickerMatchesGeneratingFirst(t *testing.T) {
-	games, plies := 2, 60
+	games, plies, rounds := 2, 60, 4
 	if testing.Short() {
-		games, plies = 1, 8
+		// Each position's rounds draw other killers, counter-move and
+		// table move: two rounds of the node, captures only and not,
+		// under -short, where the rounds were most of the test's time.
+		games, plies, rounds = 1, 8, 2
 	}
 	const ply = 2
 	s := New(Options{HashMB: 1})
@@ -65,7 +68,7 @@ func TestPickerMatchesGeneratingFirst(t *testing.T) {
 						return engine.NoMove
 					}
 				}
-				for range 4 {
+				for range rounds {
 					w.killers[ply] = [2]engine.Move{pickFrom(), pickFrom()}
 					w.stack[ply-1].move, w.stack[ply-1].piece = legal[0], game.MovedPiece(legal[0])
 					if slot := w.counterSlot(ply); slot != nil {

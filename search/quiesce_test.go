@@ -25,7 +25,7 @@ func TestQuiesceLine(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := setup(t, "chess", tc.fen)
 			before := p.FEN()
-			s := search.New(search.Options{})
+			s := search.New(options())
 			score, line := s.Quiesce(context.Background(), p)
 			var got []string
 			for _, m := range line {

@@ -35,6 +35,19 @@ var mateSuite = []mateCase{
 	{"3check", "rnbqkbnr/pppp1ppp/8/4p3/4P3/5Q2/PPPP1PPP/RNB1KBNR w KQkq - 2+3 0 3", 2, []string{"f3f7"}},
 }
 
+// options is the searchers' options of these tests: the defaults, but
+// under -short a table of 1 MiB, not the default 16. Making a searcher
+// writes its whole table (so that a game's first search does not wait
+// for the memory page by page), which took longer than most of these
+// tests' searches, a hundred searchers in all; searches of thousands of
+// nodes fit either table.
+func options() search.Options {
+	if testing.Short() {
+		return search.Options{HashMB: 1}
+	}
+	return search.Options{}
+}
+
 func setup(t testing.TB, variant, fen string) *engine.Position {
 	t.Helper()
 	v, err := variants.Lookup(variant)
@@ -48,7 +61,7 @@ func TestMateSuite(t *testing.T) {
 	for _, mode := range []search.TestMode{{}, {NoTT: true}} {
 		for _, mc := range mateSuite {
 			p := setup(t, mc.variant, mc.fen)
-			s := search.NewForTest(search.Options{}, mode)
+			s := search.NewForTest(options(), mode)
 			r := s.Search(context.Background(), p, search.Limits{Depth: 2*mc.moves + 1}, nil)
 			require.True(t, r.Score.IsMate(), "%s %s: %v", mc.variant, mc.fen, r.Score)
 			require.Equal(t, mc.moves, r.Score.MateMoves(), "%s %s", mc.variant, mc.fen)
@@ -65,13 +78,13 @@ func itoa(n int) string { return string(rune('0' + n)) }
 func TestMatedScoreAndTerminalRoot(t *testing.T) {
 	// Black to move is mated in 1 whatever it does: 1...Kg8 2.Ra8#.
 	p := setup(t, "chess", "7k/R7/6K1/8/8/8/8/8 b - - 0 1")
-	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+	r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
 	require.Equal(t, search.MatedIn(2), r.Score)
 	require.Equal(t, -1, r.Score.MateMoves())
 
 	// Checkmated at the root: no move, a mate score.
 	p = setup(t, "chess", "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1")
-	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+	r = search.New(options()).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
 	require.Equal(t, engine.NoMove, r.Best)
 	require.Equal(t, search.MatedIn(0), r.Score)
 }
@@ -87,7 +100,7 @@ func TestTactics(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := setup(t, tc.variant, tc.fen)
-			r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+			r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
 			require.Contains(t, tc.best, p.Variant().UCI(r.Best))
 		})
 	}
@@ -95,7 +108,7 @@ func TestTactics(t *testing.T) {
 	// engine does not lose it.
 	p := setup(t, "chess", "4k3/8/8/4p3/3Q4/8/8/4K3 w - - 0 1")
 	for depth := 3; depth <= 5; depth++ {
-		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: depth}, nil)
+		r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: depth}, nil)
 		require.Greater(t, int(r.Score), 600, "depth %d keeps the queen", depth)
 		require.Equal(t, "d4", r.Best.From().String())
 	}
@@ -122,8 +135,8 @@ func TestTTIsExact(t *testing.T) {
 	for _, tc := range ttSuite {
 		p := setup(t, tc.variant, tc.fen)
 		for d := 1; d <= depth; d++ {
-			plain := search.NewForTest(search.Options{}, search.TestMode{Pure: true, NoTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
-			withTT := search.NewForTest(search.Options{}, search.TestMode{Pure: true, ExactDepthTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
+			plain := search.NewForTest(options(), search.TestMode{Pure: true, NoTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
+			withTT := search.NewForTest(options(), search.TestMode{Pure: true, ExactDepthTT: true}).Search(context.Background(), p, search.Limits{Depth: d}, nil)
 			require.Equal(t, plain.Score, withTT.Score, "%s depth %d", tc.fen, d)
 		}
 	}
@@ -135,8 +148,8 @@ func TestTTSavesNodes(t *testing.T) {
 	var with, without uint64
 	for _, tc := range ttSuite {
 		p := setup(t, tc.variant, tc.fen)
-		with += search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
-		without += search.NewForTest(search.Options{}, search.TestMode{NoTT: true}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
+		with += search.New(options()).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
+		without += search.NewForTest(options(), search.TestMode{NoTT: true}).Search(context.Background(), p, search.Limits{Depth: 6}, nil).Nodes
 	}
 	t.Logf("depth 6 on %d positions: %d nodes with the table, %d without", len(ttSuite), with, without)
 	require.Less(t, with, without*3/4)
@@ -144,11 +157,11 @@ func TestTTSavesNodes(t *testing.T) {
 
 func TestDeterministic(t *testing.T) {
 	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	a := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
-	b := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	a := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	b := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 	require.Equal(t, a, b)
 	// A searcher reused after Clear gives the same answer again.
-	s := search.New(search.Options{})
+	s := search.New(options())
 	s.Search(context.Background(), p, search.Limits{Depth: 5}, nil)
 	s.Clear()
 	require.Equal(t, a, s.Search(context.Background(), p, search.Limits{Depth: 6}, nil))
@@ -157,7 +170,7 @@ func TestDeterministic(t *testing.T) {
 func TestLimits(t *testing.T) {
 	p := setup(t, "chess", variants.ChessFEN)
 	var infos []search.Info
-	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 5}, func(i search.Info) { infos = append(infos, i) })
+	r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 5}, func(i search.Info) { infos = append(infos, i) })
 	require.Len(t, infos, 5)
 	for i, info := range infos {
 		require.Equal(t, i+1, info.Depth)
@@ -166,23 +179,23 @@ func TestLimits(t *testing.T) {
 		require.GreaterOrEqual(t, info.SelDepth, info.Depth)
 	}
 
-	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: 5000}, nil)
+	r = search.New(options()).Search(context.Background(), p, search.Limits{Nodes: 5000}, nil)
 	require.LessOrEqual(t, r.Nodes, uint64(5000))
 	require.NotEqual(t, engine.NoMove, r.Best)
 
 	e2e4, err := p.ParseUCI("e2e4")
 	require.NoError(t, err)
-	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4, SearchMoves: []engine.Move{e2e4}}, nil)
+	r = search.New(options()).Search(context.Background(), p, search.Limits{Depth: 4, SearchMoves: []engine.Move{e2e4}}, nil)
 	require.Equal(t, e2e4, r.Best)
 
 	start := time.Now()
-	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{MoveTime: 100 * time.Millisecond}, nil)
+	r = search.New(options()).Search(context.Background(), p, search.Limits{MoveTime: 100 * time.Millisecond}, nil)
 	require.NotEqual(t, engine.NoMove, r.Best)
 	t.Logf("movetime 100ms took %v", time.Since(start))
 
 	// Mate limit: stop as soon as the mate is found.
 	m := setup(t, "chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1")
-	r = search.New(search.Options{}).Search(context.Background(), m, search.Limits{Mate: 1}, nil)
+	r = search.New(options()).Search(context.Background(), m, search.Limits{Mate: 1}, nil)
 	require.Equal(t, 1, r.Score.MateMoves())
 }
 
@@ -194,7 +207,7 @@ func TestStopReturnsLegalMove(t *testing.T) {
 	for _, after := range []time.Duration{0, time.Millisecond, 30 * time.Millisecond} {
 		ctx, cancel := context.WithCancel(context.Background())
 		done := make(chan search.Result)
-		go func() { done <- search.New(search.Options{}).Search(ctx, p, search.Limits{Infinite: true}, nil) }()
+		go func() { done <- search.New(options()).Search(ctx, p, search.Limits{Infinite: true}, nil) }()
 		time.Sleep(after)
 		cancel()
 		r := <-done
@@ -206,11 +219,11 @@ func TestStopReturnsLegalMove(t *testing.T) {
 func TestDrawsInTree(t *testing.T) {
 	// A rook up, but every move reaches the hundredth quiet ply.
 	p := setup(t, "chess", "4k3/8/8/8/8/8/8/R3K3 w - - 99 80")
-	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+	r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
 	require.Equal(t, search.Score(0), r.Score)
 	// Perpetual check saves the side a queen down.
 	p = setup(t, "chess", "6k1/5ppp/8/8/8/8/qq6/1Q4K1 w - - 0 1")
-	r = search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
+	r = search.New(options()).Search(context.Background(), p, search.Limits{Depth: 6}, nil)
 	require.Less(t, int(r.Score), 0)
 }
 
@@ -218,7 +231,7 @@ func TestDrawsInTree(t *testing.T) {
 // context is cancelled (the figure, not a pass/fail bound).
 func BenchmarkStopLatency(b *testing.B) {
 	p := setup(b, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
-	s := search.New(search.Options{})
+	s := search.New(options())
 	var total, worst time.Duration
 	n := 0
 	for b.Loop() {
@@ -241,8 +254,8 @@ func BenchmarkStopLatency(b *testing.B) {
 func TestMultiPV(t *testing.T) {
 	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	var infos []search.Info
-	single := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
-	r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 4, MultiPV: 3}, func(i search.Info) {
+	single := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 4}, nil)
+	r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 4, MultiPV: 3}, func(i search.Info) {
 		infos = append(infos, i)
 	})
 	require.Len(t, infos, 12)
@@ -301,7 +314,7 @@ func TestDecidedPositions(t *testing.T) {
 		{"horde", "4k3/8/8/8/8/8/8/8 w - - 0 1", search.MatedIn(0)},
 	} {
 		p := setup(t, tc.variant, tc.fen)
-		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
+		r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 3}, nil)
 		require.Equal(t, tc.want, r.Score, "%s %s: got %v", tc.variant, tc.fen, r.Score)
 	}
 	for _, tc := range []struct {
@@ -322,7 +335,7 @@ func TestDecidedPositions(t *testing.T) {
 func TestThreads(t *testing.T) {
 	for _, mc := range mateSuite {
 		p := setup(t, mc.variant, mc.fen)
-		s := search.New(search.Options{})
+		s := search.New(options())
 		s.SetThreads(3)
 		// The helpers' table entries change what the main thread prunes,
 		// differently with every interleaving of the threads (under load a
@@ -334,7 +347,7 @@ func TestThreads(t *testing.T) {
 	}
 	p := setup(t, "chess", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1")
 	legal := p.LegalMoves(nil)
-	s := search.New(search.Options{})
+	s := search.New(options())
 	s.SetThreads(2)
 	require.Equal(t, 2, s.Threads())
 	for _, after := range []time.Duration{0, time.Millisecond, 20 * time.Millisecond} {
@@ -352,7 +365,7 @@ func TestThreads(t *testing.T) {
 	require.GreaterOrEqual(t, r.Nodes, last.Nodes, "the result counts the helpers' nodes too")
 	s.SetThreads(1)
 	s.Clear()
-	one := search.New(search.Options{})
+	one := search.New(options())
 	require.Equal(t, one.Search(context.Background(), p, search.Limits{Depth: 7}, nil),
 		s.Search(context.Background(), p, search.Limits{Depth: 7}, nil))
 }
@@ -369,7 +382,7 @@ func TestInterruptedIterationMove(t *testing.T) {
 	mate, err := p.ParseUCI("d5f6")
 	require.NoError(t, err)
 	var infos []search.Info
-	search.New(search.Options{}).Search(context.Background(), p, search.Limits{Mate: 2}, func(i search.Info) { infos = append(infos, i) })
+	search.New(options()).Search(context.Background(), p, search.Limits{Mate: 2}, func(i search.Info) { infos = append(infos, i) })
 	last := infos[len(infos)-1]
 	require.Equal(t, mate, last.PV[0])
 	require.Greater(t, len(infos), 1)
@@ -379,7 +392,7 @@ func TestInterruptedIterationMove(t *testing.T) {
 	found := false
 	for n := last.Nodes - 1; n > before.Nodes && !found; n -= max((last.Nodes-before.Nodes)/64, 1) {
 		var got []search.Info
-		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Nodes: n}, func(i search.Info) { got = append(got, i) })
+		r := search.New(options()).Search(context.Background(), p, search.Limits{Nodes: n}, func(i search.Info) { got = append(got, i) })
 		final := got[len(got)-1]
 		if !final.LowerBound {
 			continue
@@ -407,7 +420,7 @@ func TestPawnNearPromotionExtended(t *testing.T) {
 		{"capablanca", "9k/10/3P6/10/10/9K/10/n9 w - - 0 1", "d6d7"},
 	} {
 		p := setup(t, tc.variant, tc.fen)
-		r := search.New(search.Options{}).Search(context.Background(), p, search.Limits{Depth: 1}, nil)
+		r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 1}, nil)
 		require.Equal(t, tc.push, p.Variant().UCI(r.Best), "%s %s", tc.variant, tc.fen)
 		require.Greater(t, int(r.Score), 300, "%s %s: %v", tc.variant, tc.fen, r.Score)
 	}

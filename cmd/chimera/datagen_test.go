@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -17,6 +18,16 @@ import (
 	"github.com/chimera-chess/chimera/internal/dataset"
 )
 
+// gameNodes is the nodes a move of datagen's games in these tests: a
+// third under -short, where the searches were most of the tests' time,
+// and the games as many, written, killed, resumed and labelled the same.
+func gameNodes(full int) string {
+	if testing.Short() {
+		full /= 3
+	}
+	return strconv.Itoa(full)
+}
+
 // TestDatagenCommand runs datagen as a user would: a run to a target, a
 // second run killed outright in the middle (SIGKILL: nothing to clean up
 // with), and the same command again, which resumes from a file that
@@ -25,7 +36,7 @@ func TestDatagenCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "minishogi.data")
 	args := func(positions string) []string {
 		return []string{"datagen", "--variant", "minishogi", "--out", out, "--positions", positions,
-			"--nodes", "200", "--threads", "1", "--max-plies", "120"}
+			"--nodes", gameNodes(200), "--threads", "1", "--max-plies", "120"}
 	}
 	first, err := exec.Command(binary, args("40")...).CombinedOutput()
 	require.NoError(t, err, string(first))
@@ -75,7 +86,7 @@ func TestDatagenTeacher(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "minishogi.data")
 	msg, err := exec.Command(binary, "datagen", "--variant", "minishogi", "--out", out, "--positions", "20",
-		"--nodes", "200", "--threads", "1", "--teacher", binary+" uci", "--teacher-depth", "2").CombinedOutput()
+		"--nodes", gameNodes(200), "--threads", "1", "--teacher", binary+" uci", "--teacher-depth", "2").CombinedOutput()
 	require.NoError(t, err, string(msg))
 	r, err := dataset.Open(out)
 	require.NoError(t, err)
@@ -125,7 +136,7 @@ func TestDatagenSlurm(t *testing.T) {
 	variantFile := filepath.Join("..", "..", "docs", "tenten.ini")
 	out := filepath.Join(dir, "tenten.data")
 	msg, err := exec.Command(binary, "datagen", "--variant-file", variantFile, "--variant", "tenten", "--out", out,
-		"--slurm", filepath.Join(dir, "job"), "--jobs", "3", "--threads", "1", "--positions", "60", "--nodes", "150").CombinedOutput()
+		"--slurm", filepath.Join(dir, "job"), "--jobs", "3", "--threads", "1", "--positions", "60", "--nodes", gameNodes(150)).CombinedOutput()
 	require.NoError(t, err, string(msg))
 	script := filepath.Join(dir, "job", "datagen.sbatch")
 	require.Contains(t, string(msg), "submit with: sbatch "+script)

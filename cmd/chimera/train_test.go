@@ -25,7 +25,7 @@ func TestTrainCommand(t *testing.T) {
 	data, net := filepath.Join(dir, "tenten.data"), filepath.Join(dir, "tenten.nnue")
 	variantFile := filepath.Join("..", "..", "docs", "tenten.ini")
 	msg, err := exec.Command(binary, "datagen", "--variant-file", variantFile, "--variant", "tenten", "--out", data,
-		"--positions", "60", "--nodes", "150", "--threads", "1").CombinedOutput()
+		"--positions", "60", "--nodes", gameNodes(150), "--threads", "1").CombinedOutput()
 	require.NoError(t, err, string(msg))
 	msg, err = exec.Command(binary, "train", "--variant-file", variantFile, "--variant", "tenten", "--data", data,
 		"--out", net, "--hidden", "8", "--epochs", "2", "--batch", "16").CombinedOutput()

@@ -22,16 +22,17 @@ import (
 // TestTuneCommand: a small tuning run writes a weights file the engine
 // reads, saying how it was made; the same seed gives the same file; bad
 // input is refused at once. Under -short the runs' games give 30 and 15
-// positions, not 300 and 100: the games were most of the test's time.
+// positions, not 300 and 100, at 30 nodes a move, not 100: the games were
+// most of the test's time.
 func TestTuneCommand(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "chess.txt")
-	positions, minePositions := "300", "100"
+	positions, minePositions, nodes := "300", "100", "100"
 	if testing.Short() {
-		// Fewer games' positions run every step the same way.
-		positions, minePositions = "30", "15"
+		// Fewer and shallower games' positions run every step the same way.
+		positions, minePositions, nodes = "30", "15", "30"
 	}
-	args := []string{"tune", "--variant", "chess", "--positions", positions, "--nodes", "100", "--iterations", "30",
+	args := []string{"tune", "--variant", "chess", "--positions", positions, "--nodes", nodes, "--iterations", "30",
 		"--threads", "2", "--seed", "5", "--out", out}
 	code, stdout, errOut := runCommand(args...)
 	require.Zero(t, code, errOut)
@@ -64,7 +65,7 @@ func TestTuneCommand(t *testing.T) {
 	mine := filepath.Join(dir, "mine.ini")
 	require.NoError(t, os.WriteFile(mine, []byte("[mine:chess]\ncustomPiece1 = a:NB\nstartFen = rnbqkbar/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBAR w KQkq - 0 1\n"), 0o644))
 	round1, round2 := filepath.Join(dir, "mine1.txt"), filepath.Join(dir, "mine2.txt")
-	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", minePositions, "--nodes", "100", "--iterations", "10"}
+	user := []string{"tune", "--variant", "mine", "--variant-file", mine, "--positions", minePositions, "--nodes", nodes, "--iterations", "10"}
 	saved := filepath.Join(dir, "mine.epd")
 	code, _, errOut = runCommand(append(user, "--out", round1, "--save-positions", saved)...)
 	require.Zero(t, code, errOut)

@@ -153,26 +153,37 @@ func mustPosition(t *testing.T, v *engine.Variant, material string) *engine.Posi
 // TestCursedWins: under a ten-move rule (twenty plies), KRvK's long wins
 // are cursed: their distance to zeroing passes the limit, the outcome is
 // still the win by distance to mate, and the verifier confirms every
-// distance; a checkmate keeps 0.
+// distance; a checkmate keeps 0. Under -short on Gardner's 5×5 board
+// under a five-move rule, whose KRvK wins in up to 19 plies: the same
+// curse, table walks and verifier, in a tenth of the time chess's KRvK
+// took to verify; the full run verifies chess's.
 func TestCursedWins(t *testing.T) {
+	parent, rule, limit := "chess", "10", 20
+	longest, plies := "8/8/8/8/8/4k3/5R2/1K6 w - - 0 1", 31 // mate in 16
+	mated := "8/8/8/8/8/8/R7/k1K5 b - - 0 1"
+	if testing.Short() {
+		parent, rule, limit = "gardner", "5", 10
+		longest, plies = "5/5/5/3k1/K3R w - - 0 1", 19 // mate in 10
+		mated = "5/5/1K3/5/k1R2 b - - 0 1"
+	}
 	cat := variants.Builtin()
-	require.NoError(t, cat.Load("short.ini", []byte("[shortrule:chess]\nnMoveRule = 10\n")))
+	require.NoError(t, cat.Load("short.ini", []byte("[shortrule:"+parent+"]\nnMoveRule = "+rule+"\n")))
 	v, err := cat.Lookup("shortrule")
 	require.NoError(t, err)
 	store := gen.NewStore(t.TempDir())
-	p, err := v.ParseFEN("8/8/8/8/8/4k3/5R2/1K6 w - - 0 1") // mate in 16 (31 plies)
+	p, err := v.ParseFEN(longest)
 	require.NoError(t, err)
 	tb := tbtest.Table(t, store, p)
 	d, err := tb.ProbeDTZ(p)
 	require.NoError(t, err)
-	require.Equal(t, 31, d, "no zeroing move before the mate: DTZ is DTM")
+	require.Equal(t, plies, d, "no zeroing move before the mate: DTZ is DTM")
 	r, err := tb.Probe(p)
 	require.NoError(t, err)
 	require.Equal(t, 1, r.WDL)
 	st := tb.Stats(0, nil)
 	cursed := 0
 	for dtz, n := range st.DTZ {
-		if dtz > 20 {
+		if dtz > limit {
 			cursed += n
 		}
 	}
@@ -180,9 +191,9 @@ func TestCursedWins(t *testing.T) {
 	rep := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
 	require.Empty(t, rep.Disagreements)
 	require.Positive(t, rep.Checked)
-	mated, err := v.ParseFEN("8/8/8/8/8/8/R7/k1K5 b - - 0 1")
+	p, err = v.ParseFEN(mated)
 	require.NoError(t, err)
-	d, err = tb.ProbeDTZ(mated)
+	d, err = tb.ProbeDTZ(p)
 	require.NoError(t, err)
 	require.Zero(t, d)
 }
