@@ -28,3 +28,15 @@ func dot(a []int32, w []int16) int32 {
 	}
 	return sum
 }
+
+// squaredDot returns Σ clip(a[j], 0, QA)²·w[j]: the SCReLU units weighed
+// by the output's weights (scaled by QA² rather than QA).
+func squaredDot(a []int32, w []int16) int64 {
+	w = w[:len(a)]
+	var sum int64
+	for j, x := range a {
+		c := min(max(x, 0), QA)
+		sum += int64(c*int32(w[j])) * int64(c)
+	}
+	return sum
+}

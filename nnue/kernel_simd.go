@@ -69,3 +69,35 @@ func dot(a []int32, w []int16) int32 {
 	}
 	return sum
 }
+
+// squaredDot returns Σ clip(a[j], 0, QA)²·w[j]: the SCReLU units weighed
+// by the output's weights (scaled by QA² rather than QA). A lane's term
+// is at most QA²·maxOutputWeight (8.3M), so the int32 lanes are emptied
+// into the int64 sum every flushEvery steps, long before they overflow.
+func squaredDot(a []int32, w []int16) int64 {
+	const flushEvery = 64
+	w = w[:len(a)]
+	var sum int64
+	j := 0
+	if avx2 {
+		lo, hi := archsimd.BroadcastInt32x8(0), archsimd.BroadcastInt32x8(QA)
+		var lanes [8]int32
+		for j+8 <= len(a) {
+			acc := archsimd.BroadcastInt32x8(0)
+			for k := 0; k < flushEvery && j+8 <= len(a); k, j = k+1, j+8 {
+				c := archsimd.LoadInt32x8Slice(a[j : j+8]).Max(lo).Min(hi)
+				y := archsimd.LoadInt16x8Slice(w[j : j+8]).ExtendToInt32()
+				acc = acc.Add(c.Mul(y).Mul(c))
+			}
+			acc.StoreSlice(lanes[:])
+			for _, x := range lanes {
+				sum += int64(x)
+			}
+		}
+	}
+	for ; j < len(a); j++ {
+		c := min(max(a[j], 0), QA)
+		sum += int64(c*int32(w[j])) * int64(c)
+	}
+	return sum
+}

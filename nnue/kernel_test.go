@@ -9,10 +9,11 @@ import (
 
 // TestKernelsMatchScalar: the kernels (AVX2 ones under GOEXPERIMENT=simd,
 // plain Go otherwise) give exactly what one unit at a time gives, for
-// lengths with and without a tail, and units beyond the clip's range.
+// lengths with and without a tail, and units beyond the clip's range;
+// the SCReLU output's over more units than an int32 lane could sum.
 func TestKernelsMatchScalar(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	for _, n := range []int{1, 7, 8, 9, 16, 31, 64, 256, 1024} {
+	for _, n := range []int{1, 7, 8, 9, 16, 31, 64, 256, 1024, 2048} {
 		for range 20 {
 			a := make([]int32, n)
 			w := make([]int16, n+5) // rows are longer slices of a larger array
@@ -39,6 +40,14 @@ func TestKernelsMatchScalar(t *testing.T) {
 				sum += min(max(x, 0), QA) * int32(w[j])
 			}
 			require.Equal(t, sum, dot(a, w), "dot, %d units", n)
+			var squared int64
+			for j, x := range a {
+				c := int64(min(max(x, 0), QA))
+				ow := int64(w[j] % (maxOutputWeight + 1)) // an SCReLU network's output weights are bounded
+				squared += c * c * ow
+				w[j] = int16(ow)
+			}
+			require.Equal(t, squared, squaredDot(a, w), "squaredDot, %d units", n)
 		}
 	}
 }
@@ -60,6 +69,13 @@ func BenchmarkKernels(b *testing.B) {
 		var s int32
 		for b.Loop() {
 			s += dot(a, w[:256]) + dot(a, w[256:])
+		}
+		_ = s
+	})
+	b.Run("squared", func(b *testing.B) {
+		var s int64
+		for b.Loop() {
+			s += squaredDot(a, w[:256]) + squaredDot(a, w[256:])
 		}
 		_ = s
 	})

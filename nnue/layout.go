@@ -18,11 +18,24 @@ const MaxHandCount = 16
 type Layout struct {
 	width, height, types int
 	hands                bool
+	// startPieces is the number of pieces on the board at the start:
+	// the output buckets divide 1 to it evenly.
+	startPieces int
 }
 
 // NewLayout returns the input layout of variant v.
 func NewLayout(v *engine.Variant) *Layout {
-	return &Layout{width: v.Width, height: v.Height, types: len(v.Pieces), hands: v.HasHands()}
+	return &Layout{width: v.Width, height: v.Height, types: len(v.Pieces), hands: v.HasHands(),
+		startPieces: max(v.StartPosition().PieceCount(), 1)}
+}
+
+// Bucket returns which of buckets output buckets a position with pieces
+// pieces on the board uses: the range from one piece to as many as the
+// start position has, cut in equal parts, the fullest boards (and any
+// fuller, as gating makes them) in the last. Endings and openings want
+// different weighings of the same units.
+func (l *Layout) Bucket(pieces, buckets int) int {
+	return min(max(pieces-1, 0)*buckets/l.startPieces, buckets-1)
 }
 
 // Inputs returns the number of inputs a side's view has.

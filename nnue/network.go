@@ -12,9 +12,10 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Quantisation: the hidden units are int16 sums scaled by QA and clipped
-// to [0, QA]; the output weights are scaled by QB; the output, divided by
-// QA·QB, is the logit, and the logit times Scale is centipawns.
+// Quantisation: the hidden units are sums scaled by QA and clipped to
+// [0, QA] (and, for SCReLU, squared and divided by QA again); the output
+// weights are scaled by QB; the output, divided by QA·QB, is the logit,
+// and the logit times Scale is centipawns.
 const (
 	QA = 255
 	QB = 64
@@ -23,8 +24,17 @@ const (
 // MaxHidden bounds a network's hidden units a view.
 const MaxHidden = 1024
 
-// Version is the network file format this package reads and writes.
-const Version = 1
+// MaxBuckets bounds a network's output buckets.
+const MaxBuckets = 16
+
+// maxOutputWeight bounds an SCReLU network's quantised output weights
+// (the trainer keeps them within 1.98·QB): the dot kernels' int32 lanes
+// sum a few hundred squared units times such a weight without overflow.
+const maxOutputWeight = 2 * QB
+
+// Version is the network file format this package writes. Version 1
+// files (one output, CReLU) are read too.
+const Version = 2
 
 // FileMagic starts every network file.
 const FileMagic = "CHIMNNUE"
@@ -38,7 +48,9 @@ var ErrForeign = errors.New("the network was made for another variant")
 
 // Network is a quantised network for one variant: one hidden layer of
 // Hidden units a view, computed from the layout's inputs with shared
-// weights, both views (the side to move's first) to one output.
+// weights, both views (the side to move's first) to one output of
+// Buckets, chosen by the number of pieces on the board
+// (Layout.Bucket).
 type Network struct {
 	// Variant and Fingerprint name the definition it was trained for
 	// (engine.Variant.Fingerprint).
@@ -46,6 +58,9 @@ type Network struct {
 	Fingerprint uint64
 	Inputs      int
 	Hidden      int
+	Buckets     int
+	// Squared says the units are squared after the clip (SCReLU).
+	Squared bool
 	// Scale is centipawns per unit of the output's logit (the K the
 	// labels were fitted with).
 	Scale float32
@@ -54,8 +69,10 @@ type Network struct {
 
 	W1 []int16 // W1[i*Hidden+j]: input i into unit j
 	B1 []int16
-	W2 []int16 // the side to move's units' weights, then the other's
-	B2 int32
+	// W2[b*2*Hidden:] are bucket b's output weights: the side to move's
+	// units', then the other's; B2[b] is its bias.
+	W2 []int16
+	B2 []int32
 }
 
 // Check reports, as an ErrForeign error naming the difference, whether
@@ -103,13 +120,19 @@ func (n *Network) Evaluate(l *Layout, p *engine.Position) int {
 			}
 		}
 	}
-	return n.output(acc[0][:n.Hidden], acc[1][:n.Hidden])
+	return n.output(acc[0][:n.Hidden], acc[1][:n.Hidden], l.Bucket(p.PieceCount(), n.Buckets))
 }
 
 // output returns the score, in centipawns, of the units of the side to
-// move's view (own) and the other's.
-func (n *Network) output(own, other []int32) int {
-	out := n.B2 + dot(own, n.W2[:n.Hidden]) + dot(other, n.W2[n.Hidden:])
+// move's view (own) and the other's, by the output bucket b.
+func (n *Network) output(own, other []int32, b int) int {
+	w := n.W2[b*2*n.Hidden : (b+1)*2*n.Hidden]
+	var out int64
+	if n.Squared {
+		out = int64(n.B2[b]) + (squaredDot(own, w[:n.Hidden])+squaredDot(other, w[n.Hidden:]))/QA
+	} else {
+		out = int64(n.B2[b]) + int64(dot(own, w[:n.Hidden])) + int64(dot(other, w[n.Hidden:]))
+	}
 	return int(math.Round(float64(out) * float64(n.Scale) / (QA * QB)))
 }
 
@@ -129,6 +152,8 @@ func (n *Network) Write(w io.Writer) error {
 	b = binary.LittleEndian.AppendUint64(b, n.Fingerprint)
 	b = binary.AppendUvarint(b, uint64(n.Inputs))
 	b = binary.AppendUvarint(b, uint64(n.Hidden))
+	b = binary.AppendUvarint(b, uint64(n.Buckets))
+	b = append(b, activationCode(n.Squared))
 	b = binary.LittleEndian.AppendUint32(b, math.Float32bits(n.Scale))
 	b = appendString(b, n.About)
 	for _, ws := range [][]int16{n.W1, n.B1, n.W2} {
@@ -136,10 +161,20 @@ func (n *Network) Write(w io.Writer) error {
 			b = binary.LittleEndian.AppendUint16(b, uint16(x))
 		}
 	}
-	b = binary.LittleEndian.AppendUint32(b, uint32(n.B2))
+	for _, x := range n.B2 {
+		b = binary.LittleEndian.AppendUint32(b, uint32(x))
+	}
 	b = binary.LittleEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
 	_, err := w.Write(b)
 	return err
+}
+
+// activationCode is the file's byte for the units' activation.
+func activationCode(squared bool) byte {
+	if squared {
+		return 1
+	}
+	return 0
 }
 
 func appendString(b []byte, s string) []byte {
@@ -162,8 +197,9 @@ func Read(r io.Reader) (*Network, error) {
 	if len(data) < len(FileMagic)+2 || string(data[:len(FileMagic)]) != FileMagic {
 		return nil, errors.New("not a Chimera network file")
 	}
-	if v := binary.LittleEndian.Uint16(data[len(FileMagic):]); v != Version {
-		return nil, fmt.Errorf("a network of format version %d; this program reads version %d", v, Version)
+	version := binary.LittleEndian.Uint16(data[len(FileMagic):])
+	if version != 1 && version != Version {
+		return nil, fmt.Errorf("a network of format version %d; this program reads versions 1 to %d", version, Version)
 	}
 	if len(data) < len(FileMagic)+6 ||
 		crc32.Checksum(data[:len(data)-4], castagnoli) != binary.LittleEndian.Uint32(data[len(data)-4:]) {
@@ -184,7 +220,20 @@ func Read(r io.Reader) (*Network, error) {
 	if err1 != nil || err2 != nil || inputs < 1 || inputs > 1<<20 || hidden < 1 || hidden > MaxHidden {
 		return nil, errors.New("the network's shape is damaged")
 	}
-	n.Inputs, n.Hidden = int(inputs), int(hidden)
+	n.Inputs, n.Hidden, n.Buckets = int(inputs), int(hidden), 1
+	if version >= 2 {
+		buckets, err := binary.ReadUvarint(rd)
+		if err != nil || buckets < 1 || buckets > MaxBuckets {
+			return nil, errors.New("the network's shape is damaged")
+		}
+		n.Buckets = int(buckets)
+		switch activation, err := rd.ReadByte(); {
+		case err != nil || activation > 1:
+			return nil, errors.New("the network's activation is damaged")
+		default:
+			n.Squared = activation == 1
+		}
+	}
 	var scale [4]byte
 	if _, err := io.ReadFull(rd, scale[:]); err != nil {
 		return nil, errors.New("the network's header is cut short")
@@ -196,21 +245,24 @@ func Read(r io.Reader) (*Network, error) {
 	if n.About, err = readString(rd); err != nil {
 		return nil, err
 	}
-	need := 2*(n.Inputs*n.Hidden+n.Hidden+2*n.Hidden) + 4
+	need := 2*(n.Inputs*n.Hidden+n.Hidden+n.Buckets*2*n.Hidden) + 4*n.Buckets
 	if rd.Len() != need {
 		return nil, fmt.Errorf("the network's weights take %d bytes where its shape needs %d", rd.Len(), need)
 	}
-	n.W1, n.B1, n.W2 = make([]int16, n.Inputs*n.Hidden), make([]int16, n.Hidden), make([]int16, 2*n.Hidden)
-	for _, ws := range [][]int16{n.W1, n.B1, n.W2} {
+	n.W1, n.B1, n.W2 = make([]int16, n.Inputs*n.Hidden), make([]int16, n.Hidden), make([]int16, n.Buckets*2*n.Hidden)
+	n.B2 = make([]int32, n.Buckets)
+	for _, ws := range []any{n.W1, n.B1, n.W2, n.B2} {
 		if err := binary.Read(rd, binary.LittleEndian, ws); err != nil {
 			return nil, err
 		}
 	}
-	var b2 int32
-	if err := binary.Read(rd, binary.LittleEndian, &b2); err != nil {
-		return nil, err
+	if n.Squared {
+		for _, w := range n.W2 {
+			if w > maxOutputWeight || w < -maxOutputWeight {
+				return nil, fmt.Errorf("an output weight of %d is beyond an SCReLU network's bound of %d", w, maxOutputWeight)
+			}
+		}
 	}
-	n.B2 = b2
 	return n, nil
 }
 

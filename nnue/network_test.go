@@ -13,11 +13,15 @@ import (
 )
 
 // randomNetwork returns a network of random weights for v.
-func randomNetwork(v *engine.Variant, hidden int) *nnue.Network {
+func randomNetwork(v *engine.Variant, hidden, buckets int, squared bool) *nnue.Network {
 	rng := rand.New(rand.NewPCG(1, 2))
 	l := nnue.NewLayout(v)
-	n := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: l.Inputs(), Hidden: hidden, Scale: 400,
-		About: "random, for tests", W1: make([]int16, l.Inputs()*hidden), B1: make([]int16, hidden), W2: make([]int16, 2*hidden), B2: 99}
+	n := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: l.Inputs(), Hidden: hidden,
+		Buckets: buckets, Squared: squared, Scale: 400, About: "random, for tests",
+		W1: make([]int16, l.Inputs()*hidden), B1: make([]int16, hidden), W2: make([]int16, buckets*2*hidden), B2: make([]int32, buckets)}
+	for i := range n.B2 {
+		n.B2[i] = int32(99 * i)
+	}
 	for i := range n.W1 {
 		n.W1[i] = int16(rng.IntN(101) - 50)
 	}
@@ -36,7 +40,7 @@ func randomNetwork(v *engine.Variant, hidden int) *nnue.Network {
 func TestNetworkFile(t *testing.T) {
 	v, err := variants.Builtin().Lookup("crazyhouse")
 	require.NoError(t, err)
-	n := randomNetwork(v, 16)
+	n := randomNetwork(v, 16, 3, true)
 	var buf bytes.Buffer
 	require.NoError(t, n.Write(&buf))
 	got, err := nnue.Read(bytes.NewReader(buf.Bytes()))
@@ -62,7 +66,7 @@ func TestNetworkFile(t *testing.T) {
 // panic.
 func FuzzReadNetwork(f *testing.F) {
 	var buf bytes.Buffer
-	if err := randomNetwork(variants.Chess(), 4).Write(&buf); err != nil {
+	if err := randomNetwork(variants.Chess(), 4, 2, true).Write(&buf); err != nil {
 		f.Fatal(err)
 	}
 	f.Add(buf.Bytes())
@@ -71,6 +75,8 @@ func FuzzReadNetwork(f *testing.F) {
 		n, err := nnue.Read(bytes.NewReader(data))
 		if err == nil {
 			require.Len(t, n.W1, n.Inputs*n.Hidden)
+			require.Len(t, n.W2, n.Buckets*2*n.Hidden)
+			require.Len(t, n.B2, n.Buckets)
 		}
 	})
 }

@@ -79,7 +79,7 @@ func (t *Tracker) Evaluate(p *engine.Position) int {
 	}
 	f := &t.frames[t.top]
 	us := p.SideToMove()
-	return t.net.output(f.acc[us][:], f.acc[us.Other()][:])
+	return t.net.output(f.acc[us][:], f.acc[us.Other()][:], t.layout.Bucket(p.PieceCount(), t.net.Buckets))
 }
 
 // refresh computes f's units from its placement and hands.

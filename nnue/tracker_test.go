@@ -13,7 +13,7 @@ import (
 // TestTrackerMatchesRefresh plays random games of every built-in variant
 // (captures, promotions, drops, captures to hand, explosions, gating)
 // and, after every move, asks the tracker for the position's score, which
-// must be the network's score computed afresh; stepping back a move, and
+// must be the network's score computed afresh (the output bucket too); stepping back a move, and
 // into a sibling, must give the same.
 func TestTrackerMatchesRefresh(t *testing.T) {
 	games, plies := 2, 120
@@ -21,10 +21,11 @@ func TestTrackerMatchesRefresh(t *testing.T) {
 		games, plies = 1, 60
 	}
 	cat := variants.Builtin()
-	for _, name := range cat.Names() {
+	for i, name := range cat.Names() {
 		v, err := cat.Lookup(name)
 		require.NoError(t, err)
-		net := randomNetwork(v, 8)
+		net := randomNetwork(v, 8, 4, i%2 == 0) // SCReLU and CReLU, output buckets by pieces
+
 		l := nnue.NewLayout(v)
 		rng := rand.New(rand.NewPCG(7, uint64(len(name))))
 		for range games {

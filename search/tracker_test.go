@@ -30,7 +30,7 @@ func TestTrackerSearchesAsRefresh(t *testing.T) {
 	for _, name := range []string{"chess", "crazyhouse", "atomic", "seirawan"} {
 		v, err := variants.Builtin().Lookup(name)
 		require.NoError(t, err)
-		net := train.Quantise(train.NewNet(train.InputsOf(v), 16, rand.New(rand.NewPCG(3, 4))), v, 300, "test")
+		net := train.Quantise(train.NewNet(train.InputsOf(v), train.Shape{Hidden: 16}, rand.New(rand.NewPCG(3, 4))), v, 300, "test")
 		network, err := eval.NewNetwork(v, net)
 		require.NoError(t, err)
 		var results [2]search.Result

@@ -14,6 +14,7 @@ import (
 
 	"github.com/chimera-chess/chimera/internal/atomicfile"
 	"github.com/chimera-chess/chimera/internal/train"
+	"github.com/chimera-chess/chimera/nnue"
 )
 
 func newTrainCommand() *cobra.Command {
@@ -22,8 +23,9 @@ func newTrainCommand() *cobra.Command {
 		data                                  []string
 		out                                   string
 		hidden, epochs, batch, threads, limit int
-		seed                                  int
-		rate, lambda, heldOut                 float64
+		seed, buckets                         int
+		activation                            string
+		rate, finalRate, lambda, heldOut      float64
 	)
 	cmd := &cobra.Command{
 		Use:   "train --variant V --data FILE [--data FILE...] --out NET [--hidden N] [--epochs N]",
@@ -38,7 +40,7 @@ Each position's target blends its label and its game's result:
 lambda·sigmoid(score/K) + (1 − lambda)·result, K fitted first so that
 sigmoid(score/K) predicts the results best. Adam minimises the squared
 error of sigmoid(output) against it over --epochs passes of --batch
-positions; a share of the games (--held-out) is kept out to measure the
+positions, its step size falling from --rate to --final-rate; a share of the games (--held-out) is kept out to measure the
 network after each epoch, and the epoch that does best on them is the
 network written: past it, a network learns its positions by heart and
 does worse on others. Ctrl-C writes the best so far. The network is
@@ -61,7 +63,10 @@ otherwise; the same --seed gives the same network.`,
 			if !(lambda >= 0 && lambda <= 1) || !(heldOut >= 0 && heldOut < 1) {
 				return errors.New("train: --lambda must be within [0, 1] and --held-out within [0, 1)")
 			}
-			cfg := train.Config{Hidden: hidden, Epochs: epochs, BatchSize: batch, Rate: rate, Seed: uint64(seed), Workers: threads}
+			if activation != "crelu" && activation != "screlu" {
+				return fmt.Errorf("train: --activation is crelu or screlu, not %q", activation)
+			}
+			cfg := train.Config{Shape: train.Shape{Hidden: hidden, Buckets: buckets, Squared: activation == "screlu"}, Epochs: epochs, BatchSize: batch, Rate: rate, FinalRate: finalRate, Seed: uint64(seed), Workers: threads}
 			if err := cfg.Validate(); err != nil {
 				return fmt.Errorf("train: %w", err)
 			}
@@ -83,7 +88,7 @@ otherwise; the same --seed gives the same network.`,
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			net, losses, err := train.Run(ctx, cfg, train.InputsOf(v), train.Samples(trainSet, lambda, k), train.Samples(held, lambda, k))
+			net, losses, err := train.Run(ctx, cfg, train.InputsOf(v), train.Samples(v, trainSet, buckets, lambda, k), train.Samples(v, held, buckets, lambda, k))
 			bar.done()
 			interrupted := ctx.Err() != nil
 			switch {
@@ -113,12 +118,15 @@ otherwise; the same --seed gives the same network.`,
 	fl.StringArrayVar(&data, "data", nil, "a file of chimera datagen's positions (repeatable)")
 	fl.StringVar(&out, "out", "", "the network file to write")
 	intFlag(fl, &hidden, "hidden", 128, 8, 1024, "hidden units a side")
+	intFlag(fl, &buckets, "buckets", 1, 1, nnue.MaxBuckets, "output buckets, chosen by the number of pieces on the board")
+	fl.StringVar(&activation, "activation", "crelu", "the hidden units' activation: crelu (clipped) or screlu (clipped and squared)")
 	intFlag(fl, &epochs, "epochs", 10, 1, 10000, "passes over the positions")
 	intFlag(fl, &batch, "batch", 4096, 1, 1<<24, "positions a step")
 	intFlag(fl, &limit, "max-positions", 0, 0, 1<<31-1, "read at most this many positions (0: all)")
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "cores computing each step")
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the start weights, the order and the held-out games")
-	fl.Float64Var(&rate, "rate", 0.001, "Adam's step size")
+	fl.Float64Var(&rate, "rate", 0.001, "Adam's step size at the start")
+	fl.Float64Var(&finalRate, "final-rate", 0.00005, "Adam's step size at the end, reached along a half cosine (0 or equal to --rate: constant)")
 	fl.Float64Var(&lambda, "lambda", 0.75, "weight of the label's expected score against the game's result")
 	fl.Float64Var(&heldOut, "held-out", 0.05, "share of the games kept out to measure the network")
 	return cmd

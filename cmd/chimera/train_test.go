@@ -64,7 +64,7 @@ func TestTrainCommand(t *testing.T) {
 func TestNetworkFilesRefusedOverTheProtocols(t *testing.T) {
 	dir := t.TempDir()
 	chess := variants.Chess()
-	good := train.Quantise(train.NewNet(train.InputsOf(chess), 8, rand.New(rand.NewPCG(1, 1))), chess, 300, "test")
+	good := train.Quantise(train.NewNet(train.InputsOf(chess), train.Shape{Hidden: 8}, rand.New(rand.NewPCG(1, 1))), chess, 300, "test")
 	write := func(name string, n *nnue.Network, damage bool) string {
 		var buf bytes.Buffer
 		require.NoError(t, n.Write(&buf))

@@ -149,7 +149,7 @@ func TestBenchEvaluation(t *testing.T) {
 	require.NotEqual(t, documents, tuned)
 	require.Equal(t, documents, nodes("--evaluation", "documents"))
 	chess := variants.Chess()
-	net := train.Quantise(train.NewNet(train.InputsOf(chess), 8, rand.New(rand.NewPCG(1, 1))), chess, 300, "test")
+	net := train.Quantise(train.NewNet(train.InputsOf(chess), train.Shape{Hidden: 8}, rand.New(rand.NewPCG(1, 1))), chess, 300, "test")
 	file := filepath.Join(t.TempDir(), "chess.nnue")
 	var buf bytes.Buffer
 	require.NoError(t, net.Write(&buf))

@@ -111,7 +111,7 @@ func TestNetworkEvaluation(t *testing.T) {
 	defer s.Close()
 
 	l := nnue.NewLayout(mine)
-	net := train.Quantise(train.NewNet(train.InputsOf(mine), 8, rand.New(rand.NewPCG(1, 1))), mine, 400, "test")
+	net := train.Quantise(train.NewNet(train.InputsOf(mine), train.Shape{Hidden: 8}, rand.New(rand.NewPCG(1, 1))), mine, 400, "test")
 	file := networkFile(t, net)
 	require.NoError(t, s.SetOption("EvalFile", file))
 	require.Contains(t, strings.Join(messages, "\n"), "a network for mine loaded from "+file+" (8 hidden units) (it plays when Evaluation is network)")

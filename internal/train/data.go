@@ -10,11 +10,13 @@ import (
 	"github.com/chimera-chess/chimera/nnue"
 )
 
-// Labelled is a position's inputs with its two labels, before the blend
-// of them a target is: the score (centipawns, the side to move's) and the
-// game's result for the side to move (1, ½, 0).
+// Labelled is a position's inputs and its number of pieces on the board
+// with its two labels, before the blend of them a target is: the score
+// (centipawns, the side to move's) and the game's result for the side to
+// move (1, ½, 0).
 type Labelled struct {
 	Own, Other []int32
+	Pieces     int32
 	Score      float32
 	Result     float32
 }
@@ -31,7 +33,8 @@ func AppendGame(dst []Labelled, l *nnue.Layout, g *dataset.Game) []Labelled {
 		if us == engine.Black {
 			result = 1 - result
 		}
-		dst = append(dst, Labelled{Own: inputsOf(l, pos, us), Other: inputsOf(l, pos, us.Other()), Score: float32(pos.Score), Result: result})
+		dst = append(dst, Labelled{Own: inputsOf(l, pos, us), Other: inputsOf(l, pos, us.Other()), Pieces: int32(len(pos.Board)),
+			Score: float32(pos.Score), Result: result})
 	}
 	return dst
 }
@@ -83,14 +86,17 @@ func FitScale(data []Labelled) float64 {
 	return (lo + hi) / 2
 }
 
-// Samples returns the training samples of data: each target
+// Samples returns the training samples of data, positions of variant v,
+// for a network of buckets output buckets: each target
 // λ·sigmoid(score/K) + (1−λ)·result.
-func Samples(data []Labelled, lambda, k float64) []Sample {
+func Samples(v *engine.Variant, data []Labelled, buckets int, lambda, k float64) []Sample {
+	l := nnue.NewLayout(v)
 	out := make([]Sample, len(data))
 	for i := range data {
 		d := &data[i]
 		win := 1 / (1 + math.Exp(-float64(d.Score)/k))
-		out[i] = Sample{Own: d.Own, Other: d.Other, Target: float32(lambda*win + (1-lambda)*float64(d.Result))}
+		out[i] = Sample{Own: d.Own, Other: d.Other, Bucket: int32(l.Bucket(int(d.Pieces), buckets)),
+			Target: float32(lambda*win + (1-lambda)*float64(d.Result))}
 	}
 	return out
 }
@@ -106,8 +112,8 @@ func Quantise(n *Net, v *engine.Variant, k float64, about string) *nnue.Network 
 		panic(fmt.Sprintf("train: a network of %d inputs quantised for %s, whose have %d", n.Inputs, v.Name, InputsOf(v)))
 	}
 	q := &nnue.Network{Variant: v.Name, Fingerprint: v.Fingerprint(), Inputs: l.Inputs(), Hidden: n.Hidden,
-		Scale: float32(k), About: about,
-		W1: make([]int16, l.Inputs()*n.Hidden), B1: make([]int16, len(n.B1)), W2: make([]int16, len(n.W2))}
+		Buckets: n.Buckets, Squared: n.Squared, Scale: float32(k), About: about,
+		W1: make([]int16, l.Inputs()*n.Hidden), B1: make([]int16, len(n.B1)), W2: make([]int16, len(n.W2)), B2: make([]int32, len(n.B2))}
 	round16 := func(x float64) int16 { return int16(max(min(math.Round(x), math.MaxInt16), math.MinInt16)) }
 	h := n.Hidden
 	for i := range l.Inputs() {
@@ -125,7 +131,9 @@ func Quantise(n *Net, v *engine.Variant, k float64, about string) *nnue.Network 
 	for i, w := range n.W2 {
 		q.W2[i] = round16(float64(w) * nnue.QB)
 	}
-	q.B2 = int32(math.Round(float64(n.B2) * nnue.QA * nnue.QB))
+	for i, b := range n.B2 {
+		q.B2[i] = int32(math.Round(float64(b) * nnue.QA * nnue.QB))
+	}
 	return q
 }
 

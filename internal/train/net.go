@@ -11,23 +11,33 @@ import (
 
 // Net is a network in training: one hidden layer of Hidden units computed
 // from the sparse inputs of each side's view with shared weights, clipped
-// to [0, 1] (CReLU), both views' units (the side to move's first) to one
-// output. The output is a logit: sigmoid(output) is the side to move's
+// to [0, 1] (CReLU) and, if Squared, squared (SCReLU), both views' units
+// (the side to move's first) to one output of Buckets, the one a
+// position uses chosen by its number of pieces on the board (Sample's
+// Bucket). The output is a logit: sigmoid(output) is the side to move's
 // expected score, output×K its centipawns.
 type Net struct {
-	Inputs, Hidden int
+	Inputs, Hidden, Buckets int
+	Squared                 bool
 	// W1[i*Hidden+j] weighs input i into unit j; B1 are the units' biases.
 	W1, B1 []float32
-	// W2 weighs the side to move's units, then the other side's; B2 is
-	// the output's bias.
-	W2 []float32
-	B2 float32
+	// W2[b*2*Hidden:] weighs, for bucket b, the side to move's units,
+	// then the other side's; B2[b] is bucket b's bias.
+	W2, B2 []float32
+}
+
+// Shape is a network's shape beyond its inputs.
+type Shape struct {
+	Hidden, Buckets int
+	Squared         bool
 }
 
 // NewNet returns a network with small random weights.
-func NewNet(inputs, hidden int, rng *rand.Rand) *Net {
-	n := &Net{Inputs: inputs, Hidden: hidden, W1: make([]float32, inputs*hidden), B1: make([]float32, hidden),
-		W2: make([]float32, 2*hidden)}
+func NewNet(inputs int, shape Shape, rng *rand.Rand) *Net {
+	hidden, buckets := shape.Hidden, max(shape.Buckets, 1)
+	n := &Net{Inputs: inputs, Hidden: hidden, Buckets: buckets, Squared: shape.Squared,
+		W1: make([]float32, inputs*hidden), B1: make([]float32, hidden),
+		W2: make([]float32, buckets*2*hidden), B2: make([]float32, buckets)}
 	// Inputs are sparse (about thirty of hundreds active): the first
 	// layer's scale keeps a unit's sum of them near its range.
 	s1 := float32(1 / math.Sqrt(32))
@@ -38,16 +48,21 @@ func NewNet(inputs, hidden int, rng *rand.Rand) *Net {
 		n.B1[i] = 0.5
 	}
 	s2 := float32(1 / math.Sqrt(float64(2*hidden)))
-	for i := range n.W2 {
-		n.W2[i] = s2 * float32(rng.NormFloat64())
+	for i := range 2 * hidden {
+		// Every bucket starts alike: each learns from its own positions
+		// what it needs to change.
+		w := s2 * float32(rng.NormFloat64())
+		for b := range buckets {
+			n.W2[b*2*hidden+i] = w
+		}
 	}
 	return n
 }
 
 // clone returns a copy of n.
 func (n *Net) clone() *Net {
-	c := &Net{Inputs: n.Inputs, Hidden: n.Hidden, W1: make([]float32, len(n.W1)), B1: make([]float32, len(n.B1)),
-		W2: make([]float32, len(n.W2))}
+	c := &Net{Inputs: n.Inputs, Hidden: n.Hidden, Buckets: n.Buckets, Squared: n.Squared,
+		W1: make([]float32, len(n.W1)), B1: make([]float32, len(n.B1)), W2: make([]float32, len(n.W2)), B2: make([]float32, len(n.B2))}
 	c.copyFrom(n)
 	return c
 }
@@ -57,13 +72,15 @@ func (n *Net) copyFrom(src *Net) {
 	copy(n.W1, src.W1)
 	copy(n.B1, src.B1)
 	copy(n.W2, src.W2)
-	n.B2 = src.B2
+	copy(n.B2, src.B2)
 }
 
 // Sample is one training position: the active inputs of the side to
-// move's view and of the other side's, and the target expected score.
+// move's view and of the other side's, the output bucket its pieces
+// choose, and the target expected score.
 type Sample struct {
 	Own, Other []int32
+	Bucket     int32
 	Target     float32
 }
 
@@ -80,7 +97,8 @@ func newActivations(hidden int) *activations {
 
 // forward computes the output for s, filling a.
 func (n *Net) forward(s *Sample, a *activations) float32 {
-	out := n.B2
+	out := n.B2[s.Bucket]
+	w2s := n.outputWeights(s)
 	for v, inputs := range [2][]int32{s.Own, s.Other} {
 		pre := a.pre[v]
 		copy(pre, n.B1)
@@ -90,13 +108,40 @@ func (n *Net) forward(s *Sample, a *activations) float32 {
 				pre[j] += w
 			}
 		}
-		w2 := n.W2[v*n.Hidden : (v+1)*n.Hidden]
+		w2 := w2s[v*n.Hidden : (v+1)*n.Hidden]
 		for j, x := range pre {
-			out += w2[j] * clip(x)
+			out += w2[j] * n.activate(x)
 		}
 	}
 	a.out = out
 	return out
+}
+
+// outputWeights returns the output weights of s's bucket: the side to
+// move's units', then the other side's.
+func (n *Net) outputWeights(s *Sample) []float32 {
+	return n.W2[int(s.Bucket)*2*n.Hidden : (int(s.Bucket)+1)*2*n.Hidden]
+}
+
+// activate returns a unit's output for its sum x.
+func (n *Net) activate(x float32) float32 {
+	c := clip(x)
+	if n.Squared {
+		return c * c
+	}
+	return c
+}
+
+// slope returns the derivative of activate at x: none beyond the clip's
+// range.
+func (n *Net) slope(x float32) float32 {
+	switch {
+	case x <= 0 || x >= 1:
+		return 0
+	case n.Squared:
+		return 2 * x
+	}
+	return 1
 }
 
 // Output returns the network's output (a logit) for s.
@@ -110,20 +155,21 @@ func sigmoid(x float32) float32 { return float32(1 / (1 + math.Exp(-float64(x)))
 
 // gradients accumulates the loss's gradient over samples.
 type gradients struct {
-	w1, b1, w2 []float32
-	b2         float32
-	loss       float64
+	w1, b1, w2, b2 []float32
+	loss           float64
 }
 
 func newGradients(n *Net) *gradients {
-	return &gradients{w1: make([]float32, len(n.W1)), b1: make([]float32, len(n.B1)), w2: make([]float32, len(n.W2))}
+	return &gradients{w1: make([]float32, len(n.W1)), b1: make([]float32, len(n.B1)), w2: make([]float32, len(n.W2)),
+		b2: make([]float32, len(n.B2))}
 }
 
 func (g *gradients) reset() {
 	clear(g.w1)
 	clear(g.b1)
 	clear(g.w2)
-	g.b2, g.loss = 0, 0
+	clear(g.b2)
+	g.loss = 0
 }
 
 // add adds other's sums to g.
@@ -137,7 +183,9 @@ func (g *gradients) add(other *gradients) {
 	for i, x := range other.w2 {
 		g.w2[i] += x
 	}
-	g.b2 += other.b2
+	for i, x := range other.b2 {
+		g.b2[i] += x
+	}
 	g.loss += other.loss
 }
 
@@ -148,19 +196,18 @@ func (n *Net) backward(s *Sample, a *activations, g *gradients) {
 	diff := p - s.Target
 	g.loss += float64(diff * diff)
 	dOut := 2 * diff * p * (1 - p)
-	g.b2 += dOut
+	g.b2[s.Bucket] += dOut
+	w2s := n.outputWeights(s)
+	gw2s := g.w2[int(s.Bucket)*2*n.Hidden : (int(s.Bucket)+1)*2*n.Hidden]
 	for v, inputs := range [2][]int32{s.Own, s.Other} {
 		pre := a.pre[v]
-		w2 := n.W2[v*n.Hidden : (v+1)*n.Hidden]
-		gw2 := g.w2[v*n.Hidden : (v+1)*n.Hidden]
+		w2 := w2s[v*n.Hidden : (v+1)*n.Hidden]
+		gw2 := gw2s[v*n.Hidden : (v+1)*n.Hidden]
 		d := a.d
 		for j, x := range pre {
-			gw2[j] += dOut * clip(x)
-			d[j] = 0
-			if x > 0 && x < 1 { // the clip passes no gradient beyond its range
-				d[j] = dOut * w2[j]
-				g.b1[j] += d[j]
-			}
+			gw2[j] += dOut * n.activate(x)
+			d[j] = dOut * w2[j] * n.slope(x)
+			g.b1[j] += d[j]
 		}
 		for _, f := range inputs {
 			row := g.w1[int(f)*n.Hidden : (int(f)+1)*n.Hidden]

@@ -14,17 +14,22 @@ import (
 )
 
 // TestQuantisedMatchesFloat: the quantised network nnue evaluates gives,
-// on positions of random games (drop games among them), the float
-// network's score to within the rounding's centipawns, from the inputs the
+// on positions of random games (drop games among them), CReLU and SCReLU,
+// each position's output bucket, the float network's score to within the rounding's centipawns, from the inputs the
 // training data's positions give (factor inputs among them): the layout
 // is the same both ways, and folding the factors changes nothing.
 func TestQuantisedMatchesFloat(t *testing.T) {
-	for _, name := range []string{"chess", "crazyhouse", "shogi", "capablanca"} {
+	for i, name := range []string{"chess", "crazyhouse", "shogi", "capablanca"} {
 		v, err := variants.Builtin().Lookup(name)
 		require.NoError(t, err)
 		l := nnue.NewLayout(v)
 		rng := rand.New(rand.NewPCG(9, uint64(len(name))))
-		n := NewNet(InputsOf(v), 32, rng)
+		n := NewNet(InputsOf(v), Shape{Hidden: 32, Buckets: 4, Squared: i%2 == 1}, rng)
+		for b := range n.Buckets { // the buckets differ
+			for j := range 2 * n.Hidden {
+				n.W2[b*2*n.Hidden+j] *= 1 + float32(b)/4
+			}
+		}
 		for i := range n.W1 {
 			n.W1[i] = min(max(n.W1[i], -maxWeight/2), maxWeight/2)
 		}
@@ -34,8 +39,8 @@ func TestQuantisedMatchesFloat(t *testing.T) {
 		worst := 0.0
 		for _, p := range randomgames.Positions(v, 2, 60, 3) {
 			g := dataset.Game{Positions: []dataset.Position{dataset.PositionOf(p, 0)}}
-			d := AppendGame(nil, l, &g)[0]
-			want := float64(n.Output(&Sample{Own: d.Own, Other: d.Other})) * k
+			s := Samples(v, AppendGame(nil, l, &g), n.Buckets, 1, k)[0]
+			want := float64(n.Output(&s)) * k
 			got := float64(q.Evaluate(l, p))
 			worst = max(worst, math.Abs(want-got))
 		}

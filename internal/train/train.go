@@ -3,20 +3,27 @@ package train
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"sync"
+
+	"github.com/chimera-chess/chimera/nnue"
 )
 
 // Config is a training run.
 type Config struct {
-	// Hidden units per view (64–512 make sense).
-	Hidden int
+	// Hidden units per view (64–512 make sense), output buckets
+	// (1: one output), and whether the units are squared (SCReLU).
+	Shape
 	// Epochs over the training samples; BatchSize samples a step.
 	Epochs, BatchSize int
-	// Rate is Adam's step size.
-	Rate float64
+	// Rate is Adam's step size at the start; it falls along a half
+	// cosine to FinalRate at the last step (FinalRate 0 or equal to Rate:
+	// constant). Small late steps let the weights settle where large
+	// ones keep them circling the minimum.
+	Rate, FinalRate float64
 	// Seed makes the start weights and the order of the samples.
 	Seed uint64
 	// Workers compute a batch's gradient at once (default: every CPU).
@@ -32,12 +39,16 @@ func (c *Config) Validate() error {
 	switch {
 	case c.Hidden < 1:
 		return errors.New("no hidden units")
+	case c.Buckets < 1 || c.Buckets > nnue.MaxBuckets:
+		return fmt.Errorf("the output buckets must number 1 to %d", nnue.MaxBuckets)
 	case c.Epochs < 1:
 		return errors.New("no epochs")
 	case c.BatchSize < 1:
 		return errors.New("an empty batch")
 	case !(c.Rate > 0):
 		return errors.New("the rate must be positive")
+	case !(c.FinalRate >= 0 && c.FinalRate <= c.Rate):
+		return errors.New("the final rate must be within [0, rate]")
 	}
 	return nil
 }
@@ -68,7 +79,7 @@ func Run(ctx context.Context, cfg Config, inputs int, samples, held []Sample) (*
 		workers = runtime.NumCPU()
 	}
 	rng := rand.New(rand.NewPCG(cfg.Seed, 0x5eed))
-	net := NewNet(inputs, cfg.Hidden, rng)
+	net := NewNet(inputs, cfg.Shape, rng)
 	t := newTrainer(net, workers, cfg.Rate)
 	var l Losses
 	l.TrainBefore, l.HeldBefore = t.loss(samples), t.loss(held)
@@ -78,12 +89,15 @@ func Run(ctx context.Context, cfg Config, inputs int, samples, held []Sample) (*
 	for i := range order {
 		order[i] = i
 	}
+	stepsPerEpoch := (len(order) + cfg.BatchSize - 1) / cfg.BatchSize
+	steps := cfg.Epochs * stepsPerEpoch
 	for epoch := 1; epoch <= cfg.Epochs; epoch++ {
 		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 		for lo := 0; lo < len(order); lo += cfg.BatchSize {
 			if ctx.Err() != nil {
 				return best, l, ctx.Err()
 			}
+			t.rate = cfg.rateAt(float64((epoch-1)*stepsPerEpoch+lo/cfg.BatchSize) / float64(steps))
 			t.step(samples, order[lo:min(lo+cfg.BatchSize, len(order))])
 		}
 		trainLoss, heldLoss := t.loss(samples), t.loss(held)
@@ -96,6 +110,15 @@ func Run(ctx context.Context, cfg Config, inputs int, samples, held []Sample) (*
 		}
 	}
 	return best, l, nil
+}
+
+// rateAt returns the step size at progress (0 at the first step, 1 after
+// the last): Rate falling along a half cosine to FinalRate.
+func (c *Config) rateAt(progress float64) float64 {
+	if c.FinalRate == 0 || c.FinalRate == c.Rate {
+		return c.Rate
+	}
+	return c.FinalRate + (c.Rate-c.FinalRate)*(1+math.Cos(math.Pi*progress))/2
 }
 
 // trainer steps a network by Adam on batches, each batch's gradient
@@ -115,7 +138,7 @@ func newTrainer(n *Net, workers int, rate float64) *trainer {
 		t.workers = append(t.workers, newGradients(n))
 		t.acts = append(t.acts, newActivations(n.Hidden))
 	}
-	t.adam = [4]adam{newAdam(len(n.W1)), newAdam(len(n.B1)), newAdam(len(n.W2)), newAdam(1)}
+	t.adam = [4]adam{newAdam(len(n.W1)), newAdam(len(n.B1)), newAdam(len(n.W2)), newAdam(len(n.B2))}
 	return t
 }
 
@@ -127,9 +150,7 @@ func (t *trainer) step(samples []Sample, batch []int) {
 	t.adam[0].update(n.W1, t.sum.w1, scale, t.rate)
 	t.adam[1].update(n.B1, t.sum.b1, scale, t.rate)
 	t.adam[2].update(n.W2, t.sum.w2, scale, t.rate)
-	b2 := []float32{n.B2}
-	t.adam[3].update(b2, []float32{t.sum.b2}, scale, t.rate)
-	n.B2 = b2[0]
+	t.adam[3].update(n.B2, t.sum.b2, scale, t.rate)
 	// An input's weight and its factor's are added when quantised: each
 	// is kept within half the bound.
 	for i, w := range n.W1 {

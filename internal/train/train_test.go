@@ -30,7 +30,7 @@ func syntheticSamples(teacher *Net, n, active int, rng *rand.Rand) []Sample {
 // batch's gradient does not depend on how it is split, but for rounding).
 func TestTrainRecoversAKnownNetwork(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
-	teacher := NewNet(64, 8, rng)
+	teacher := NewNet(64, Shape{Hidden: 8}, rng)
 	for i := range teacher.W2 {
 		teacher.W2[i] *= 6 // outputs spread over the sigmoid's range
 	}
@@ -40,7 +40,7 @@ func TestTrainRecoversAKnownNetwork(t *testing.T) {
 	if testing.Short() {
 		epochs = 12
 	}
-	cfg := Config{Hidden: 8, Epochs: epochs, BatchSize: 64, Rate: 0.01, Seed: 3, Workers: 3}
+	cfg := Config{Shape: Shape{Hidden: 8, Buckets: 1}, Epochs: epochs, BatchSize: 64, Rate: 0.01, Seed: 3, Workers: 3}
 	_, l, err := Run(context.Background(), cfg, 64, samples, held)
 	require.NoError(t, err)
 	t.Logf("held-out loss %.5f -> %.5f (train %.5f -> %.5f)", l.HeldBefore, l.HeldAfter, l.TrainBefore, l.TrainAfter)
@@ -57,14 +57,14 @@ func TestTrainRecoversAKnownNetwork(t *testing.T) {
 // samples, and its losses are those reported.
 func TestRunReturnsTheBestEpoch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	teacher := NewNet(64, 8, rng)
+	teacher := NewNet(64, Shape{Hidden: 8}, rng)
 	for i := range teacher.W2 {
 		teacher.W2[i] *= 6
 	}
 	samples := syntheticSamples(teacher, 100, 6, rng)
 	held := syntheticSamples(teacher, 500, 6, rng)
 	var heldByEpoch []float64
-	cfg := Config{Hidden: 32, Epochs: 60, BatchSize: 10, Rate: 0.03, Seed: 3, Workers: 2,
+	cfg := Config{Shape: Shape{Hidden: 32, Buckets: 1}, Epochs: 60, BatchSize: 10, Rate: 0.03, Seed: 3, Workers: 2,
 		Progress: func(_ int, _, held float64) { heldByEpoch = append(heldByEpoch, held) }}
 	net, l, err := Run(context.Background(), cfg, 64, samples, held)
 	require.NoError(t, err)
@@ -82,11 +82,19 @@ func TestRunReturnsTheBestEpoch(t *testing.T) {
 }
 
 // TestGradientMatchesDifferences checks the backward pass against the
-// loss's finite differences on a few weights of each layer.
+// loss's finite differences on a few weights of each layer, CReLU and
+// SCReLU, the other buckets' weights untouched.
 func TestGradientMatchesDifferences(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 5))
-	n := NewNet(16, 4, rng)
-	s := Sample{Own: []int32{1, 5, 9}, Other: []int32{2, 5, 14}, Target: 0.7}
+	for _, squared := range []bool{false, true} {
+		checkGradient(t, NewNet(16, Shape{Hidden: 4, Buckets: 3, Squared: squared}, rng))
+	}
+}
+
+// checkGradient compares n's backward pass with finite differences, on a
+// sample of its second output bucket.
+func checkGradient(t *testing.T, n *Net) {
+	s := Sample{Own: []int32{1, 5, 9}, Other: []int32{2, 5, 14}, Bucket: 1, Target: 0.7}
 	a := newActivations(n.Hidden)
 	g := newGradients(n)
 	n.forward(&s, a)
@@ -114,5 +122,22 @@ func TestGradientMatchesDifferences(t *testing.T) {
 	for j := range n.W2 {
 		check("W2", &n.W2[j], g.w2[j])
 	}
-	check("B2", &n.B2, g.b2)
+	for b := range n.B2 {
+		check("B2", &n.B2[b], g.b2[b])
+	}
+}
+
+// TestRateFallsAlongACosine: the step size starts at Rate, is halfway at
+// half the steps, ends at FinalRate, and never rises; without a final
+// rate it is constant.
+func TestRateFallsAlongACosine(t *testing.T) {
+	c := Config{Rate: 0.001, FinalRate: 0.0001}
+	require.InDelta(t, 0.001, c.rateAt(0), 1e-12)
+	require.InDelta(t, 0.00055, c.rateAt(0.5), 1e-12)
+	require.InDelta(t, 0.0001, c.rateAt(1), 1e-12)
+	for p := 0.0; p < 1; p += 0.01 {
+		require.GreaterOrEqual(t, c.rateAt(p), c.rateAt(p+0.01))
+	}
+	c.FinalRate = 0
+	require.Equal(t, 0.001, c.rateAt(0.7))
 }
