@@ -34,20 +34,24 @@ func newTrainCommand() *cobra.Command {
 chimera datagen's files (--data, repeatable; each must hold the variant's
 positions as it is defined now). Its inputs come from the variant's
 definition: each piece on each square, and the pieces in hand, seen from
-each side; --hidden units a side (CReLU), both sides' units to one output.
+each side; --hidden units a side (--activation crelu: clipped to [0, 1];
+screlu: clipped and squared), both sides' units to one output of
+--buckets, the one a position uses chosen by its number of pieces on the
+board.
 
 Each position's target blends its label and its game's result:
 lambda·sigmoid(score/K) + (1 − lambda)·result, K fitted first so that
 sigmoid(score/K) predicts the results best. Adam minimises the squared
 error of sigmoid(output) against it over --epochs passes of --batch
-positions, its step size falling from --rate to --final-rate; a share of the games (--held-out) is kept out to measure the
+positions, its step size falling from --rate to --final-rate along a half
+cosine; a share of the games (--held-out) is kept out to measure the
 network after each epoch, and the epoch that does best on them is the
 network written: past it, a network learns its positions by heart and
 does worse on others. Ctrl-C writes the best so far. The network is
-quantised to int16 and written to
---out with how it was made; EvalFile loads it, with "setoption name
-Evaluation value network". Every CPU is used unless --threads says
-otherwise; the same --seed gives the same network.`,
+quantised to int16 and written to --out with how it was made; EvalFile
+loads it, with "setoption name Evaluation value network". Every CPU is
+used unless --threads says otherwise; the same --seed gives the same
+network.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := vf.variant()
@@ -118,7 +122,7 @@ otherwise; the same --seed gives the same network.`,
 	fl.StringArrayVar(&data, "data", nil, "a file of chimera datagen's positions (repeatable)")
 	fl.StringVar(&out, "out", "", "the network file to write")
 	intFlag(fl, &hidden, "hidden", 128, 8, 1024, "hidden units a side")
-	intFlag(fl, &buckets, "buckets", 1, 1, nnue.MaxBuckets, "output buckets, chosen by the number of pieces on the board")
+	intFlag(fl, &buckets, "buckets", 8, 1, nnue.MaxBuckets, "output buckets, chosen by the number of pieces on the board")
 	fl.StringVar(&activation, "activation", "crelu", "the hidden units' activation: crelu (clipped) or screlu (clipped and squared)")
 	intFlag(fl, &epochs, "epochs", 10, 1, 10000, "passes over the positions")
 	intFlag(fl, &batch, "batch", 4096, 1, 1<<24, "positions a step")
@@ -127,7 +131,7 @@ otherwise; the same --seed gives the same network.`,
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the start weights, the order and the held-out games")
 	fl.Float64Var(&rate, "rate", 0.001, "Adam's step size at the start")
 	fl.Float64Var(&finalRate, "final-rate", 0.00005, "Adam's step size at the end, reached along a half cosine (0 or equal to --rate: constant)")
-	fl.Float64Var(&lambda, "lambda", 0.75, "weight of the label's expected score against the game's result")
+	fl.Float64Var(&lambda, "lambda", 1, "weight of the label's expected score against the game's result")
 	fl.Float64Var(&heldOut, "held-out", 0.05, "share of the games kept out to measure the network")
 	return cmd
 }
