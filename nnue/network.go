@@ -227,12 +227,11 @@ func Read(r io.Reader) (*Network, error) {
 			return nil, errors.New("the network's shape is damaged")
 		}
 		n.Buckets = int(buckets)
-		switch activation, err := rd.ReadByte(); {
-		case err != nil || activation > 1:
+		activation, err := rd.ReadByte()
+		if err != nil || activation > 1 {
 			return nil, errors.New("the network's activation is damaged")
-		default:
-			n.Squared = activation == 1
 		}
+		n.Squared = activation == 1
 	}
 	var scale [4]byte
 	if _, err := io.ReadFull(rd, scale[:]); err != nil {

@@ -2,6 +2,8 @@ package nnue_test
 
 import (
 	"bytes"
+	"encoding/binary"
+	"hash/crc32"
 	"math/rand/v2"
 	"testing"
 
@@ -80,3 +82,30 @@ func FuzzReadNetwork(f *testing.F) {
 		}
 	})
 }
+
+// TestVersionOneFileReads: a file of format version 1 (no bucket count,
+// no activation byte, one output bias) reads as a one-bucket CReLU
+// network, scoring what the same network written as version 2 scores.
+func TestVersionOneFileReads(t *testing.T) {
+	v := variants.Chess()
+	n := randomNetwork(v, 16, 1, false)
+	var buf bytes.Buffer
+	require.NoError(t, n.Write(&buf))
+	v2 := buf.Bytes()
+	// The version 2 header after the magic: version, variant name,
+	// fingerprint, inputs and hidden (uvarints), then the bucket count
+	// (one byte here) and the activation byte that version 1 lacks.
+	at := len(nnue.FileMagic) + 2 + 1 + len(v.Name) + 8
+	at += uvarintLen(uint64(n.Inputs)) + uvarintLen(uint64(n.Hidden))
+	v1 := append([]byte(nil), v2[:at]...)
+	v1 = append(v1, v2[at+2:len(v2)-4]...)
+	binary.LittleEndian.PutUint16(v1[len(nnue.FileMagic):], 1)
+	v1 = binary.LittleEndian.AppendUint32(v1, crc32.Checksum(v1, crc32.MakeTable(crc32.Castagnoli)))
+	got, err := nnue.Read(bytes.NewReader(v1))
+	require.NoError(t, err)
+	require.Equal(t, n, got)
+	p := v.StartPosition()
+	require.Equal(t, n.Evaluate(nnue.NewLayout(v), p), got.Evaluate(nnue.NewLayout(v), p))
+}
+
+func uvarintLen(x uint64) int { return len(binary.AppendUvarint(nil, x)) }

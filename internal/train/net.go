@@ -17,8 +17,8 @@ import (
 // Bucket). The output is a logit: sigmoid(output) is the side to move's
 // expected score, output×K its centipawns.
 type Net struct {
-	Inputs, Hidden, Buckets int
-	Squared                 bool
+	Inputs int
+	Shape
 	// W1[i*Hidden+j] weighs input i into unit j; B1 are the units' biases.
 	W1, B1 []float32
 	// W2[b*2*Hidden:] weighs, for bucket b, the side to move's units,
@@ -35,7 +35,7 @@ type Shape struct {
 // NewNet returns a network with small random weights.
 func NewNet(inputs int, shape Shape, rng *rand.Rand) *Net {
 	hidden, buckets := shape.Hidden, max(shape.Buckets, 1)
-	n := &Net{Inputs: inputs, Hidden: hidden, Buckets: buckets, Squared: shape.Squared,
+	n := &Net{Inputs: inputs, Shape: Shape{Hidden: hidden, Buckets: buckets, Squared: shape.Squared},
 		W1: make([]float32, inputs*hidden), B1: make([]float32, hidden),
 		W2: make([]float32, buckets*2*hidden), B2: make([]float32, buckets)}
 	// Inputs are sparse (about thirty of hundreds active): the first
@@ -61,7 +61,7 @@ func NewNet(inputs int, shape Shape, rng *rand.Rand) *Net {
 
 // clone returns a copy of n.
 func (n *Net) clone() *Net {
-	c := &Net{Inputs: n.Inputs, Hidden: n.Hidden, Buckets: n.Buckets, Squared: n.Squared,
+	c := &Net{Inputs: n.Inputs, Shape: n.Shape,
 		W1: make([]float32, len(n.W1)), B1: make([]float32, len(n.B1)), W2: make([]float32, len(n.W2)), B2: make([]float32, len(n.B2))}
 	c.copyFrom(n)
 	return c
