@@ -58,6 +58,14 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 // or board than the one asked for.
 var ErrForeign = errors.New("dataset: the file was made for another variant")
 
+// ErrCutShort marks a file whose last block ends early: a run killed
+// mid-write (or one still writing). Its games before it are whole; the
+// next run cuts the block off. Other damage is in the middle of a file.
+var ErrCutShort = errors.New("the last block is cut short")
+
+// ErrBusy marks a file another run is writing to.
+var ErrBusy = errors.New("another run is writing to it")
+
 // Header says what a file holds: the variant (its name and fingerprint,
 // engine.Variant.Fingerprint, so that data made before a definition
 // changed is not mixed with data made after) and how it was made.

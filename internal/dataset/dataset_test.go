@@ -189,3 +189,47 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestOneWriterAFile: a second run on a file another is writing to is
+// refused (two would interleave their games' bytes); once the first ends,
+// the file is open to the next.
+func TestOneWriterAFile(t *testing.T) {
+	v, games := gamesOf(t, "chess", 1)
+	path := filepath.Join(t.TempDir(), "busy.data")
+	h := dataset.HeaderFor(v, "test")
+	first, err := dataset.Append(path, h)
+	require.NoError(t, err)
+	_, err = dataset.Append(path, h)
+	require.ErrorIs(t, err, dataset.ErrBusy)
+	require.NoError(t, first.Write(&games[0]))
+	require.NoError(t, first.Close())
+	next, err := dataset.Append(path, h)
+	require.NoError(t, err)
+	require.Equal(t, 1, next.Games())
+	require.NoError(t, next.Close())
+}
+
+// TestCutShortTellsFromDamage: a last block cut short (a run killed, or
+// one still writing) is told from damage in the middle of a file.
+func TestCutShortTellsFromDamage(t *testing.T) {
+	v, games := gamesOf(t, "chess", 2)
+	path := filepath.Join(t.TempDir(), "two.data")
+	w, err := dataset.Append(path, dataset.HeaderFor(v, "test"))
+	require.NoError(t, err)
+	for i := range games {
+		require.NoError(t, w.Write(&games[i]))
+	}
+	require.NoError(t, w.Close())
+	whole, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(path, whole[:len(whole)-3], 0o644))
+	_, read, bad := readAll(t, path)
+	require.ErrorIs(t, bad, dataset.ErrCutShort)
+	require.Len(t, read, 1)
+	flipped := bytes.Clone(whole)
+	flipped[len(whole)-3] ^= 0x10
+	require.NoError(t, os.WriteFile(path, flipped, 0o644))
+	_, _, bad = readAll(t, path)
+	require.Error(t, bad)
+	require.NotErrorIs(t, bad, dataset.ErrCutShort)
+}

@@ -79,7 +79,7 @@ func (r *Reader) Next(g *Game) error {
 		if err == io.EOF {
 			return io.EOF
 		}
-		return r.damage(fmt.Errorf("a block's header is cut short at byte %d", r.offset))
+		return r.damage(fmt.Errorf("a block's header at byte %d: %w", r.offset, ErrCutShort))
 	}
 	if string(head[:4]) != blockMagic {
 		return r.damage(fmt.Errorf("no block starts at byte %d", r.offset))
@@ -97,7 +97,7 @@ func (r *Reader) Next(g *Game) error {
 	}
 	payload := r.payload[:size]
 	if _, err := io.ReadFull(r.r, payload); err != nil {
-		return r.damage(fmt.Errorf("the block at byte %d is cut short", r.offset))
+		return r.damage(fmt.Errorf("the block at byte %d: %w", r.offset, ErrCutShort))
 	}
 	if crc32.Checksum(payload, castagnoli) != sum {
 		return r.damage(fmt.Errorf("the block at byte %d fails its checksum", r.offset))
@@ -210,6 +210,27 @@ type Writer struct {
 // variant, board and definition (ErrForeign otherwise), and a damaged or
 // cut-short last block (a run killed mid-write) is cut off.
 func Append(path string, h Header) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	// One writer a file: two runs appending to one file would interleave
+	// their games' bytes (it happened: a run left behind by a stopped
+	// script, a second started on the same file).
+	if err := lockFile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	w, err := appendLocked(f, path, h)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// appendLocked is Append once the file is open and locked.
+func appendLocked(f *os.File, path string, h Header) (*Writer, error) {
 	w := &Writer{header: h, done: map[uint64]bool{}}
 	end := int64(0)
 	if r, err := Open(path); err == nil {
@@ -225,31 +246,21 @@ func Append(path string, h Header) (*Writer, error) {
 		}
 		end = r.offset
 		r.Close()
-	} else if !errors.Is(err, os.ErrNotExist) {
-		if st, statErr := os.Stat(path); statErr != nil || st.Size() > 0 {
-			return nil, err
-		}
-	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
-	if err != nil {
-		return nil, err
+	} else if st, statErr := f.Stat(); statErr != nil || st.Size() > 0 {
+		return nil, err // not a training-data file: left as it is
 	}
 	if end == 0 {
 		// A new or empty file: the header first.
 		if err := f.Truncate(0); err != nil {
-			f.Close()
 			return nil, err
 		}
 		if _, err := f.Write(appendHeader(nil, h)); err != nil {
-			f.Close()
 			return nil, err
 		}
 	} else if err := f.Truncate(end); err != nil {
-		f.Close()
 		return nil, err
 	}
 	if _, err := f.Seek(0, io.SeekEnd); err != nil {
-		f.Close()
 		return nil, err
 	}
 	w.f = f

@@ -1,6 +1,7 @@
 package train
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -167,6 +168,11 @@ func Load(v *engine.Variant, paths []string, heldOut float64, seed uint64, limit
 			}
 		}
 		r.Close()
+		// A last game cut short is a run killed or still writing; damage
+		// before the end would silently drop every game after it.
+		if err := r.Damaged(); err != nil && !errors.Is(err, dataset.ErrCutShort) && (limit == 0 || len(trainSet)+len(held) < limit) {
+			return nil, nil, fmt.Errorf("%s: %w (the games before it are whole: cut the file there, or make it again)", path, err)
+		}
 	}
 	return trainSet, held, nil
 }
