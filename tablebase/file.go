@@ -2,32 +2,39 @@ package tablebase
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"hash/fnv"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/atomicfile"
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
+	"github.com/chimera-chess/chimera/tablebase/internal/packed"
 )
 
-// The file format: a header, then one byte per entry for White to move and
-// one per entry for Black to move (the distance to mate), and in variants
-// with a move rule as many again (the distance to zeroing). The header
+// The file format: a header, the variant's name and the material, a
+// CRC-32C of those, then the entries packed in compressed blocks
+// (tablebase/internal/packed: an index of the blocks, then the blocks of
+// White to move and of Black's, each holding outcomes, distances to mate
+// and, in variants with a move rule, distances to zeroing). The header
 // holds the magic, the format version, the board size, the piece count,
-// the entry count, an FNV-1a checksum of the entries and the variant's
-// fingerprint for the material (Fingerprint), then the variant's name and
-// the material.
+// the entry count, an FNV-1a checksum of the entries as generated (the
+// table's name for its contents: an explorer's ETag), the variant's
+// fingerprint for the material (Fingerprint) and the entries per block.
 var magic = [8]byte{'C', 'H', 'I', 'M', 'E', 'R', 'A', 'T'}
 
 // formatVersion 2 added the fingerprint, version 3 the distances to
-// zeroing; older files are rebuilt.
-const formatVersion = 3
+// zeroing, version 4 packed the entries in compressed blocks; older files
+// are rebuilt.
+const formatVersion = 4
 
 // ErrCorrupt marks a table file that is damaged or does not match.
 var ErrCorrupt = errors.New("tablebase file is damaged or does not match")
@@ -46,6 +53,7 @@ type header struct {
 	Entries       uint32
 	Checksum      uint64
 	Fingerprint   uint64
+	BlockEntries  uint32
 }
 
 // fileExt ends the name of every table file.
@@ -68,14 +76,16 @@ func splitFileName(name string) (variant, material string, ok bool) {
 	return name[:i], name[i+1:], true
 }
 
-// FileBytes is the size of a table's file: the header, the names and the
-// values.
+// FileBytes is the size of a table's file before compression: the
+// header, the names and one byte per entry, metric and side to move. A
+// packed file is usually a tenth of it or less; plans take it as the
+// bound.
 func FileBytes(v *engine.Variant, m Material, entries int) int64 {
 	arrays := int64(2)
 	if HasDTZ(v) {
 		arrays = 4
 	}
-	return int64(binary.Size(header{})) + int64(2+len(v.Name)+2+len(m.String())) + arrays*int64(entries)
+	return int64(binary.Size(header{})) + int64(2+len(v.Name)+2+len(m.String())+4) + arrays*int64(entries)
 }
 
 // checksum is the FNV-1a checksum of a table's arrays, in file order.
@@ -98,6 +108,9 @@ func (t *Table) Save(dir string) error {
 }
 
 func (t *Table) save(dir string) error {
+	if t.packed != nil {
+		return errors.New("the table was read from its file")
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -110,20 +123,24 @@ func (t *Table) save(dir string) error {
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
 			Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
-			Fingerprint: Fingerprint(t.Variant, t.Material)}
-		binary.Write(w, binary.LittleEndian, h)
+			Fingerprint: Fingerprint(t.Variant, t.Material), BlockEntries: packed.DefaultBlockEntries}
+		var head bytes.Buffer
+		binary.Write(&head, binary.LittleEndian, h)
 		for _, s := range []string{t.Variant.Name, t.Material.String()} {
-			binary.Write(w, binary.LittleEndian, uint16(len(s)))
-			io.WriteString(w, s)
+			binary.Write(&head, binary.LittleEndian, uint16(len(s)))
+			head.WriteString(s)
 		}
-		for _, a := range [][]byte{t.Val[0], t.Val[1], t.DTZ[0], t.DTZ[1]} {
-			if _, err := w.Write(a); err != nil {
-				return err
-			}
+		binary.Write(&head, binary.LittleEndian, crc32.Checksum(head.Bytes(), castagnoli))
+		if _, err := w.Write(head.Bytes()); err != nil {
+			return err
 		}
-		return nil
+		l := packed.Layout{Entries: t.Geo.Size, BlockEntries: int(h.BlockEntries), HasDTZ: t.DTZ[0] != nil}
+		return packed.Write(w, l, t.Val, t.DTZ, runtime.GOMAXPROCS(0))
 	})
 }
+
+// castagnoli is the CRC-32C table of the header's checksum.
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // fileKind names what a path that should be a table file is instead.
 func fileKind(st os.FileInfo) string {
@@ -133,17 +150,34 @@ func fileKind(st os.FileInfo) string {
 	return "special file (" + st.Mode().Type().String() + ")"
 }
 
-// Load reads the table of a material from dir. A missing file is an
+// Load opens the table of a material in dir, with a block cache of its
+// own (a store shares one among its tables). A missing file is an
 // os.ErrNotExist error; a damaged one wraps ErrCorrupt, and one made for
 // another definition of the variant (or by an older format) ErrStale.
 func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
+	return open(dir, v, m, packed.NewCache(0))
+}
+
+// open reads a table file's header and index; its blocks are read when
+// probes need them, through cache. The file stays open while the table is
+// in use (and is closed with it, when nothing holds the table any more).
+func open(dir string, v *engine.Variant, m Material, cache *packed.Cache) (*Table, error) {
 	path := filepath.Join(dir, FileName(v, m))
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err != nil {
+	t, err := openFile(f, path, v, m, cache)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+func openFile(f *os.File, path string, v *engine.Variant, m Material, cache *packed.Cache) (*Table, error) {
+	st, err := f.Stat()
+	if err != nil {
 		return nil, err
 	} else if !st.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is a %s, not a table file", path, fileKind(st))
@@ -153,36 +187,51 @@ func Load(dir string, v *engine.Variant, m Material) (*Table, error) {
 		return nil, err
 	}
 	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
-	r := bufio.NewReader(f)
-	h, err := readHeader(r, path, v, m)
+	head := &countingReader{r: bufio.NewReader(io.NewSectionReader(f, 0, st.Size()))}
+	h, err := readHeader(head, path, v, m)
 	if err != nil {
 		return nil, err
+	}
+	want := head.crc
+	var sum uint32
+	if err := binary.Read(head, binary.LittleEndian, &sum); err != nil {
+		return nil, corrupt("short header")
+	}
+	if sum != want {
+		return nil, corrupt("header checksum mismatch")
 	}
 	if int(h.Width) != g.W || int(h.Height) != g.H || int(h.Pieces) != len(g.Pieces) || int(h.Entries) != g.Size {
 		return nil, corrupt("board or material does not match")
 	}
-	t := &Table{Variant: v, Material: m, Data: layout.Data{Geo: g}}
-	arrays := []*[]byte{&t.Val[0], &t.Val[1]}
-	if HasDTZ(v) {
-		arrays = append(arrays, &t.DTZ[0], &t.DTZ[1])
-	}
-	for _, a := range arrays {
-		*a = make([]byte, g.Size)
-		if _, err := io.ReadFull(r, *a); err != nil {
-			return nil, corrupt("truncated")
-		}
-	}
-	if extra, _ := r.Read(make([]byte, 1)); extra != 0 {
-		return nil, corrupt("trailing data")
-	}
-	if checksum(t.Val, t.DTZ) != h.Checksum {
-		return nil, corrupt("checksum mismatch")
-	}
-	t.sum.Store(h.Checksum)
 	if err := checkFingerprint(h, path, v, m); err != nil {
 		return nil, err
 	}
+	l := packed.Layout{Entries: g.Size, BlockEntries: int(h.BlockEntries), HasDTZ: HasDTZ(v)}
+	r, err := packed.Open(f, head.n, l, cache)
+	if err != nil {
+		return nil, corrupt(err.Error())
+	}
+	if size := r.Size(); size != st.Size() {
+		return nil, corrupt(fmt.Sprintf("%d bytes, the index says %d", st.Size(), size))
+	}
+	t := &Table{Variant: v, Material: m, Data: layout.Data{Geo: g}, packed: r, file: f}
+	t.sum.Store(h.Checksum)
 	return t, nil
+}
+
+// countingReader counts and checksums the bytes read through it: the
+// header's length and CRC-32C.
+type countingReader struct {
+	r   io.Reader
+	n   int64
+	crc uint32
+}
+
+func (c *countingReader) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	c.n += int64(n)
+	c.crc = crc32.Update(c.crc, castagnoli, b[:n])
+	return n, err
 }
 
 // readHeader reads a file's header, the names included, and checks that
@@ -198,8 +247,10 @@ func readHeader(r io.Reader, path string, v *engine.Variant, m Material) (header
 		return h, corrupt("not a Chimera tablebase")
 	case h.Version < 2:
 		return h, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
-	case h.Version < formatVersion:
+	case h.Version < 3:
 		return h, fmt.Errorf("%s: format version %d holds no distances to zeroing: %w", path, h.Version, ErrStale)
+	case h.Version < formatVersion:
+		return h, fmt.Errorf("%s: format version %d stores its entries uncompressed: %w", path, h.Version, ErrStale)
 	case h.Version != formatVersion:
 		return h, corrupt(fmt.Sprintf("format version %d, this Chimera reads %d", h.Version, formatVersion))
 	}

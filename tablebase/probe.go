@@ -65,11 +65,27 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.probeByMoves(p, t.subtables)
 	}
-	side, idx, ok := t.entry(p)
-	if !ok || t.Val[side][idx] == layout.NotPosition {
-		return Result{}, fmt.Errorf("%s is not a legal position", p.FEN())
+	v, _, err := t.at(p)
+	if err != nil {
+		return Result{}, err
 	}
-	return Decode(t.Val[side][idx]), nil
+	return Decode(v), nil
+}
+
+// at returns the value and the distance to zeroing (0 without them) of a
+// covered position without an en-passant capture.
+func (t *Table) at(p *engine.Position) (val, dtz byte, err error) {
+	side, idx, ok := t.entry(p)
+	if ok {
+		val, dtz, err = t.valueDTZ(side, idx)
+	}
+	if err != nil {
+		return 0, 0, err
+	}
+	if !ok || val == layout.NotPosition {
+		return 0, 0, fmt.Errorf("%s is not a legal position", p.FEN())
+	}
+	return val, dtz, nil
 }
 
 // ErrNoDTZ marks a table without distances to zeroing: its variant has
@@ -83,7 +99,7 @@ var ErrNoDTZ = errors.New("no distances to zeroing: the variant has no move rule
 // rule's limit (100 plies in chess) the rule draws the game (a cursed win,
 // a blessed loss).
 func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
-	if t.DTZ[0] == nil {
+	if !t.HasDTZ() {
 		return 0, fmt.Errorf("%s: %w", t.Material, ErrNoDTZ)
 	}
 	if !t.Covers(p) {
@@ -92,11 +108,11 @@ func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.dtzByMoves(p)
 	}
-	side, idx, ok := t.entry(p)
-	if !ok || t.Val[side][idx] == layout.NotPosition {
-		return 0, fmt.Errorf("%s is not a legal position", p.FEN())
+	v, dtz, err := t.at(p)
+	if err != nil {
+		return 0, err
 	}
-	return Decode(t.Val[side][idx]).WDL * int(t.DTZ[side][idx]), nil
+	return Decode(v).WDL * int(dtz), nil
 }
 
 // probeByMoves values a position with an en-passant capture, which no
@@ -143,16 +159,6 @@ func (t *Table) subtables(p *engine.Position) (*Table, error) {
 		return nil, err
 	}
 	return t.sub(m)
-}
-
-// lookup returns the entry value of a covered position without an
-// en-passant capture (Probe handles those).
-func (t *Table) lookup(p *engine.Position) byte {
-	side, idx, ok := t.entry(p)
-	if !ok {
-		return layout.NotPosition
-	}
-	return t.Val[side][idx]
 }
 
 // entry returns the side to move and the entry of a covered position
@@ -204,7 +210,7 @@ func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best 
 		p.Make(m)
 		mv := MoveValue{Move: m, Zeroing: p.HalfmoveClock() == 0}
 		mv.Result, err = t.ValueAfter(p, tables)
-		if err == nil && t.DTZ[0] != nil {
+		if err == nil && t.HasDTZ() {
 			var o layout.Outcome
 			if o, err = t.outcomeAfter(p, tables); err == nil {
 				mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, RuleLimit(t.Variant)), true
@@ -253,9 +259,9 @@ func (t *Table) ValueAfter(p *engine.Position, tables Tables) (Result, error) {
 	var cr Result
 	switch {
 	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
-		v := t.lookup(p)
-		if v == layout.NotPosition {
-			return Result{}, fmt.Errorf("%s: %s holds no such position", p.FEN(), t.Material)
+		v, _, err := t.at(p)
+		if err != nil {
+			return Result{}, fmt.Errorf("%s: %w", t.Material, err)
 		}
 		cr = Decode(v)
 	case t.Covers(p):

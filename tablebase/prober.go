@@ -5,7 +5,6 @@ import (
 	"sync"
 
 	"github.com/chimera-chess/chimera/engine"
-	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
 // Prober answers positions of up to MaxProbe pieces for the search (it
@@ -62,15 +61,15 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 			return 0, 0, engine.NoMove, false
 		}
 	}
-	fifty := pr.FiftyMove && t.DTZ[0] != nil
+	fifty := pr.FiftyMove && t.HasDTZ()
 	var r Result
 	if !ep {
-		side, idx, found := t.entry(p)
-		if !found || t.Val[side][idx] == layout.NotPosition {
-			return 0, 0, engine.NoMove, false
+		v, dtz, err := t.at(p)
+		if err != nil {
+			return 0, 0, engine.NoMove, false // a damaged block: no answer, never a wrong one
 		}
-		r = Decode(t.Val[side][idx])
-		if !root && fifty && r.WDL != 0 && !t.InTime(p, int(t.DTZ[side][idx])) {
+		r = Decode(v)
+		if !root && fifty && r.WDL != 0 && !t.InTime(p, int(dtz)) {
 			return 0, 0, engine.NoMove, true // the rule draws it first
 		}
 	}
@@ -189,7 +188,7 @@ func (t *Table) explain(p *engine.Position, r Result, wdl int, fifty bool) strin
 		return s
 	}
 	if !fifty {
-		if t.DTZ[0] != nil {
+		if t.HasDTZ() {
 			s += " (TablebaseFiftyMove off: the move rule is not counted)"
 		}
 		return s

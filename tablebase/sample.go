@@ -44,7 +44,7 @@ func randomWins(t *Table, n int, seed uint64, inTime bool) []*engine.Position {
 		if r, err := t.Probe(p); err != nil || r.WDL <= 0 {
 			continue
 		}
-		if inTime && t.DTZ[0] != nil {
+		if inTime && t.HasDTZ() {
 			if d, err := t.ProbeDTZ(p); err != nil || !t.InTime(p, d) {
 				continue // a cursed win
 			}

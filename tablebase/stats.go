@@ -62,9 +62,10 @@ const statsPoll = 1 << 14
 func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool) (Stats, error) {
 	g := t.Geo
 	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
-	if t.DTZ[stm] != nil {
+	if t.HasDTZ() {
 		st.DTZ = map[int]int{}
 	}
+	var readErr error
 	b := g.NewBoard()
 	sq := make([]int, len(g.Pieces))
 	var longest [][]int // placements of the longest win so far, top plies
@@ -96,10 +97,14 @@ func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool
 				return
 			}
 			st.Legal++
-			idx := g.Canonical(sq)
-			r := Decode(t.Val[stm][idx])
+			v, dtz, err := t.valueDTZ(stm, g.Canonical(sq))
+			if err != nil {
+				readErr, stopped = err, true
+				return
+			}
+			r := Decode(v)
 			if st.DTZ != nil {
-				st.DTZ[r.WDL*int(t.DTZ[stm][idx])]++
+				st.DTZ[r.WDL*int(dtz)]++
 			}
 			switch {
 			case r.WDL > 0:
@@ -131,7 +136,10 @@ func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool
 		}
 	}
 	walk(0)
-	if stopped {
+	switch {
+	case readErr != nil:
+		return st, readErr
+	case stopped:
 		return st, ErrAbandoned
 	}
 	for _, sq := range longest {

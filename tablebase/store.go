@@ -12,6 +12,7 @@ import (
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase/internal/packed"
 )
 
 // Store keeps the tables of a directory: in memory once used, loaded from
@@ -39,6 +40,10 @@ type Store struct {
 	// (and read from their files again when asked for). A table being
 	// filed is always kept, even alone over the budget.
 	MemoryBudget int64
+	// CacheBytes bounds the memory of the decoded blocks of the tables
+	// read from their files, shared by all of them (0: 64 MiB). Set it
+	// before the first lookup.
+	CacheBytes int64
 	// Generator, when set, makes the tables the Build policy asks for
 	// (tablebase/gen's); without one the store only reads, and Build,
 	// ToBuild, Plan and GenerationCost fail with ErrNoGenerator.
@@ -47,6 +52,9 @@ type Store struct {
 	// largest is the most pieces of a table in memory: the tree's probes
 	// of bigger positions are answered without the lock.
 	largest atomic.Int32
+
+	cacheOnce sync.Once
+	cache     *packed.Cache // the decoded blocks of the tables read from files
 
 	mu       sync.Mutex
 	tables   map[tableID]*Table    // by variant and material
@@ -300,7 +308,16 @@ func (s *Store) find(v *engine.Variant, m Material, policy Policy, hooks Hooks) 
 // file is then reported and replaced, unless the store keeps its files.
 func (s *Store) loadOrGenerate(v *engine.Variant, m Material, f *inFlight, policy Policy, hooks Hooks) (*Table, error) {
 	id := tableID{v, m.String()}
-	t, err := Load(s.dir, v, m)
+	t, err := open(s.dir, v, m, s.blockCache())
+	if err == nil && policy == Build {
+		// Where a damaged file would be rebuilt, it is found first:
+		// every block's checksum (a read of the file, no decoding).
+		// Elsewhere a damaged block is an error when a probe reads it.
+		if err = t.packed.Check(); err != nil {
+			t.file.Close()
+			err = fmt.Errorf("%s: %v: %w", filepath.Join(s.dir, FileName(v, m)), err, ErrCorrupt)
+		}
+	}
 	switch {
 	case err == nil:
 		return s.keep(id, t), nil
@@ -421,6 +438,20 @@ func (s *Store) drop(id tableID, t *Table) {
 			s.byKey[k] = kept
 		}
 	}
+}
+
+// blockCache returns the store's cache of decoded blocks, made on first
+// use with the bound CacheBytes says.
+func (s *Store) blockCache() *packed.Cache {
+	s.cacheOnce.Do(func() { s.cache = packed.NewCache(s.CacheBytes) })
+	return s.cache
+}
+
+// CacheUse returns the bytes of decoded blocks the store's cache holds and
+// its bound.
+func (s *Store) CacheUse() (used, limit int64) {
+	c := s.blockCache()
+	return c.Used(), c.Limit()
 }
 
 // MemoryUse returns the tables in memory, their bytes, and how many

@@ -2,19 +2,30 @@ package tablebase
 
 import (
 	"errors"
+	"os"
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
+	"github.com/chimera-chess/chimera/tablebase/internal/packed"
 )
 
-// Table is a generated (or loaded) tablebase. Its entries (the embedded
-// Data, of a type internal to the tablebase packages) are tablebase/gen's
-// to fill and read; others probe.
+// Table is a generated (or loaded) tablebase. A generated table holds its
+// entries in memory (the embedded Data, of a type internal to the
+// tablebase packages: tablebase/gen's to fill and read); a table read
+// from its file holds only its geometry there and reads its entries block
+// by block (packed). Others probe.
 type Table struct {
 	Variant  *engine.Variant
 	Material Material
 	layout.Data
+	// packed, for a table read from its file, reads the entries: Data's
+	// arrays are then nil. file is kept open for it.
+	packed *packed.Reader
+	file   *os.File
+	// dontCare says that entries that are no position hold arbitrary
+	// values, not layout.NotPosition: a file's, decoded (Dense).
+	dontCare bool
 	// sub supplies the tables after captures and promotions, for probing
 	// a position with an en-passant capture (nil: such positions cannot
 	// be probed).
@@ -35,16 +46,21 @@ func Generated(v *engine.Variant, m Material, d layout.Data, sub Subtables) *Tab
 // Checksum returns the FNV-1a checksum of the table's values, the one its
 // file carries: it names this table's contents (an explorer's ETag).
 func (t *Table) Checksum() uint64 {
-	if sum := t.sum.Load(); sum != 0 {
-		return sum
+	if sum := t.sum.Load(); sum != 0 || t.packed != nil {
+		return sum // a file's: its header's
 	}
 	sum := checksum(t.Val, t.DTZ)
 	t.sum.Store(sum)
 	return sum
 }
 
-// Bytes returns the memory the table's values take.
+// Bytes returns the memory the table's values take: all of them for a
+// table held in memory, the block index for one read from its file (its
+// blocks are its store's cache's).
 func (t *Table) Bytes() int64 {
+	if t.packed != nil {
+		return t.packed.IndexBytes()
+	}
 	return int64(len(t.Val[0]) + len(t.Val[1]) + len(t.DTZ[0]) + len(t.DTZ[1]))
 }
 

@@ -85,17 +85,19 @@ func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (layout.Outcome,
 			return layout.Outcome{}, fmt.Errorf("%s does not cover %s", tbl.Material, p.FEN())
 		}
 	}
-	if tbl.DTZ[0] != nil && p.EnPassant() == engine.NoSquare {
+	if tbl.HasDTZ() && p.EnPassant() == engine.NoSquare {
 		// Both values from one lookup of the entry, where Probe and
 		// ProbeDTZ would each find it again: the verifier asks this of
 		// every move of every entry.
-		if side, idx, ok := tbl.entry(p); ok && tbl.Val[side][idx] != layout.NotPosition {
-			o := layout.Outcome{WDL: Decode(tbl.Val[side][idx]).WDL}
-			if o.WDL != 0 {
-				o.D = int(tbl.DTZ[side][idx])
-			}
-			return o, nil
+		v, dtz, err := tbl.at(p)
+		if err != nil {
+			return layout.Outcome{}, err
 		}
+		o := layout.Outcome{WDL: Decode(v).WDL}
+		if o.WDL != 0 {
+			o.D = int(dtz)
+		}
+		return o, nil
 	}
 	r, err := tbl.Probe(p)
 	if err != nil {

@@ -282,9 +282,12 @@ is left as it is. With --build the missing tables are generated first
 				}
 			}
 			errOut := cmd.ErrOrStderr()
-			rep := gen.Verify(t, store.Finder(tablebase.MemoryOnly),
+			rep, err := gen.Verify(t, store.Finder(tablebase.MemoryOnly),
 				func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
 			fmt.Fprintln(errOut)
+			if err != nil {
+				return fmt.Errorf("tb verify: %w", err)
+			}
 			out := cmd.OutOrStdout()
 			for _, d := range rep.Disagreements {
 				fmt.Fprintln(out, d)

@@ -1,6 +1,8 @@
 package explorer
 
 import (
+	"cmp"
+	"errors"
 	"slices"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -19,8 +21,9 @@ func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
 	clock := p.HalfmoveClock()
 	var root *tablebase.Table
-	a.Value, a.State, root = s.value(p, max(clock-1, 0))
-	if a.Category == categoryUnknown {
+	var damage error // the first damaged table read, reported as a failed build
+	a.Value, a.State, root, damage = s.value(p, max(clock-1, 0))
+	if a.Category == categoryUnknown && damage == nil {
 		a.Building = s.request(p, admit)
 	}
 	v := p.Variant()
@@ -31,7 +34,9 @@ func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 		}
 		p.Make(m)
 		var t *tablebase.Table
-		ma.Value, ma.State, t = s.value(p, clock)
+		var err error
+		ma.Value, ma.State, t, err = s.value(p, clock)
+		damage = cmp.Or(damage, err)
 		a.read(t)
 		ma.Zeroing = p.HalfmoveClock() == 0
 		ma.FEN = p.FEN()
@@ -42,7 +47,7 @@ func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	if root == nil && len(a.Moves) > 0 && a.Moves[0].Category != categoryUnknown {
 		// The table may have come while the moves were valued (a build
 		// just ended): the position's own distances then come with it.
-		if val, st, table := s.value(p, max(clock-1, 0)); table != nil {
+		if val, st, table, _ := s.value(p, max(clock-1, 0)); table != nil {
 			a.Value, a.State, root, a.Building = val, st, table, nil
 		}
 	}
@@ -53,6 +58,10 @@ func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	}
 	if len(a.Moves) > 0 {
 		a.Category = opposite(a.Moves[0].Category)
+	}
+	if damage != nil {
+		// A server never rebuilds its files: it says what is wrong.
+		a.Building = &Build{Variant: v.Name, State: buildFailed, Error: damage.Error()}
 	}
 	a.complete = a.Category != categoryUnknown
 	for _, m := range a.Moves {
@@ -80,25 +89,29 @@ func capturedValue(p *engine.Position, m engine.Move) int {
 // over, else by its table when one is at hand (whose material it also
 // returns), and unknown otherwise — never a draw by the piece count but
 // where the variant's rules make it one. before is the half-move clock
-// before the move that led here.
-func (s *Server) value(p *engine.Position, before int) (Value, State, *tablebase.Table) {
+// before the move that led here. A table whose file is damaged where the
+// position is read answers unknown, and the error says so.
+func (s *Server) value(p *engine.Position, before int) (Value, State, *tablebase.Table, error) {
 	st, over, val := stateOf(p, before)
 	if over {
-		return val, st, nil
+		return val, st, nil, nil
 	}
 	t, ok := s.table(p)
 	if !ok {
-		return Value{Category: categoryUnknown}, st, nil
+		return Value{Category: categoryUnknown}, st, nil, nil
 	}
 	r, err := t.Probe(p)
 	if err != nil {
-		return Value{Category: categoryUnknown}, st, nil
+		if !errors.Is(err, tablebase.ErrCorrupt) {
+			err = nil
+		}
+		return Value{Category: categoryUnknown}, st, nil, err
 	}
 	dtz, err := t.ProbeDTZ(p)
 	if err == nil && r.WDL < 0 && dtz == 0 {
 		dtz = -1 // checkmated in a table's terms (the rules said so above)
 	}
-	return fromTable(p.Variant(), r, dtz, err == nil, p.HalfmoveClock(), before), st, t
+	return fromTable(p.Variant(), r, dtz, err == nil, p.HalfmoveClock(), before), st, t, nil
 }
 
 // table returns the table covering p from memory or file, if any: a

@@ -39,7 +39,7 @@ const maxMainline = 2000
 // mainline follows the distances to zeroing from p; false when the
 // position is not a table's (or its variant has no move rule).
 func (s *Server) mainline(p *engine.Position) (Mainline, bool) {
-	val, _, _ := s.value(p, max(p.HalfmoveClock()-1, 0))
+	val, _, _, _ := s.value(p, max(p.HalfmoveClock()-1, 0))
 	if val.DTZ == nil || val.Category == categoryUnknown {
 		return Mainline{}, false
 	}
@@ -80,7 +80,7 @@ func (s *Server) dtzBest(p *engine.Position) (engine.Move, Value, bool) {
 	clock := p.HalfmoveClock()
 	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
-		val, st, _ := s.value(p, clock)
+		val, st, _, _ := s.value(p, clock)
 		o := option{m: m, val: val, mate: st.Checkmate, zeroing: p.HalfmoveClock() == 0}
 		p.Unmake()
 		if val.DTZ == nil {

@@ -188,7 +188,8 @@ func TestCursedWins(t *testing.T) {
 		}
 	}
 	require.Positive(t, cursed)
-	rep := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
+	rep, err := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
+	require.NoError(t, err)
 	require.Empty(t, rep.Disagreements)
 	require.Positive(t, rep.Checked)
 	p, err = v.ParseFEN(mated)
@@ -215,7 +216,8 @@ func TestVerifierChecksDTZ(t *testing.T) {
 	require.NoError(t, err)
 	tb := tbtest.Table(t, store, p)
 	require.True(t, gen.CorruptDTZ(tb, 0))
-	rep := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
+	rep, err := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
+	require.NoError(t, err)
 	require.Len(t, rep.Disagreements, 1)
 	require.True(t, rep.Disagreements[0].DTZ)
 	require.Contains(t, rep.Disagreements[0].String(), "stored distance to zeroing")

@@ -123,6 +123,11 @@ func (gen *generation) loadSubtables(v *engine.Variant, m tablebase.Material) er
 		if err != nil {
 			return err
 		}
+		// The generation looks up captures' positions at random: its
+		// subtables' entries all in memory, not block by block.
+		if st, err = st.Dense(); err != nil {
+			return err
+		}
 		if !c.promotes {
 			gen.subs[c.slot] = st
 			continue

@@ -60,8 +60,16 @@ const maxListed = 20
 // Where the table holds distances to zeroing, each is checked as
 // strictly, by the same ply with the moves that zero the count as
 // terminals.
+// A table read from its file is decoded whole first (a damaged block is
+// the error); its entries that are no position are not stored, so the
+// check that the table and the rules agree on which entries are
+// positions is a generated table's only.
 // progress, when not nil, is told the fraction done.
-func Verify(t *tablebase.Table, children tablebase.Tables, progress func(float64)) VerifyReport {
+func Verify(t *tablebase.Table, children tablebase.Tables, progress func(float64)) (VerifyReport, error) {
+	t, err := t.Dense()
+	if err != nil {
+		return VerifyReport{}, err
+	}
 	g := t.Geo
 	const chunk = 4096
 	var next, done atomic.Int64
@@ -106,7 +114,7 @@ func Verify(t *tablebase.Table, children tablebase.Tables, progress func(float64
 	if progress != nil {
 		progress(1)
 	}
-	return rep
+	return rep, nil
 }
 
 // verifyEntry checks one entry for one side to move (sq placed on b) and
@@ -115,7 +123,7 @@ func verifyEntry(t *tablebase.Table, rep *VerifyReport, b *layout.Board, sq []in
 	children tablebase.Tables, moves []engine.Move) []engine.Move {
 	stored := t.Val[stm][idx]
 	legal := b.Legal(stm) && !t.Geo.Banned(sq)
-	if !legal && stored == layout.NotPosition {
+	if !legal && (stored == layout.NotPosition || !t.MarksNonPositions()) {
 		return moves
 	}
 	rep.Checked++
@@ -151,7 +159,7 @@ func verifyEntry(t *tablebase.Table, rep *VerifyReport, b *layout.Board, sq []in
 		rep.add(Disagreement{FEN: p.FEN(), Stored: tablebase.Decode(stored), Searched: best})
 		return moves
 	}
-	if t.DTZ[stm] != nil {
+	if t.HasDTZ() {
 		// The distance to zeroing, as strictly: the same one ply, each
 		// move that zeroes the count a terminal.
 		want := tablebase.Decode(stored).WDL * int(t.DTZ[stm][idx])

@@ -13,7 +13,10 @@ import (
 
 // verify runs the verifier with children from a store.
 func verify(t *testing.T, store *tablebase.Store, tb *tablebase.Table) gen.VerifyReport {
-	return gen.Verify(tb, store.Finder(tablebase.Build), nil)
+	t.Helper()
+	rep, err := gen.Verify(tb, store.Finder(tablebase.Build), nil)
+	require.NoError(t, err)
+	return rep
 }
 
 // TestVerifyPassesGoodTables verifies the three-piece chess tables and,

@@ -1,0 +1,280 @@
+package packed
+
+import (
+	"encoding/binary"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"sync"
+)
+
+// DefaultBlockEntries is how many entries a block holds unless told
+// otherwise: large enough that zstd finds its repeats (a quarter as many
+// made the chess tables about a tenth larger), small enough that a cold
+// probe decodes one in a fraction of a millisecond.
+const DefaultBlockEntries = 1 << 16
+
+// Layout describes the entries a packed section holds.
+type Layout struct {
+	Entries      int  // entries per side to move
+	BlockEntries int  // entries per block (the last block may hold fewer)
+	HasDTZ       bool // distances to zeroing are stored
+}
+
+// blocks is the number of blocks per side to move.
+func (l Layout) blocks() int { return (l.Entries + l.BlockEntries - 1) / l.BlockEntries }
+
+// blockLen is the number of entries of block b.
+func (l Layout) blockLen(b int) int { return min(l.BlockEntries, l.Entries-b*l.BlockEntries) }
+
+// The packed section: the index, then the blocks of White to move, then
+// Black's. The index is each block's end offset (uint64, from the first
+// block's start; White's blocks, then Black's) and a CRC-32C of the
+// index; a block starts where the one before ends.
+
+// Write compresses the entries of both sides (dtz ignored without
+// distances to zeroing) into w, and checks every block by decoding it
+// again: a block that would not read back as written is an error, never
+// a file. The blocks are compressed on up to threads goroutines.
+func Write(w io.Writer, l Layout, val, dtz [2][]byte, threads int) error {
+	enc, err := newEncoder()
+	if err != nil {
+		return err
+	}
+	dec, err := newDecoder()
+	if err != nil {
+		return err
+	}
+	n := l.blocks()
+	recs := make([][]byte, 2*n)
+	var firstErr error
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range max(threads, 1) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for job := range next {
+				side, b := job/n, job%n
+				lo, hi := b*l.BlockEntries, b*l.BlockEntries+l.blockLen(b)
+				var z []byte
+				if l.HasDTZ {
+					z = dtz[side][lo:hi]
+				}
+				rec := enc.encodeBlock(nil, val[side][lo:hi], z, l.HasDTZ)
+				if err := check(dec, rec, val[side][lo:hi], z, l.HasDTZ); err != nil {
+					mu.Lock()
+					firstErr = cmpOr(firstErr, fmt.Errorf("block %d of side %d: %w", b, side, err))
+					mu.Unlock()
+				}
+				recs[job] = rec
+			}
+		}()
+	}
+	for job := range recs {
+		next <- job
+	}
+	close(next)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	index := make([]byte, 0, 8*len(recs)+4)
+	var end uint64
+	for _, rec := range recs {
+		end += uint64(len(rec))
+		index = binary.LittleEndian.AppendUint64(index, end)
+	}
+	index = binary.LittleEndian.AppendUint32(index, crc32.Checksum(index, castagnoli))
+	if _, err := w.Write(index); err != nil {
+		return err
+	}
+	for _, rec := range recs {
+		if _, err := w.Write(rec); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func cmpOr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}
+
+// check decodes a block record and compares it with the entries it was
+// made from, positions only.
+func check(c *decoder, rec, val, dtz []byte, hasDTZ bool) error {
+	blk, err := c.decodeBlock(rec, len(val), hasDTZ)
+	if err != nil {
+		return err
+	}
+	for i, v := range val {
+		if v == notPosition {
+			continue
+		}
+		if blk.Val[i] != v || (hasDTZ && blk.DTZ[i] != dtz[i]) {
+			return fmt.Errorf("entry %d reads back as %d/%d, not %d", i, blk.Val[i], zeroAt(blk.DTZ, i), v)
+		}
+	}
+	return nil
+}
+
+func zeroAt(dtz []byte, i int) byte {
+	if dtz == nil {
+		return 0
+	}
+	return dtz[i]
+}
+
+// Reader reads the blocks of a packed section on demand, through a block
+// cache. It is safe for concurrent use.
+type Reader struct {
+	r     io.ReaderAt
+	base  int64 // where the first block starts in r
+	l     Layout
+	ends  []uint64 // by side·blocks + block: the block's end offset
+	cache *Cache
+	id    uint64 // the reader's key in the cache
+	codec *decoder
+}
+
+// Open reads the index of a packed section starting at offset in r.
+func Open(r io.ReaderAt, offset int64, l Layout, cache *Cache) (*Reader, error) {
+	if l.Entries <= 0 || l.BlockEntries <= 0 {
+		return nil, fmt.Errorf("no entries: %w", ErrDamaged)
+	}
+	n := 2 * l.blocks()
+	raw := make([]byte, 8*n+4)
+	if _, err := r.ReadAt(raw, offset); err != nil {
+		return nil, fmt.Errorf("index: %v: %w", err, ErrDamaged)
+	}
+	if crc32.Checksum(raw[:8*n], castagnoli) != binary.LittleEndian.Uint32(raw[8*n:]) {
+		return nil, fmt.Errorf("index checksum mismatch: %w", ErrDamaged)
+	}
+	ends := make([]uint64, n)
+	var prev uint64
+	for i := range ends {
+		ends[i] = binary.LittleEndian.Uint64(raw[8*i:])
+		if ends[i] < prev || ends[i]-prev > maxRecord(l) {
+			return nil, fmt.Errorf("index offsets: %w", ErrDamaged)
+		}
+		prev = ends[i]
+	}
+	c, err := cache.decoder()
+	if err != nil {
+		return nil, err
+	}
+	return &Reader{r: r, base: offset + int64(len(raw)), l: l, ends: ends, cache: cache, id: cache.newID(), codec: c}, nil
+}
+
+// maxRecord bounds a block record's size: zstd never grows data by more
+// than a little, so anything bigger is a damaged index.
+func maxRecord(l Layout) uint64 { return uint64(3*l.BlockEntries + 1024) }
+
+// Size returns the bytes of the section: index and blocks.
+func (r *Reader) Size() int64 { return r.base + int64(r.ends[len(r.ends)-1]) }
+
+// Entry returns the value and distance to zeroing (0 without them) of
+// entry idx, side to move side.
+func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
+	if idx < 0 || idx >= r.l.Entries {
+		return 0, 0, fmt.Errorf("entry %d out of range", idx)
+	}
+	blk, err := r.Block(side, idx/r.l.BlockEntries)
+	if err != nil {
+		return 0, 0, err
+	}
+	i := idx % r.l.BlockEntries
+	if blk.DTZ != nil {
+		dtz = blk.DTZ[i]
+	}
+	return blk.Val[i], dtz, nil
+}
+
+// Block returns block b of side to move side, from the cache or read and
+// decoded.
+func (r *Reader) Block(side, b int) (*Block, error) {
+	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
+	if blk := r.cache.get(k); blk != nil {
+		return blk, nil
+	}
+	blk, err := r.readBlock(side, b)
+	if err != nil {
+		return nil, err
+	}
+	r.cache.put(k, blk)
+	return blk, nil
+}
+
+// Dense decodes every entry: by side to move, the values and (nil without
+// them) the distances to zeroing. Entries that are no position hold
+// copies of others.
+func (r *Reader) Dense() (val, dtz [2][]byte, err error) {
+	for side := range 2 {
+		val[side] = make([]byte, 0, r.l.Entries)
+		if r.l.HasDTZ {
+			dtz[side] = make([]byte, 0, r.l.Entries)
+		}
+		for b := range r.l.blocks() {
+			blk, err := r.readBlock(side, b)
+			if err != nil {
+				return val, dtz, err
+			}
+			val[side] = append(val[side], blk.Val...)
+			if r.l.HasDTZ {
+				dtz[side] = append(dtz[side], blk.DTZ...)
+			}
+		}
+	}
+	return val, dtz, nil
+}
+
+// readBlock is Block without the cache: a whole-table read would only
+// push out the blocks probes use.
+func (r *Reader) readBlock(side, b int) (*Block, error) {
+	j := side*r.l.blocks() + b
+	start := uint64(0)
+	if j > 0 {
+		start = r.ends[j-1]
+	}
+	rec := make([]byte, r.ends[j]-start)
+	if _, err := r.r.ReadAt(rec, r.base+int64(start)); err != nil {
+		return nil, fmt.Errorf("block %d of side %d: %v: %w", b, side, err, ErrDamaged)
+	}
+	blk, err := r.codec.decodeBlock(rec, r.l.blockLen(b), r.l.HasDTZ)
+	if err != nil {
+		return nil, fmt.Errorf("block %d of side %d: %w", b, side, err)
+	}
+	return blk, nil
+}
+
+// IndexBytes returns the memory the reader holds: its block index.
+func (r *Reader) IndexBytes() int64 { return int64(8 * len(r.ends)) }
+
+// HasDTZ reports whether the section holds distances to zeroing.
+func (r *Reader) HasDTZ() bool { return r.l.HasDTZ }
+
+// Check reads every block and checks its CRC, without decoding: what a
+// damaged file is found by before it is trusted for a generation.
+func (r *Reader) Check() error {
+	start := uint64(0)
+	var rec []byte
+	for j, end := range r.ends {
+		if n := int(end - start); cap(rec) < n {
+			rec = make([]byte, n)
+		}
+		rec = rec[:end-start]
+		if _, err := r.r.ReadAt(rec, r.base+int64(start)); err != nil {
+			return fmt.Errorf("block %d of side %d: %v: %w", j%r.l.blocks(), j/r.l.blocks(), err, ErrDamaged)
+		}
+		if err := checkRecord(rec); err != nil {
+			return fmt.Errorf("block %d of side %d: %w", j%r.l.blocks(), j/r.l.blocks(), err)
+		}
+		start = end
+	}
+	return nil
+}

@@ -1,0 +1,159 @@
+package packed
+
+import (
+	"bytes"
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// randomTable makes entries shaped like a table's: runs of draws, wins
+// and losses with nearby distances, and a sprinkling of non-positions.
+func randomTable(n int, hasDTZ bool, seed uint64) (val, dtz [2][]byte) {
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for side := range 2 {
+		val[side] = make([]byte, n)
+		if hasDTZ {
+			dtz[side] = make([]byte, n)
+		}
+		for i := range n {
+			switch r := rng.IntN(100); {
+			case r < 10:
+				val[side][i] = notPosition
+			case r < 40:
+				val[side][i] = 0
+			default:
+				v := byte(1 + rng.IntN(253))
+				val[side][i] = v
+				if hasDTZ {
+					dtz[side][i] = byte(rng.IntN(255))
+				}
+			}
+		}
+	}
+	return val, dtz
+}
+
+func write(t testing.TB, l Layout, val, dtz [2][]byte) []byte {
+	var buf bytes.Buffer
+	require.NoError(t, Write(&buf, l, val, dtz, 2))
+	return buf.Bytes()
+}
+
+// TestRoundTrip reads back every position's entry, block by block and
+// whole, with and without distances to zeroing, with a short last block.
+func TestRoundTrip(t *testing.T) {
+	for _, hasDTZ := range []bool{false, true} {
+		l := Layout{Entries: 10_000, BlockEntries: 1 << 10, HasDTZ: hasDTZ}
+		val, dtz := randomTable(l.Entries, hasDTZ, 3)
+		file := write(t, l, val, dtz)
+		r, err := Open(bytes.NewReader(file), 0, l, NewCache(1<<12))
+		require.NoError(t, err)
+		require.EqualValues(t, len(file), r.Size())
+		dv, dz, err := r.Dense()
+		require.NoError(t, err)
+		for side := range 2 {
+			for i, v := range val[side] {
+				got, z, err := r.Entry(side, i)
+				require.NoError(t, err)
+				if v == notPosition {
+					continue
+				}
+				require.Equal(t, v, got, "side %d entry %d", side, i)
+				require.Equal(t, v, dv[side][i])
+				if hasDTZ {
+					require.Equal(t, dtz[side][i], z)
+					require.Equal(t, dtz[side][i], dz[side][i])
+				} else {
+					require.Zero(t, z)
+					require.Nil(t, dz[side])
+				}
+			}
+		}
+		_, _, err = r.Entry(0, l.Entries)
+		require.Error(t, err)
+	}
+}
+
+// TestDamageDetected flips every byte of a small file in turn: each flip
+// is an error when the index is opened or the block read, never a
+// different value.
+func TestDamageDetected(t *testing.T) {
+	l := Layout{Entries: 3000, BlockEntries: 1 << 10, HasDTZ: true}
+	val, dtz := randomTable(l.Entries, true, 5)
+	file := write(t, l, val, dtz)
+	for at := range file {
+		bad := bytes.Clone(file)
+		bad[at] ^= 0x10
+		r, err := Open(bytes.NewReader(bad), 0, l, NewCache(0))
+		if err != nil {
+			require.ErrorIs(t, err, ErrDamaged)
+			continue
+		}
+		_, _, err = r.Dense()
+		require.ErrorIs(t, err, ErrDamaged, "flipped byte %d of %d read back", at, len(file))
+	}
+}
+
+// TestCacheBound probes from many goroutines at once (run it with -race):
+// the cache never holds more than its bound plus the one block it always
+// keeps, and every answer is right.
+func TestCacheBound(t *testing.T) {
+	l := Layout{Entries: 40_000, BlockEntries: 1 << 10, HasDTZ: true}
+	val, dtz := randomTable(l.Entries, true, 9)
+	cache := NewCache(5 << 10) // two decoded blocks and a half
+	r, err := Open(bytes.NewReader(write(t, l, val, dtz)), 0, l, cache)
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed error
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(g), 2))
+			for range 2000 {
+				side, i := rng.IntN(2), rng.IntN(l.Entries)
+				v, z, err := r.Entry(side, i)
+				if err == nil && val[side][i] != notPosition && (v != val[side][i] || z != dtz[side][i]) {
+					err = errors.New("wrong value")
+				}
+				if used := cache.Used(); used > cache.Limit()+2*(1<<10) {
+					err = errors.New("cache over its bound")
+				}
+				if err != nil {
+					mu.Lock()
+					failed = err
+					mu.Unlock()
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	require.NoError(t, failed)
+}
+
+// FuzzOpen reads arbitrary bytes as a packed section: an error or values,
+// never a crash.
+func FuzzOpen(f *testing.F) {
+	l := Layout{Entries: 500, BlockEntries: 128, HasDTZ: true}
+	val, dtz := randomTable(l.Entries, true, 1)
+	f.Add(write(f, l, val, dtz))
+	cache := NewCache(1 << 10)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Open(bytes.NewReader(data), 0, l, cache)
+		if err != nil {
+			return
+		}
+		r.Dense()
+		for side := range 2 {
+			for i := 0; i < l.Entries; i += 37 {
+				r.Entry(side, i)
+			}
+		}
+	})
+}
