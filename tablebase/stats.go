@@ -45,7 +45,8 @@ func maxKey(m map[int]int) (int, int) {
 
 // Stats enumerates every placement for side to move stm (0 White) and
 // counts results. filter, when not nil, chooses placements (squares in
-// slot order), e.g. by the bishop's colour.
+// slot order), e.g. by the bishop's colour. A table read from a damaged
+// file gives partial figures: StatsUntil says why.
 func (t *Table) Stats(stm int, filter func(sq []int) bool) Stats {
 	st, _ := t.StatsUntil(stm, filter, nil)
 	return st

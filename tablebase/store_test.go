@@ -254,10 +254,14 @@ func TestMaterialNames(t *testing.T) {
 	require.True(t, strings.HasSuffix(tablebase.FileName(capa, m), "capablanca-KAvK.ctb"))
 }
 
-// BenchmarkProbe measures one probe of a loaded KBNK table.
+// BenchmarkProbe measures one probe of a KBNK table: generated (its
+// entries in memory), read from its file (a block in the cache: warm), and
+// opened afresh for the probe (cold: header, index and block read, the
+// block decoded).
 func BenchmarkProbe(b *testing.B) {
 	v := variants.Chess()
-	store := gen.NewStore(b.TempDir())
+	dir := b.TempDir()
+	store := gen.NewStore(dir)
 	p, err := v.ParseFEN("8/8/8/8/8/8/2k5/KNB5 w - - 0 1")
 	require.NoError(b, err)
 	tb, err := store.Find(p, tablebase.Build)
@@ -271,6 +275,29 @@ func BenchmarkProbe(b *testing.B) {
 	b.Run("search-prober", func(b *testing.B) {
 		for b.Loop() {
 			prober.Probe(p, false)
+		}
+	})
+	files := gen.NewStore(dir)
+	read, err := files.Find(p, tablebase.MemoryOrDisk)
+	require.NoError(b, err)
+	b.Run("file-warm", func(b *testing.B) {
+		for b.Loop() {
+			read.Probe(p)
+		}
+	})
+	fileProber := files.Prober()
+	b.Run("search-prober-file-warm", func(b *testing.B) {
+		for b.Loop() {
+			fileProber.Probe(p, false)
+		}
+	})
+	b.Run("file-cold", func(b *testing.B) {
+		for b.Loop() {
+			t, err := tablebase.Load(dir, v, tb.Material)
+			if err != nil {
+				b.Fatal(err)
+			}
+			t.Probe(p)
 		}
 	})
 	// A table not in memory: the in-tree probe's answer for every node of

@@ -334,7 +334,10 @@ losses and the longest distances to zeroing. The table is read from --dir, or ge
 			}
 			out := cmd.OutOrStdout()
 			for stm, side := range []string{"white", "black"} {
-				st := t.Stats(stm, nil)
+				st, err := t.StatsUntil(stm, nil, nil)
+				if err != nil {
+					return fmt.Errorf("tb stats: %w", err)
+				}
 				fmt.Fprintf(out, "%s %s, %s to move: %d legal positions: %d won, %d drawn, %d lost (%d checkmated, %d stalemates)\n",
 					v.Name, t.Material, side, st.Legal, st.Win, st.Draw, st.Loss, st.Checkmated, st.Stalemate)
 				histogram(out, "  win, mate in", st.WinPlies, func(p int) int { return (p + 1) / 2 })

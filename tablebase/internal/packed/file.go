@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 // DefaultBlockEntries is how many entries a block holds unless told
@@ -140,6 +141,15 @@ type Reader struct {
 	cache *Cache
 	id    uint64 // the reader's key in the cache
 	codec *decoder
+	// last is the block read last: asked for again (as the probes of one
+	// ending are, many times over) it is returned without the cache's
+	// lock.
+	last atomic.Pointer[lastBlock]
+}
+
+type lastBlock struct {
+	block uint32
+	blk   *Block
 }
 
 // Open reads the index of a packed section starting at offset in r.
@@ -199,14 +209,18 @@ func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
 // decoded.
 func (r *Reader) Block(side, b int) (*Block, error) {
 	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
-	if blk := r.cache.get(k); blk != nil {
-		return blk, nil
+	if last := r.last.Load(); last != nil && last.block == k.block {
+		return last.blk, nil
 	}
-	blk, err := r.readBlock(side, b)
-	if err != nil {
-		return nil, err
+	blk := r.cache.get(k)
+	if blk == nil {
+		var err error
+		if blk, err = r.readBlock(side, b); err != nil {
+			return nil, err
+		}
+		r.cache.put(k, blk)
 	}
-	r.cache.put(k, blk)
+	r.last.Store(&lastBlock{block: k.block, blk: blk})
 	return blk, nil
 }
 
