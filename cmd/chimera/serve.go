@@ -35,6 +35,7 @@ func newServeCommand() *cobra.Command {
 		clientHeader        string
 		buildPieces, builds int
 		memoryMB, diskMB    int
+		cacheMB             int
 		readOnly            bool
 	)
 	cmd := &cobra.Command{
@@ -84,6 +85,7 @@ server within a second, builds under way abandoned.`,
 				store.Generator = gen.Generator{}
 			}
 			store.MemoryBudget = int64(memoryMB) << 20
+			store.CacheBytes = int64(cacheMB) << 20
 			logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
 			store.Log = func(s string) { logger.Print(s) }
 			srv := explorer.New(explorer.Config{Catalogue: cat, Store: store, BuildPieces: buildPieces,
@@ -123,6 +125,7 @@ server within a second, builds under way abandoned.`,
 	intFlag(cmd.Flags(), &buildPieces, "build-pieces", 4, 3, tablebase.MaxPieces, "largest tables (kings included) generated on request")
 	intFlag(cmd.Flags(), &builds, "builds", 1, 1, 64, "generations and statistics counts run at once (each generation uses every core)")
 	intFlag(cmd.Flags(), &memoryMB, "memory", defaultServeMemoryMB(), 16, 1<<24, "MiB of tables kept in memory (least recently used dropped first)")
+	intFlag(cmd.Flags(), &cacheMB, "cache", 64, 1, 1<<16, "MiB of decoded blocks of the table files probed (a file is never read whole)")
 	intFlag(cmd.Flags(), &diskMB, "disk", 0, 0, 1<<30, "MiB of table files the server may hold in --dir (0: no bound)")
 	cmd.Flags().BoolVar(&readOnly, "read-only", false, "serve the tables in --dir without building or writing anything (replicas)")
 	cmd.Flags().StringVar(&clientHeader, "client-header", "", "header a trusted proxy puts the client's address in (e.g. X-Forwarded-For), for the per-client limits")

@@ -44,6 +44,7 @@ type optionValues struct {
 	tablebaseFiftyMove                 bool
 	tablebaseDir                       string
 	tablebaseBuild                     int
+	tablebaseCacheMB                   int
 	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
 	// variant played is their combination.
 	variant  string
@@ -153,6 +154,14 @@ func optionTable() []optionDecl {
 					}
 				}
 				s.values.tablebaseDir = dir
+				s.setTablebases()
+				return nil
+			}},
+		// TablebaseCache: the memory, in MB, of the decoded blocks of the
+		// table files being probed (a table is never read whole).
+		{Option: Option{Name: "TablebaseCache", Kind: Spin, Default: "64", Min: 1, Max: 1 << 16},
+			apply: func(s *Session, v value) error {
+				s.values.tablebaseCacheMB = v.n
 				s.setTablebases()
 				return nil
 			}},
@@ -333,8 +342,9 @@ func (s *Session) defaultTablebaseDir() string {
 }
 
 // setTablebases points the search at the tables of the TablebaseDir
-// option, or at none when UseTablebase is off, with a builder preparing
-// the tables of up to TablebaseBuild pieces in the background.
+// option (their decoded blocks within TablebaseCache), or at none when
+// UseTablebase is off, with a builder preparing the tables of up to
+// TablebaseBuild pieces in the background.
 func (s *Session) setTablebases() {
 	if s.builder != nil {
 		s.builder.Close()
@@ -344,9 +354,10 @@ func (s *Session) setTablebases() {
 		s.searcher.SetProber(nil)
 		return
 	}
-	store := s.cfg.Store
+	store := s.cfg.Store // a store handed in keeps its own cache bound
 	if store == nil || store.Dir() != s.values.tablebaseDir {
 		store = tablebase.NewStore(s.values.tablebaseDir)
+		store.CacheBytes = int64(s.values.tablebaseCacheMB) << 20
 		store.Log = s.cfg.OnMessage
 	}
 	prober := store.Prober()

@@ -238,8 +238,9 @@ func TestOptionTable(t *testing.T) {
 	for _, o := range s.Options() {
 		names[o.Name] = o
 	}
-	require.Len(t, names, 15)
+	require.Len(t, names, 16)
 	require.Equal(t, session.Option{Name: "TablebaseFiftyMove", Kind: session.Check, Default: "true"}, names["TablebaseFiftyMove"])
+	require.Equal(t, session.Option{Name: "TablebaseCache", Kind: session.Spin, Default: "64", Min: 1, Max: 65536}, names["TablebaseCache"])
 	hash := names["Hash"]
 	require.Equal(t, session.Option{Name: "Hash", Kind: session.Spin, Default: "16", Min: 1, Max: hash.Max}, hash)
 	require.True(t, hash.Max >= 16 && hash.Max <= 65536, "a maximum the machine can hold: %d", hash.Max)
@@ -281,6 +282,7 @@ func TestOptionTable(t *testing.T) {
 		"VariantPath=/nonexist":  "option VariantPath",
 		"Bogus=1":                `unknown option "Bogus"`,
 		"TablebaseBuild=6":       "is not a number from 0 to 5",
+		"TablebaseCache=0":       "is not a number from 1 to 65536",
 		"Move Overhead=-1":       "from 0 to 5000",
 		"MultiPV=257":            "from 1 to 256",
 		"UseTablebase=yes":       "not true or false",

@@ -68,6 +68,7 @@ func TestHandshake(t *testing.T) {
 		"option name UseTablebase type check default true",
 		"option name TablebaseDir type string default ",
 		"option name TablebaseBuild type spin default 4 min 0 max 5",
+		"option name TablebaseCache type spin default 64 min 1 max 65536",
 	} {
 		require.Contains(t, text, want)
 	}
