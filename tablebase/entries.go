@@ -11,15 +11,6 @@ import (
 // entries that are no position read as arbitrary values, so callers ask
 // only about positions (the rules core sets up no other).
 
-// value returns the value of entry idx, side to move side.
-func (t *Table) value(side, idx int) (byte, error) {
-	if t.packed == nil {
-		return t.Val[side][idx], nil
-	}
-	v, _, err := t.packed.Entry(side, idx)
-	return v, t.damaged(err)
-}
-
 // valueDTZ returns the value and the distance to zeroing (0 without
 // them) of entry idx, side to move side.
 func (t *Table) valueDTZ(side, idx int) (val, dtz byte, err error) {

@@ -134,7 +134,7 @@ func (t *Table) save(dir string) error {
 		if _, err := w.Write(head.Bytes()); err != nil {
 			return err
 		}
-		l := packed.Layout{Entries: t.Geo.Size, BlockEntries: int(h.BlockEntries), HasDTZ: t.DTZ[0] != nil}
+		l := packed.Layout{Entries: t.Geo.Size, BlockEntries: int(h.BlockEntries), HasDTZ: t.HasDTZ()}
 		return packed.Write(w, l, t.Val, t.DTZ, runtime.GOMAXPROCS(0))
 	})
 }

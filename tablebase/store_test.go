@@ -287,6 +287,7 @@ func BenchmarkProbe(b *testing.B) {
 	})
 	fileProber := files.Prober()
 	b.Run("search-prober-file-warm", func(b *testing.B) {
+		b.ReportAllocs()
 		for b.Loop() {
 			fileProber.Probe(p, false)
 		}

@@ -70,7 +70,8 @@ func (c *Cache) newID() uint64 {
 	return c.nextID
 }
 
-func (c *Cache) get(k key) *Block {
+// get returns the cache's entry of a block, nil when it holds none.
+func (c *Cache) get(k key) *entry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.byKey[k]
@@ -78,22 +79,25 @@ func (c *Cache) get(k key) *Block {
 		return nil
 	}
 	c.lru.MoveToFront(e)
-	return e.Value.(*entry).blk
+	return e.Value.(*entry)
 }
 
 // put adds a block (another goroutine may have added it first: then the
-// first stays) and drops the least recently used ones over the limit.
-func (c *Cache) put(k key, blk *Block) {
+// first stays) and drops the least recently used ones over the limit; it
+// returns the entry kept.
+func (c *Cache) put(k key, blk *Block) *entry {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.byKey[k]; ok {
-		return
+	if e, ok := c.byKey[k]; ok {
+		return e.Value.(*entry)
 	}
-	c.byKey[k] = c.lru.PushFront(&entry{k: k, blk: blk})
+	kept := &entry{k: k, blk: blk}
+	c.byKey[k] = c.lru.PushFront(kept)
 	c.used += blk.Bytes()
 	for c.used > c.limit && c.lru.Len() > 1 {
 		old := c.lru.Remove(c.lru.Back()).(*entry)
 		delete(c.byKey, old.k)
 		c.used -= old.blk.Bytes()
 	}
+	return kept
 }

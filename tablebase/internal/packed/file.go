@@ -1,6 +1,7 @@
 package packed
 
 import (
+	"cmp"
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
@@ -66,7 +67,7 @@ func Write(w io.Writer, l Layout, val, dtz [2][]byte, threads int) error {
 				rec := enc.encodeBlock(nil, val[side][lo:hi], z, l.HasDTZ)
 				if err := check(dec, rec, val[side][lo:hi], z, l.HasDTZ); err != nil {
 					mu.Lock()
-					firstErr = cmpOr(firstErr, fmt.Errorf("block %d of side %d: %w", b, side, err))
+					firstErr = cmp.Or(firstErr, fmt.Errorf("block %d of side %d: %w", b, side, err))
 					mu.Unlock()
 				}
 				recs[job] = rec
@@ -97,13 +98,6 @@ func Write(w io.Writer, l Layout, val, dtz [2][]byte, threads int) error {
 		}
 	}
 	return nil
-}
-
-func cmpOr(a, b error) error {
-	if a != nil {
-		return a
-	}
-	return b
 }
 
 // check decodes a block record and compares it with the entries it was
@@ -141,15 +135,12 @@ type Reader struct {
 	cache *Cache
 	id    uint64 // the reader's key in the cache
 	codec *decoder
-	// last is the block read last: asked for again (as the probes of one
-	// ending are, many times over) it is returned without the cache's
-	// lock.
-	last atomic.Pointer[lastBlock]
-}
-
-type lastBlock struct {
-	block uint32
-	blk   *Block
+	// last is, by side to move, the block read last: asked for again (as
+	// the probes of one ending are, many times over) it is returned
+	// without the cache's lock. Its entries are the cache's, so keeping
+	// one allocates nothing; a reader may so hold two blocks the cache
+	// has dropped.
+	last [2]atomic.Pointer[entry]
 }
 
 // Open reads the index of a packed section starting at offset in r.
@@ -209,19 +200,19 @@ func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
 // decoded.
 func (r *Reader) Block(side, b int) (*Block, error) {
 	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
-	if last := r.last.Load(); last != nil && last.block == k.block {
+	if last := r.last[side].Load(); last != nil && last.k == k {
 		return last.blk, nil
 	}
-	blk := r.cache.get(k)
-	if blk == nil {
-		var err error
-		if blk, err = r.readBlock(side, b); err != nil {
+	e := r.cache.get(k)
+	if e == nil {
+		blk, err := r.readBlock(side, b)
+		if err != nil {
 			return nil, err
 		}
-		r.cache.put(k, blk)
+		e = r.cache.put(k, blk)
 	}
-	r.last.Store(&lastBlock{block: k.block, blk: blk})
-	return blk, nil
+	r.last[side].Store(e)
+	return e.blk, nil
 }
 
 // Dense decodes every entry: by side to move, the values and (nil without
@@ -250,14 +241,9 @@ func (r *Reader) Dense() (val, dtz [2][]byte, err error) {
 // readBlock is Block without the cache: a whole-table read would only
 // push out the blocks probes use.
 func (r *Reader) readBlock(side, b int) (*Block, error) {
-	j := side*r.l.blocks() + b
-	start := uint64(0)
-	if j > 0 {
-		start = r.ends[j-1]
-	}
-	rec := make([]byte, r.ends[j]-start)
-	if _, err := r.r.ReadAt(rec, r.base+int64(start)); err != nil {
-		return nil, fmt.Errorf("block %d of side %d: %v: %w", b, side, err, ErrDamaged)
+	rec, err := r.readRecord(side*r.l.blocks()+b, nil)
+	if err != nil {
+		return nil, err
 	}
 	blk, err := r.codec.decodeBlock(rec, r.l.blockLen(b), r.l.HasDTZ)
 	if err != nil {
@@ -275,20 +261,33 @@ func (r *Reader) HasDTZ() bool { return r.l.HasDTZ }
 // Check reads every block and checks its CRC, without decoding: what a
 // damaged file is found by before it is trusted for a generation.
 func (r *Reader) Check() error {
-	start := uint64(0)
 	var rec []byte
-	for j, end := range r.ends {
-		if n := int(end - start); cap(rec) < n {
-			rec = make([]byte, n)
-		}
-		rec = rec[:end-start]
-		if _, err := r.r.ReadAt(rec, r.base+int64(start)); err != nil {
-			return fmt.Errorf("block %d of side %d: %v: %w", j%r.l.blocks(), j/r.l.blocks(), err, ErrDamaged)
+	for j := range r.ends {
+		var err error
+		if rec, err = r.readRecord(j, rec); err != nil {
+			return err
 		}
 		if err := checkRecord(rec); err != nil {
 			return fmt.Errorf("block %d of side %d: %w", j%r.l.blocks(), j/r.l.blocks(), err)
 		}
-		start = end
 	}
 	return nil
+}
+
+// readRecord reads record j (side·blocks + block) into buf, grown as
+// needed.
+func (r *Reader) readRecord(j int, buf []byte) ([]byte, error) {
+	start := uint64(0)
+	if j > 0 {
+		start = r.ends[j-1]
+	}
+	n := int(r.ends[j] - start)
+	if cap(buf) < n {
+		buf = make([]byte, n)
+	}
+	buf = buf[:n]
+	if _, err := r.r.ReadAt(buf, r.base+int64(start)); err != nil {
+		return nil, fmt.Errorf("block %d of side %d: %v: %w", j%r.l.blocks(), j/r.l.blocks(), err, ErrDamaged)
+	}
+	return buf, nil
 }
