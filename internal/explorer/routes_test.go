@@ -84,6 +84,8 @@ func TestHealthAndReadiness(t *testing.T) {
 	require.Contains(t, body, `chimera_http_requests_total{route="/{variant}",status="400"} 1`)
 	require.Contains(t, body, "chimera_http_request_duration_seconds_bucket{le=\"+Inf\"} ")
 	require.Contains(t, body, "chimera_tables_in_memory 1")
+	require.Contains(t, body, "chimera_tables_cache_limit_bytes 67108864")
+	require.NotContains(t, body, "chimera_tables_cache_bytes 0\n", "the probes' block is in the cache")
 	require.Contains(t, body, "chimera_ready 1")
 }
 
