@@ -62,6 +62,9 @@ type bitGen struct {
 	twins   []*twinSet
 	twinOf  [][]*twinSet
 	workers []*bitWorker
+	// dtz is the distances to zeroing's walk (bitdtz.go), nil when they
+	// are not walked here.
+	dtz *bitDTZ
 }
 
 // bitWorker is one goroutine's buffers, and the nodes it found decided
@@ -187,9 +190,10 @@ type subProbe struct {
 	m layout.SlotMatch
 }
 
-// generateBitParallel fills the table's values; it returns false when
-// abandoned.
-func (gen *generation) generateBitParallel(workers int) bool {
+// bitParallelDTM fills the table's distances to mate, and readies the
+// distances to zeroing's walk when withDTZ (see walkDTZ): the values are
+// read out once both are done (readOut).
+func (gen *generation) bitParallelDTM(workers int, withDTZ bool) (*bitGen, error) {
 	g := gen.g
 	bg := &bitGen{generation: gen, np: len(g.Pieces), regions: len(g.Region), n: g.N}
 	bg.words = bg.regions
@@ -197,6 +201,11 @@ func (gen *generation) generateBitParallel(workers int) bool {
 	for i := 2; i < bg.np; i++ {
 		bg.wordWeight[i] = bg.words
 		bg.words *= g.N
+	}
+	if withDTZ {
+		if err := bg.newBitDTZ(); err != nil {
+			return nil, err
+		}
 	}
 	sets := map[*layout.MoveSet]*bitSet{}
 	setOf := func(ms *layout.MoveSet) *bitSet {
@@ -251,18 +260,18 @@ func (gen *generation) generateBitParallel(workers int) bool {
 	}
 	bg.buildTwins()
 	if !bg.initialise() {
-		return false
+		return nil, tablebase.ErrAbandoned
 	}
 	for level := 0; level+2 <= maxPlies; level += 2 {
 		if !bg.walkLevel(level) {
-			return false
+			return nil, tablebase.ErrAbandoned
 		}
 		gen.hooks.Report(0.3 + 0.7*min(float64(level)/100, 0.99))
 		if bg.idleAfter(level) {
 			break
 		}
 	}
-	return bg.readOut()
+	return bg, nil
 }
 
 // probe matches table st (nil: bare kings) to the placement after slot
@@ -485,6 +494,9 @@ func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node 
 	}
 	w, z := node>>6, node&63
 	hasCapture[c][w] |= bit(z)
+	if bg.dtz != nil {
+		bg.dtz.terminals(c, node, &caps)
+	}
 	if caps.draw || caps.winBy >= 0 {
 		bg.canSave[c][w] |= bit(z)
 	}
@@ -524,23 +536,30 @@ func (bg *bitGen) addMove(caps *captureResults, p *wordPlace, c, i, to, victim i
 	p.sq[i] = to
 	if bg.promoting[i]&bit(to) != 0 {
 		for k := range bg.promoProbes[i][victim+1] {
-			caps.add(bg.probeValue(&bg.promoProbes[i][victim+1][k], p, 1-c))
+			bg.addProbe(caps, &bg.promoProbes[i][victim+1][k], p, 1-c)
 		}
 	} else {
-		caps.add(bg.probeValue(&bg.probes[victim], p, 1-c))
+		bg.addProbe(caps, &bg.probes[victim], p, 1-c)
 	}
 	p.sq[i] = from
 }
 
-// probeValue is the value, side stm to move, of placement p in a smaller
-// table (the moved piece already on its square).
-func (bg *bitGen) probeValue(pr *subProbe, p *wordPlace, stm int) byte {
+// addProbe adds to caps the value of placement p in a smaller table, side
+// stm to move (the moved piece already on its square), and its distance
+// to zeroing when the walk needs it.
+func (bg *bitGen) addProbe(caps *captureResults, pr *subProbe, p *wordPlace, stm int) {
 	if pr.t == nil {
-		return 0
+		caps.add(0) // bare kings
+		return
 	}
 	var sq [tablebase.MaxPieces]int
 	side := pr.m.Place(pr.t.Geo, p.sq[:], stm, sq[:])
-	return pr.t.Val[side][pr.t.Geo.Canonical(sq[:len(pr.t.Geo.Pieces)])]
+	idx := pr.t.Geo.Canonical(sq[:len(pr.t.Geo.Pieces)])
+	v := pr.t.Val[side][idx]
+	caps.add(v)
+	if bg.dtz != nil {
+		caps.addZeroing(v, pr.t.DTZ[side][idx], bg.dtz.limit)
+	}
 }
 
 // escape returns the nodes among cand (bits of word w, placement p, side
@@ -806,7 +825,8 @@ func (bg *bitGen) idleAfter(level int) bool {
 
 // readOut turns the values into the table's: positions not decided are
 // draws (their value byte may still hold a capture's loss), and
-// non-canonical entries and non-positions are marked.
+// non-canonical entries and non-positions are marked (their distance to
+// zeroing, when walked, 0 as dtz.go leaves it).
 func (bg *bitGen) readOut() bool {
 	g := bg.g
 	return bg.forWords(func(wk *bitWorker, lo, hi int) {
@@ -833,6 +853,11 @@ func (bg *bitGen) readOut() bool {
 						bg.t.Val[c][f] = layout.NotPosition
 					case bg.known[c][w]&bit(z) == 0:
 						bg.t.Val[c][f] = 0
+					default:
+						continue
+					}
+					if bg.dtz != nil {
+						bg.t.DTZ[c][f] = 0
 					}
 				}
 			}

@@ -130,7 +130,7 @@ func (bg *bitGen) findTwins(wk *bitWorker, p *wordPlace, c int, occ uint64, node
 			}
 			p.sq[i] = via
 			if !bg.kingAttackedWithout(p, c, j, occ&^bit(sq)&^bit(at)|bit(via)) {
-				caps.add(bg.probeValue(&bg.probes[j], p, 1-c))
+				bg.addProbe(&caps, &bg.probes[j], p, 1-c)
 			}
 			p.sq[i] = sq
 		}

@@ -33,13 +33,13 @@ func encodeForTest(r tablebase.Result) byte {
 // the distances to zeroing (the same walk whichever generator ran), for
 // comparing it with the bit-parallel one.
 func GeneratePerEntry(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
-	return generate(v, m, sub, tablebase.Hooks{}, true, false)
+	return generate(v, m, sub, tablebase.Hooks{}, genOptions{perEntry: true, noDTZ: true})
 }
 
 // GenerateDTM is Generate without the distances to zeroing, for tests of
 // the distances to mate alone.
 func GenerateDTM(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
-	return generate(v, m, sub, tablebase.Hooks{}, false, false)
+	return generate(v, m, sub, tablebase.Hooks{}, genOptions{noDTZ: true})
 }
 
 // Values returns a table's value bytes with side stm to move.
@@ -62,3 +62,13 @@ func CorruptDTZ(t *tablebase.Table, stm int) bool {
 func DTMChecksum(t *tablebase.Table) uint64 {
 	return tablebase.Generated(t.Variant, t.Material, layout.Data{Geo: t.Geo, Val: t.Val}, nil).Checksum()
 }
+
+// GenerateDTZPerEntry is Generate with dtz.go's walk for the distances to
+// zeroing wherever the bit-parallel one would do, the reference it is
+// compared with.
+func GenerateDTZPerEntry(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables) (*tablebase.Table, error) {
+	return generate(v, m, sub, tablebase.Hooks{}, genOptions{dtzPerEntry: true})
+}
+
+// DTZs returns a table's distances to zeroing with side stm to move.
+func DTZs(t *tablebase.Table, stm int) []byte { return t.DTZ[stm] }

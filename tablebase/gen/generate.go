@@ -64,13 +64,18 @@ func Generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, 
 // GenerateWith is Generate with hooks to follow, pause and prioritise the
 // work.
 func GenerateWith(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, hooks tablebase.Hooks) (*tablebase.Table, error) {
-	return generate(v, m, sub, hooks, false, true)
+	return generate(v, m, sub, hooks, genOptions{})
 }
 
-// generate is GenerateWith, optionally forcing the per-entry generator
-// where the bit-parallel one would do, and without the distances to
-// zeroing (for tests of the distances to mate alone).
-func generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, hooks tablebase.Hooks, perEntry, withDTZ bool) (*tablebase.Table, error) {
+// genOptions chooses a generation's walks, for tests that compare them.
+type genOptions struct {
+	perEntry    bool // the per-entry generator where the bit-parallel one would do
+	noDTZ       bool // the distances to mate alone
+	dtzPerEntry bool // dtz.go's walk where the bit-parallel one would do
+}
+
+// generate is GenerateWith with the walks opts chooses.
+func generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, hooks tablebase.Hooks, opts genOptions) (*tablebase.Table, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return nil, err
@@ -79,7 +84,7 @@ func generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, 
 	// With distances to zeroing the distances to mate are the first
 	// part of the work, the walk for zeroing the rest.
 	dtmHooks := hooks
-	withDTZ = withDTZ && tablebase.HasDTZ(v)
+	withDTZ := !opts.noDTZ && tablebase.HasDTZ(v)
 	if report := hooks.Progress; report != nil && withDTZ {
 		dtmHooks.Progress = func(f float64) { report(dtmShare * f) }
 	}
@@ -87,21 +92,30 @@ func generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, 
 	if err := gen.loadSubtables(v, m); err != nil {
 		return nil, err
 	}
-	switch {
-	case !perEntry && g.BitParallel():
-		if !gen.generateBitParallel(runtime.NumCPU()) {
+	bitParallel := !opts.perEntry && g.BitParallel()
+	dtzBits := withDTZ && bitParallel && !opts.dtzPerEntry && dtzBitParallel(gen)
+	if bitParallel {
+		bg, err := gen.bitParallelDTM(runtime.NumCPU(), dtzBits)
+		if err != nil {
+			return nil, err
+		}
+		gen.hooks = hooks
+		if dtzBits {
+			if err := bg.walkDTZ(); err != nil {
+				return nil, err
+			}
+		}
+		if !bg.readOut() {
 			return nil, tablebase.ErrAbandoned
 		}
-	case !gen.generatePerEntry(runtime.NumCPU()):
+	} else if !gen.generatePerEntry(runtime.NumCPU()) {
 		return nil, tablebase.ErrAbandoned
 	}
 	gen.hooks = hooks
-	if !withDTZ {
-		hooks.Report(1)
-		return t, nil
-	}
-	if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
-		return nil, err
+	if withDTZ && !dtzBits {
+		if err := gen.generateDTZ(runtime.NumCPU()); err != nil {
+			return nil, err
+		}
 	}
 	hooks.Report(1)
 	return t, nil
@@ -215,6 +229,10 @@ type captureResults struct {
 	n             int  // legal captures
 	winBy, lossBy int  // fastest mate by a capture, slowest loss; -1 if none
 	draw          bool // some capture draws
+	// For the distances to zeroing (addZeroing): a capture into a loss
+	// for the opponent within the move rule, one beyond it, and a
+	// capture into a win for the opponent beyond it.
+	lostNear, lostFar, wonFar bool
 }
 
 // add counts a capture into a child of value v (the opponent to move).
@@ -229,6 +247,19 @@ func (c *captureResults) add(v byte) {
 		}
 	default:
 		c.lossBy = max(c.lossBy, int(v)) // we are mated in v plies
+	}
+}
+
+// addZeroing records a capture into a child of value v and distance to
+// zeroing dtz (the opponent to move), limit the rule's plies.
+func (c *captureResults) addZeroing(v, dtz byte, limit int) {
+	far := int(dtz) > limit
+	switch {
+	case v == 0:
+	case (v-1)%2 == 0:
+		c.lostNear, c.lostFar = c.lostNear || !far, c.lostFar || far
+	default:
+		c.wonFar = c.wonFar || far
 	}
 }
 
