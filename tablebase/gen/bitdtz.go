@@ -10,8 +10,7 @@ import (
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
 )
 
-// Distances to zeroing in the bit-parallel generator, for tables without
-// pawns (the others take dtz.go's walk).
+// Distances to zeroing in the bit-parallel generator.
 //
 // The distance to mate has already said who wins, and the rule's outcome
 // must be the same, so only the distance is walked, one ply a level, over
@@ -19,38 +18,33 @@ import (
 // first level where a quiet move reaches a node lost the level before, or
 // a zeroing move wins; a lost one at the first level at which every quiet
 // move reaches a node already won and its slowest zeroing move is
-// reached. A zeroing move (a capture or promotion) is worth one ply, or
-// limit+1 plies when the position after it is decided only beyond the
-// rule (layout.Terminal), so two bitmaps hold a node's zeroing moves:
-// near seeds level 1, far level limit+1 and holds a lost node back until
-// then. No counters, no lists: the walk is the distance to mate's
-// gather (predecessors) and forward test (escape), both word-parallel,
-// on bitmaps the distance to mate leaves behind.
+// reached. A zeroing move (a capture, a promotion, a pawn's move) is
+// worth one ply, or limit+1 plies when the position after it is decided
+// only beyond the rule (layout.Terminal), so two bitmaps hold a node's
+// zeroing moves: near seeds level 1, far level limit+1 and holds a lost
+// node back until then. No counters, no lists: the walk is the distance
+// to mate's gather (predecessors) and forward test (escape), both
+// word-parallel, on bitmaps the distance to mate leaves behind, with the
+// pawns' moves left out of both.
+//
+// A pawn's move leads into a position with the pawns further advanced,
+// so the walk goes by layer (the pawns' summed advance), the most
+// advanced first (bitdtzpawns.go): a layer's pawn moves lead into layers
+// whose distances are known, and its quiet moves never leave it.
 
 // bitDTZ is the walk's state: bitmaps by side to move, by word.
 type bitDTZ struct {
 	limit int // plies the move rule allows
 	// near and far: a zeroing move decides the node at one ply, or at
-	// limit+1 plies. Found with the captures (see terminals); a won node
-	// keeps its winning zeroing moves, a lost one its losing ones, once
-	// normalised.
+	// limit+1 plies. Found with the captures (see terminals) and, layer
+	// by layer, the pawns' moves; a won node keeps its winning zeroing
+	// moves, a lost one its losing ones, once normalised.
 	near, far [2][]uint64
 	// zknown: the node's distance is filed; freshW and freshL: won and
 	// lost at the level walked; candW and candL: the predecessors of the
 	// losses and of the wins, gathered for the next.
 	zknown, freshW, freshL, candW, candL [2][]uint64
-}
-
-// dtzBitParallel reports whether the bit-parallel generator walks a
-// table's distances to zeroing: it has no pawn, whose moves would be
-// zeroing moves within the table.
-func dtzBitParallel(gen *generation) bool {
-	for _, pc := range gen.g.Pieces {
-		if gen.t.Variant.IsPawn(pc) {
-			return false
-		}
-	}
-	return true
+	pawns                                *pawnLayers // nil without pawns: one layer
 }
 
 // newBitDTZ checks that every smaller table holds distances to zeroing
@@ -75,25 +69,24 @@ func (bg *bitGen) newBitDTZ() error {
 		z.near[c], z.far[c] = make([]uint64, bg.words), make([]uint64, bg.words)
 	}
 	bg.dtz = z
-	return nil
+	return bg.newPawnLayers()
 }
 
-// terminals records node's zeroing moves (side c to move), summed up in
-// caps. Whether the node is won or lost is not known yet; whether a
-// capture saves it is, and that is enough: a node a capture saves is
-// never lost, so its winning zeroing moves are kept, and a node none
-// saves is won only by a quiet move, so its losing ones are.
-func (z *bitDTZ) terminals(c, node int, caps *captureResults) {
-	w, b := node>>6, bit(node&63)
-	near, far := caps.lostNear, caps.lostFar
+// terminals records in near and far the zeroing moves of a node (bit b
+// of word w), summed up in caps. Whether the node is won or lost is not
+// known yet; whether a capture saves it is, and that is enough: a node a
+// capture saves is never lost, so its winning zeroing moves are kept, and
+// a node none saves is won only by another move, so its losing ones are.
+func terminals(near, far []uint64, w int, b uint64, caps *captureResults) {
+	n, f := caps.lostNear, caps.lostFar
 	if !caps.draw && caps.winBy < 0 {
-		near, far = true, caps.wonFar
+		n, f = true, caps.wonFar
 	}
-	if near {
-		z.near[c][w] |= b
+	if n {
+		near[w] |= b
 	}
-	if far {
-		z.far[c][w] |= b
+	if f {
+		far[w] |= b
 	}
 }
 
@@ -110,21 +103,44 @@ func (bg *bitGen) walkDTZ() error {
 		z.freshW[c], z.candW[c] = make([]uint64, bg.words), make([]uint64, bg.words)
 		bg.t.DTZ[c] = make([]byte, bg.g.Size)
 	}
-	if !bg.seedMates() {
+	for _, ts := range bg.twins {
+		clear(ts.fresh) // no twin is walked back: its un-move is a double step
+	}
+	bg.skip = z.pawns.slots()
+	if !bg.normalise() {
+		return tablebase.ErrAbandoned
+	}
+	top := z.pawns.top()
+	for layer := top; layer >= 0; layer-- {
+		report := func(d int) {
+			f := float64(top-layer) + min(float64(d)/float64(z.limit+1), 0.99)
+			bg.hooks.Report(dtmShare + (1-dtmShare)*f/float64(top+1))
+		}
+		if err := bg.walkLayer(layer, report); err != nil {
+			return err
+		}
+	}
+	return bg.checkDTZ()
+}
+
+// walkLayer walks the distances of one layer's nodes.
+func (bg *bitGen) walkLayer(layer int, report func(d int)) error {
+	z := bg.dtz
+	if !bg.pawnTerminals(layer) || !bg.seedMates(layer) {
 		return tablebase.ErrAbandoned
 	}
 	for d := 1; ; d++ {
-		if !bg.gatherDTZ() {
+		if !bg.gatherDTZ(layer) {
 			return tablebase.ErrAbandoned
 		}
-		n, ok := bg.decideDTZ(d)
+		n, ok := bg.decideDTZ(layer, d)
 		if !ok {
 			return tablebase.ErrAbandoned
 		}
 		if n > 0 && d > layout.MaxDTZ {
 			return fmt.Errorf("%s: a distance to zeroing over %d plies, more than a table stores", bg.t.Material, layout.MaxDTZ)
 		}
-		bg.hooks.Report(dtmShare + (1-dtmShare)*min(float64(d)/float64(z.limit+1), 0.99))
+		report(d)
 		if n == 0 {
 			if d > z.limit {
 				break
@@ -134,24 +150,38 @@ func (bg *bitGen) walkDTZ() error {
 			d = z.limit
 		}
 	}
-	return bg.checkDTZ()
+	if !bg.twinsFar(layer) {
+		return tablebase.ErrAbandoned
+	}
+	return nil
 }
 
-// seedMates starts the walk: the zeroing moves' bitmaps normalised (a
-// won node no capture saves has no winning zeroing move), the distance
-// to mate's scratch maps cleared for reuse, and the mates lost at level 0.
-func (bg *bitGen) seedMates() bool {
+// normalise readies the walk's maps: the zeroing moves' bitmaps
+// normalised (a won node no capture saves has no winning zeroing move
+// among its captures), and the distance to mate's scratch maps cleared
+// for reuse.
+func (bg *bitGen) normalise() bool {
 	z := bg.dtz
 	return bg.forWords(func(wk *bitWorker, lo, hi int) {
-		var p wordPlace
 		for w := lo; w < hi; w++ {
 			for c := range 2 {
-				won := bg.won[c][w]
-				unsaved := won &^ z.zknown[c][w] // zknown still holds canSave here
+				unsaved := bg.won[c][w] &^ z.zknown[c][w] // zknown still holds canSave here
 				z.near[c][w] &^= unsaved
 				z.far[c][w] &^= unsaved
 				z.zknown[c][w], z.freshL[c][w], z.candL[c][w] = 0, 0, 0
-				lost := bg.known[c][w] &^ won
+			}
+		}
+	})
+}
+
+// seedMates starts a layer's walk: its mates are lost at level 0.
+func (bg *bitGen) seedMates(layer int) bool {
+	z := bg.dtz
+	return bg.forBlocks(z.pawns.blocks(layer), func(wk *bitWorker, lo, hi int) {
+		var p wordPlace
+		for w := lo; w < hi; w++ {
+			for c := range 2 {
+				lost := (bg.known[c][w] &^ bg.won[c][w]) & z.pawns.mask(w, layer)
 				if lost == 0 {
 					continue
 				}
@@ -169,9 +199,9 @@ func (bg *bitGen) seedMates() bool {
 
 // gatherDTZ ORs into candW the predecessors of the fresh losses and into
 // candL those of the fresh wins, and files the fresh nodes as known.
-func (bg *bitGen) gatherDTZ() bool {
+func (bg *bitGen) gatherDTZ(layer int) bool {
 	z := bg.dtz
-	return bg.forWords(func(wk *bitWorker, lo, hi int) {
+	return bg.forBlocks(z.pawns.blocks(layer), func(wk *bitWorker, lo, hi int) {
 		for c := range 2 {
 			bg.predecessors(wk, z.freshL[c], 1-c, z.candW[1-c], lo, hi)
 			bg.predecessors(wk, z.freshW[c], 1-c, z.candL[1-c], lo, hi)
@@ -190,13 +220,15 @@ func (bg *bitGen) gatherDTZ() bool {
 	})
 }
 
-// decideDTZ decides the nodes at distance d: the won candidates, and the
-// lost ones whose every quiet move leads into a node known won (zknown
-// is not written here, so that is a win before d). It returns how many.
-func (bg *bitGen) decideDTZ(d int) (int, bool) {
+// decideDTZ decides a layer's nodes at distance d: the won candidates,
+// and the lost ones whose every quiet move leads into a node known won
+// (zknown is not written here, so that is a win before d). It returns
+// how many. (The candidates are the layer's, as the quiet moves keep to
+// a layer; the seeds are masked to it.)
+func (bg *bitGen) decideDTZ(layer, d int) (int, bool) {
 	z := bg.dtz
 	var decided atomic.Int64
-	ok := bg.forWords(func(wk *bitWorker, lo, hi int) {
+	ok := bg.forBlocks(z.pawns.blocks(layer), func(wk *bitWorker, lo, hi int) {
 		var p wordPlace
 		n := 0
 		for w := lo; w < hi; w++ {
@@ -207,9 +239,11 @@ func (bg *bitGen) decideDTZ(d int) (int, bool) {
 				}
 				switch d {
 				case 1:
-					cw, cl = cw|z.near[c][w], cl|z.near[c][w]
+					seed := z.near[c][w] & z.pawns.mask(w, layer)
+					cw, cl = cw|seed, cl|seed
 				case z.limit + 1:
-					cw, cl = cw|z.far[c][w], cl|z.far[c][w]
+					seed := z.far[c][w] & z.pawns.mask(w, layer)
+					cw, cl = cw|seed, cl|seed
 				}
 				if cw|cl == 0 {
 					continue
@@ -232,6 +266,9 @@ func (bg *bitGen) decideDTZ(d int) (int, bool) {
 					for x := nw | nl; x != 0; x &= x - 1 {
 						bg.t.DTZ[c][p.fileBase+bg.regions*bits.TrailingZeros64(x)] = byte(d)
 					}
+				}
+				if d > z.limit {
+					z.pawns.beyond(c, w, nw|nl)
 				}
 				n += bits.OnesCount64(nw | nl)
 			}

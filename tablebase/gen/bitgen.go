@@ -65,6 +65,10 @@ type bitGen struct {
 	// dtz is the distances to zeroing's walk (bitdtz.go), nil when they
 	// are not walked here.
 	dtz *bitDTZ
+	// skip has a bit for each slot whose moves escape and predecessors
+	// leave out: none for the distances to mate, the pawns (whose moves
+	// zero the count) for the distances to zeroing.
+	skip uint32
 }
 
 // bitWorker is one goroutine's buffers, and the nodes it found decided
@@ -202,11 +206,6 @@ func (gen *generation) bitParallelDTM(workers int, withDTZ bool) (*bitGen, error
 		bg.wordWeight[i] = bg.words
 		bg.words *= g.N
 	}
-	if withDTZ {
-		if err := bg.newBitDTZ(); err != nil {
-			return nil, err
-		}
-	}
 	sets := map[*layout.MoveSet]*bitSet{}
 	setOf := func(ms *layout.MoveSet) *bitSet {
 		if sets[ms] == nil {
@@ -259,6 +258,11 @@ func (gen *generation) bitParallelDTM(workers int, withDTZ bool) (*bitGen, error
 		bg.workers = append(bg.workers, &bitWorker{})
 	}
 	bg.buildTwins()
+	if withDTZ {
+		if err := bg.newBitDTZ(); err != nil {
+			return nil, err
+		}
+	}
 	if !bg.initialise() {
 		return nil, tablebase.ErrAbandoned
 	}
@@ -299,10 +303,22 @@ func (bg *bitGen) probe(st *tablebase.Table, victim, promoted, promoType int) su
 	return subProbe{t: st, m: m}
 }
 
+// wordBlock is the words a worker takes at a time.
+const wordBlock = 1 << 10
+
 // forWords runs f over all words in blocks spread over the workers; it
 // returns false when the generation is abandoned.
 func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
-	const block = 1 << 10
+	return bg.forBlocks(nil, f)
+}
+
+// forBlocks is forWords over the listed blocks of wordBlock words alone
+// (all when nil).
+func (bg *bitGen) forBlocks(blocks []int32, f func(wk *bitWorker, lo, hi int)) bool {
+	n := (bg.words + wordBlock - 1) / wordBlock
+	if blocks != nil {
+		n = len(blocks)
+	}
 	var next atomic.Int64
 	var abandoned atomic.Bool
 	var wg sync.WaitGroup
@@ -311,15 +327,19 @@ func (bg *bitGen) forWords(f func(wk *bitWorker, lo, hi int)) bool {
 		go func(wk *bitWorker) {
 			defer wg.Done()
 			for !abandoned.Load() {
-				lo := int(next.Add(block)) - block
-				if lo >= bg.words {
+				k := int(next.Add(1)) - 1
+				if k >= n {
 					return
 				}
 				if !bg.hooks.GoOn() {
 					abandoned.Store(true)
 					return
 				}
-				f(wk, lo, min(lo+block, bg.words))
+				if blocks != nil {
+					k = int(blocks[k])
+				}
+				lo := k * wordBlock
+				f(wk, lo, min(lo+wordBlock, bg.words))
 			}
 		}(wk)
 	}
@@ -495,7 +515,7 @@ func (bg *bitGen) captures(wk *bitWorker, p *wordPlace, c int, occ uint64, node 
 	w, z := node>>6, node&63
 	hasCapture[c][w] |= bit(z)
 	if bg.dtz != nil {
-		bg.dtz.terminals(c, node, &caps)
+		terminals(bg.dtz.near[c], bg.dtz.far[c], w, bit(z), &caps)
 	}
 	if caps.draw || caps.winBy >= 0 {
 		bg.canSave[c][w] |= bit(z)
@@ -573,6 +593,9 @@ func (bg *bitGen) escape(wk *bitWorker, c, w int, p *wordPlace, cand uint64, val
 		if rest == 0 {
 			break
 		}
+		if bg.skip&(1<<i) != 0 {
+			continue
+		}
 		switch i {
 		case 1:
 			open := valid[w] &^ won[w]
@@ -638,6 +661,9 @@ func (bg *bitGen) predecessors(wk *bitWorker, src []uint64, movers int, dst []ui
 		}
 		bg.decodeWord(w, &p)
 		for _, i := range g.SlotsOf[movers] {
+			if bg.skip&(1<<i) != 0 {
+				continue
+			}
 			switch i {
 			case 1:
 				var acc uint64

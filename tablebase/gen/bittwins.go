@@ -145,6 +145,10 @@ func (bg *bitGen) findTwins(wk *bitWorker, p *wordPlace, c int, occ uint64, node
 		}
 		w, b := node>>6, bit(node&63)
 		ts.has[w] |= b
+		if bg.dtz != nil && bg.dtz.pawns != nil {
+			tz := bg.dtz.pawns.twins[ts.list-2]
+			terminals(tz.near, tz.far, w, b, &caps)
+		}
 		switch {
 		case caps.draw || caps.winBy >= 0:
 			ts.canSave[w] |= b

@@ -93,7 +93,7 @@ func generate(v *engine.Variant, m tablebase.Material, sub tablebase.Subtables, 
 		return nil, err
 	}
 	bitParallel := !opts.perEntry && g.BitParallel()
-	dtzBits := withDTZ && bitParallel && !opts.dtzPerEntry && dtzBitParallel(gen)
+	dtzBits := withDTZ && bitParallel && !opts.dtzPerEntry
 	if bitParallel {
 		bg, err := gen.bitParallelDTM(runtime.NumCPU(), dtzBits)
 		if err != nil {
