@@ -5,11 +5,15 @@ import (
 	"github.com/chimera-chess/chimera/tablebase"
 )
 
-// secondsPerEntry is a generation's time per entry (both sides to move,
-// distances to mate and to zeroing) on two cores, measured on a 2-core
-// machine: KQRvKQ 0.9 µs (149 s), KBNvKN 1.6 µs, grand KRvKR 0.8 µs (per
-// entry, with its smaller tables). The estimate takes the slower end.
+// secondsPerEntry is a per-entry generation's time per entry (both sides
+// to move, distances to mate and to zeroing) on two cores, measured on a
+// 2-core machine: KBNvKN 1.6 µs, grand KRvKR 0.8 µs (per entry, with its
+// smaller tables). The estimate takes the slower end.
 const secondsPerEntry = 1.5e-6
+
+// bitSecondsPerEntry is the bit-parallel generator's, both walks and the
+// compressed file: KQRvKQ 0.65 µs (110 s) on the 2-core machine.
+const bitSecondsPerEntry = 0.7e-6
 
 // GenerationCost estimates what generating a material's table takes, by
 // the generator that will make it.
@@ -22,16 +26,23 @@ func GenerationCost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, er
 	if err != nil {
 		return tablebase.Cost{}, err
 	}
-	c := tablebase.Cost{Entries: g.Size, File: tablebase.FileBytes(v, m, g.Size), Seconds: float64(g.Size) * secondsPerEntry}
+	c := tablebase.Cost{Entries: g.Size, File: tablebase.FileBytes(v, m, g.Size) / packedShare, Seconds: float64(g.Size) * secondsPerEntry}
 	if g.BitParallel() {
-		// The values, bitmaps by node (and by node for each pawn's
-		// en-passant twins), and the nodes captures decide later (a few
-		// bytes per entry at most).
-		bitmaps := int64(2+len(twinDirections(g))) * bitmapsPerSide
+		// The values (and distances), bitmaps by node (and by node for
+		// each pawn's en-passant twins), and the nodes captures decide
+		// later (a few bytes per entry at most, gone before the
+		// distances are made). The walk of the distances to zeroing
+		// holds the most bitmaps.
+		perSide, perTwins := bitmapsPerSide, bitmapsPerSide
+		if tablebase.HasDTZ(v) {
+			perSide, perTwins = dtzBitmapsPerSide, dtzBitmapsPerTwins
+		}
+		bitmaps := int64(2*perSide + len(twinDirections(g))*perTwins)
 		c.Memory = int64(g.Size)*2*bitBytesPerEntry + int64(g.BitNodes())*bitmaps/8
-	} else {
-		c.Memory = int64(g.Size) * 2 * bytesPerEntry
+		c.Seconds = float64(g.Size) * bitSecondsPerEntry
+		return c, nil
 	}
+	c.Memory = int64(g.Size) * 2 * bytesPerEntry
 	if tablebase.HasDTZ(v) {
 		// The distances to zeroing are walked after the distances to mate,
 		// whose working memory is freed by then.
@@ -40,10 +51,26 @@ func GenerationCost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, er
 	return c, nil
 }
 
-// dtzBytesPerEntry estimates the distance-to-zeroing walk's memory per
-// entry and side to move: both metrics' values, the outcome being walked
-// (two bytes), the state (five), the layer and a bucket share.
+// packedShare is the estimate of how many times smaller a packed file is
+// than its entries (tablebase.FileBytes), with a margin: the chess tables
+// of up to four pieces pack into 7% of it, KQRvKQ into 11.7%.
+const packedShare = 6
+
+// dtzBytesPerEntry estimates the per-entry walk of the distances to
+// zeroing's memory per entry and side to move: both metrics' values, the
+// outcome being walked (two bytes), the state (five), the layer and a
+// bucket share.
 const dtzBytesPerEntry = 14
+
+// dtzBitmapsPerSide and dtzBitmapsPerTwins are the bit-parallel walk of
+// the distances to zeroing's bitmaps per side to move (the distance to
+// mate's valid, known and won; near, far, known, and the fresh and
+// gathered wins and losses; beyond the limit, with pawns) and per set of
+// twins (the distance to mate's six; near, far, beyond the limit).
+const (
+	dtzBitmapsPerSide  = 11
+	dtzBitmapsPerTwins = 9
+)
 
 // bytesPerEntry estimates the per-entry generator's memory per entry and
 // side to move: the value, reply counter, flags and bucket share.

@@ -151,13 +151,14 @@ func (g *Geometry) buildSymmetries() {
 			transform{"quarter turn back", func(f, r int) (int, int) { return r, g.W - 1 - f }},
 			transform{"anti-diagonal mirror", func(f, r int) (int, int) { return g.W - 1 - r, g.W - 1 - f }})
 	}
+	reach := g.reachSets()
 	for _, t := range candidates {
 		perm := make([]int, g.N)
 		for c := 0; c < g.N; c++ {
 			f, r := t.move(c%g.W, c/g.W)
 			perm[c] = r*g.W + f
 		}
-		if g.preserves(perm) {
+		if g.preserves(perm, reach) {
 			g.Syms = append(g.Syms, perm)
 			g.SymNames = append(g.SymNames, t.name)
 		}
@@ -184,9 +185,43 @@ func (g *Geometry) buildSymmetries() {
 	}
 }
 
+// reachSet is a move set's reach on an empty board: by square the
+// squares it reaches, and the same as a bitset over from·n+to.
+type reachSet struct {
+	to   [][]int32
+	bits []uint64
+}
+
+// reachSets returns the reach of every piece kind's move and capture
+// sets, each set once.
+func (g *Geometry) reachSets() []reachSet {
+	var out []reachSet
+	seen := map[*MoveSet]bool{}
+	for _, k := range g.kinds {
+		for _, ms := range []*MoveSet{k.Quiet, k.Capture} {
+			if seen[ms] {
+				continue
+			}
+			seen[ms] = true
+			r := reachSet{to: make([][]int32, g.N), bits: make([]uint64, (g.N*g.N+63)/64)}
+			for a := 0; a < g.N; a++ {
+				for b := 0; b < g.N; b++ {
+					if Reaches(ms.Line[a*g.N+b]) {
+						r.to[a] = append(r.to[a], int32(b))
+						r.bits[(a*g.N+b)/64] |= 1 << ((a*g.N + b) % 64)
+					}
+				}
+			}
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // preserves reports whether the square permutation maps every piece's
-// moves, captures, banned squares and promotion squares onto themselves.
-func (g *Geometry) preserves(perm []int) bool {
+// moves, captures (their reach), banned squares and promotion squares
+// onto themselves.
+func (g *Geometry) preserves(perm []int, reach []reachSet) bool {
 	same := func(flags []bool) bool {
 		for a := range flags {
 			if flags[a] != flags[perm[a]] {
@@ -195,16 +230,22 @@ func (g *Geometry) preserves(perm []int) bool {
 		}
 		return true
 	}
-	for _, k := range g.kinds {
-		for _, ms := range []*MoveSet{k.Quiet, k.Capture} {
-			for a := 0; a < g.N; a++ {
-				for b := 0; b < g.N; b++ {
-					if Reaches(ms.Line[a*g.N+b]) != Reaches(ms.Line[perm[a]*g.N+perm[b]]) {
-						return false
-					}
+	// A bijection maps a's targets into perm(a)'s, as many of them: onto.
+	for _, r := range reach {
+		for a := 0; a < g.N; a++ {
+			pa := perm[a]
+			if len(r.to[a]) != len(r.to[pa]) {
+				return false
+			}
+			for _, b := range r.to[a] {
+				k := pa*g.N + perm[b]
+				if r.bits[k/64]&(1<<(k%64)) == 0 {
+					return false
 				}
 			}
 		}
+	}
+	for _, k := range g.kinds {
 		if !same(k.Banned) || !same(k.Promotes) {
 			return false
 		}
