@@ -29,7 +29,8 @@ type Cost struct {
 	// (the smaller tables it needs are generated before it, each within
 	// its own, and those it reads are counted by them).
 	Memory int64
-	// File is the size of its file, in bytes.
+	// File estimates the size of its (packed) file, in bytes, with a
+	// margin.
 	File int64
 	// Seconds estimates the generation's time on two cores.
 	Seconds float64
