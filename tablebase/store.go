@@ -357,6 +357,14 @@ func (s *Store) loadOrGenerate(v *engine.Variant, m Material, f *inFlight, polic
 			return nil, err
 		}
 		s.log("%v (kept in memory)", err)
+		return s.keep(id, t), nil
+	}
+	// Saved: probes read the file block by block, as anywhere else, so
+	// that a plan of many tables does not keep every one whole in memory.
+	if saved, err := open(s.dir, v, m, s.blockCache()); err == nil {
+		t = saved
+	} else {
+		s.log("%v (kept in memory)", err)
 	}
 	return s.keep(id, t), nil
 }

@@ -417,6 +417,36 @@ func TestMemoryBudgetEvictsLeastRecentlyUsed(t *testing.T) {
 	require.NotSame(t, kq, find("KQvK"), "read again from its file")
 }
 
+// TestBuiltTablesAreReadFromTheirFiles: a store that generates a table
+// and saves it keeps the file's table, read block by block (its index in
+// memory, not its entries), so that building a plan of many tables does
+// not hold them all whole; it answers as the generation did.
+func TestBuiltTablesAreReadFromTheirFiles(t *testing.T) {
+	v := variants.Chess()
+	store := gen.NewStore(t.TempDir())
+	m := tbtest.Material(t, v, "KQvKR")
+	if testing.Short() {
+		m = tbtest.Material(t, v, "KRvK")
+	}
+	tb, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	_, bytes, _ := store.MemoryUse()
+	entries := int64(tb.Geo.Size)
+	require.Less(t, bytes, entries/8, "tables in memory: their indexes only")
+	require.False(t, tb.MarksNonPositions(), "the file's table")
+	made, err := gen.Generate(v, m, func(c tablebase.Material) (*tablebase.Table, error) {
+		return store.FindMaterial(v, c, tablebase.MemoryOrDisk)
+	}, nil)
+	require.NoError(t, err)
+	for _, p := range tablebase.RandomWins(made, 100, 3) {
+		want, err := made.Probe(p)
+		require.NoError(t, err)
+		got, err := tb.Probe(p)
+		require.NoError(t, err)
+		require.Equal(t, want, got, p.FEN())
+	}
+}
+
 // TestStoreWithoutGeneratorOnlyReads: a store given no generator reads
 // the files it has and refuses to build, to list what a build would
 // generate, to plan and to cost a generation, each with ErrNoGenerator.

@@ -214,7 +214,8 @@ func TestVerifierChecksDTZ(t *testing.T) {
 	store := gen.NewStore(t.TempDir())
 	p, err := v.ParseFEN(fen)
 	require.NoError(t, err)
-	tb := tbtest.Table(t, store, p)
+	tb, err := tbtest.Table(t, store, p).Dense() // its entries in memory, to damage
+	require.NoError(t, err)
 	require.True(t, gen.CorruptDTZ(tb, 0))
 	rep, err := gen.Verify(tb, store.Finder(tablebase.MemoryOrDisk), nil)
 	require.NoError(t, err)

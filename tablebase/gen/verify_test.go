@@ -92,6 +92,8 @@ func TestVerifyFindsErrors(t *testing.T) {
 		store := gen.NewStore(t.TempDir())
 		tb, err := store.Build(v, m, tablebase.Hooks{})
 		require.NoError(t, err)
+		tb, err = tb.Dense() // its entries in memory, to damage
+		require.NoError(t, err)
 		require.True(t, gen.Corrupt(tb, c.stm, c.from, c.to))
 		rep := verify(t, store, tb)
 		require.NotEmpty(t, rep.Disagreements, "%v -> %v", c.from, c.to)
