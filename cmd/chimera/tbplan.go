@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/internal/tbplan"
 	"github.com/chimera-chess/chimera/tablebase"
 )
@@ -28,6 +29,7 @@ func newTBPlanCommand() *cobra.Command {
 		chimeraPath string
 		partition   string
 		jobs, cpus  int
+		memoryMB    int
 	)
 	cmd := &cobra.Command{
 		Use:   "plan [MATERIAL...] [--pieces N] [--json] [--slurm DIR | --jobs N]",
@@ -47,8 +49,11 @@ which submits the levels in order, each after the one before has
 succeeded. A failed task tries again and is reported in DIR/failed.txt; a
 table already built is never redone.
 
---jobs N builds the plan here instead, level by level, N generations at
-once.`,
+--jobs N builds the plan here instead, level by level, up to N
+generations at once, as many as their estimated memory fits in --memory
+(default: the memory available when the plan starts); a table already
+built is never redone, so an interrupted run goes on where it stopped
+when started again.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, store, err := f.open(cmd, jobs > 0)
 			if err != nil {
@@ -68,7 +73,13 @@ once.`,
 				return writeSlurm(out, v, store, plan, slurmDir, tbplan.SlurmOptions{Chimera: chimeraPath, Tables: store.Dir(),
 					Variant: v.Name, VariantFiles: f.vf.files, CPUs: cpus, Partition: partition})
 			case jobs > 0:
-				return runPlan(cmd, v, store, plan, jobs)
+				memory := int64(memoryMB) << 20
+				if memoryMB == 0 {
+					if mb, ok := sysmem.AvailableMB(); ok {
+						memory = int64(mb) << 20
+					}
+				}
+				return runPlan(cmd, v, store, plan, jobs, memory)
 			case asJSON:
 				return printPlanJSON(out, v, store, plan)
 			}
@@ -84,6 +95,7 @@ once.`,
 	cmd.Flags().StringVar(&partition, "partition", "", "the Slurm partition the jobs go to (default: the cluster's)")
 	intFlag(cmd.Flags(), &cpus, "cpus", 2, 1, 1024, "CPUs each Slurm task asks for (a generation uses them all)")
 	intFlag(cmd.Flags(), &jobs, "jobs", 0, 0, 64, "build the plan here, this many generations at once")
+	intFlag(cmd.Flags(), &memoryMB, "memory", 0, 0, 1<<24, "MiB the generations of --jobs may take together (0: the memory available)")
 	return cmd
 }
 
@@ -198,16 +210,16 @@ func writeSlurm(out io.Writer, v *engine.Variant, store *tablebase.Store, plan [
 	return nil
 }
 
-// runPlan builds the plan here, jobs generations at once, until done or
-// interrupted.
-func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan []tablebase.PlanEntry, jobs int) error {
+// runPlan builds the plan here, up to jobs generations at once within
+// memory bytes (0: unbounded), until done or interrupted.
+func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan []tablebase.PlanEntry, jobs int, memory int64) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store.Progress = nil // several generations at once: a line per table instead
 	out := cmd.OutOrStdout()
 	start := time.Now()
 	built := 0
-	failures := tbplan.RunLocal(ctx, store, v, plan, jobs, func(m tablebase.Material, err error) {
+	failures := tbplan.RunLocal(ctx, store, v, plan, jobs, memory, func(m tablebase.Material, err error) {
 		if err != nil {
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: failed: %v\n", m, err)
 			return

@@ -18,16 +18,23 @@ type Failure struct {
 // RunLocal builds the plan's missing tables on this machine, level by
 // level, up to jobs generations at once (each uses every core: more than
 // one pays only where the cores outnumber what one generation keeps
-// busy, or memory is the bound). A table that fails is reported and the
-// others go on; the tables that need it then fail too (their generation
-// would have to build it). done is told each table as it ends.
-func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, plan []tablebase.PlanEntry, jobs int,
+// busy) and, when memory is positive, no more at once than their
+// estimated memory fits in it (a generation larger than memory alone).
+// A table that fails is reported and the others go on; the tables that
+// need it then fail too (their generation would have to build it). done
+// is told each table as it ends.
+func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, plan []tablebase.PlanEntry, jobs int, memory int64,
 	done func(m tablebase.Material, err error)) []Failure {
 	var mu sync.Mutex
 	var failures []Failure
 	failed := map[tablebase.Material]bool{}
+	cost := map[tablebase.Material]int64{}
+	for _, e := range plan {
+		cost[e.Material] = e.Cost.Memory
+	}
 	for _, level := range Levels(plan) {
 		slots := make(chan struct{}, max(jobs, 1))
+		room := newBudget(memory)
 		var wg sync.WaitGroup
 		for _, name := range level.Materials {
 			m, err := tablebase.ParseMaterial(v, name)
@@ -50,8 +57,9 @@ func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, pl
 				continue
 			}
 			slots <- struct{}{}
+			need := room.take(cost[m])
 			wg.Go(func() {
-				defer func() { <-slots }()
+				defer func() { room.give(need); <-slots }()
 				_, err := store.Build(v, m, tablebase.Hooks{Pause: func() bool { return ctx.Err() == nil }})
 				mu.Lock()
 				if err != nil {
@@ -83,4 +91,46 @@ func needsFailed(plan []tablebase.PlanEntry, m tablebase.Material, failed map[ta
 		}
 	}
 	return ""
+}
+
+// budget is memory handed out to generations: take waits until a
+// generation's estimate fits beside the ones running (one larger than the
+// whole runs alone).
+type budget struct {
+	mu    sync.Mutex
+	freed *sync.Cond
+	total int64 // 0: unbounded
+	used  int64
+}
+
+func newBudget(total int64) *budget {
+	b := &budget{total: total}
+	b.freed = sync.NewCond(&b.mu)
+	return b
+}
+
+// take waits for room for need bytes and returns what it took.
+func (b *budget) take(need int64) int64 {
+	if b.total <= 0 {
+		return 0
+	}
+	need = min(need, b.total)
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.used+need > b.total {
+		b.freed.Wait()
+	}
+	b.used += need
+	return need
+}
+
+// give returns what take took.
+func (b *budget) give(n int64) {
+	if n == 0 {
+		return
+	}
+	b.mu.Lock()
+	b.used -= n
+	b.mu.Unlock()
+	b.freed.Broadcast()
 }

@@ -16,12 +16,28 @@ const secondsPerEntry = 1.5e-6
 const bitSecondsPerEntry = 0.7e-6
 
 // GenerationCost estimates what generating a material's table takes, by
-// the generator that will make it.
+// the generator that will make it: its own work, and the tables its
+// captures and promotions lead into, which it holds whole (it looks them
+// up at random).
 func GenerationCost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, error) {
 	m, err := m.Normalised(v)
 	if err != nil {
 		return tablebase.Cost{}, err
 	}
+	c, err := ownCost(v, m)
+	if err != nil {
+		return tablebase.Cost{}, err
+	}
+	subtables, err := subtableBytes(v, m)
+	if err != nil {
+		return tablebase.Cost{}, err
+	}
+	c.Memory += subtables
+	return c, nil
+}
+
+// ownCost is GenerationCost without the smaller tables.
+func ownCost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, error) {
 	g, err := newGeometry(v, m)
 	if err != nil {
 		return tablebase.Cost{}, err
@@ -49,6 +65,29 @@ func GenerationCost(v *engine.Variant, m tablebase.Material) (tablebase.Cost, er
 		c.Memory = max(c.Memory, int64(g.Size)*2*dtzBytesPerEntry)
 	}
 	return c, nil
+}
+
+// subtableBytes is the memory of the tables a material's generation
+// reads whole: a value byte per entry and side, and a distance byte too
+// where the variant has a move rule.
+func subtableBytes(v *engine.Variant, m tablebase.Material) (int64, error) {
+	needs, err := Needs(v, m)
+	if err != nil {
+		return 0, err
+	}
+	perEntry := int64(2)
+	if tablebase.HasDTZ(v) {
+		perEntry = 4
+	}
+	var total int64
+	for _, n := range needs {
+		g, err := newGeometry(v, n)
+		if err != nil {
+			return 0, err
+		}
+		total += int64(g.Size) * perEntry
+	}
+	return total, nil
 }
 
 // packedShare is the estimate of how many times smaller a packed file is
