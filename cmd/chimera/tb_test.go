@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -36,13 +38,34 @@ func TestTablebaseCommands(t *testing.T) {
 	require.Contains(t, out, "win, mate in 16: ")
 	require.Contains(t, out, "50-move rule: 0 cursed wins, 0 blessed losses; longest distance to zeroing: 31 plies winning")
 
+	// A sample: a tenth of KRvK's positions (its 40,960 entries a side
+	// to move hold about 50,000), the same ones every run; the whole
+	// table's under the full run.
+	checked := regexp.MustCompile(`chess KRvK: (\d+) positions checked, 0 disagreements`)
+	count := func(args ...string) int {
+		code, out, _ := runCommand(append([]string{"tb", "verify", "KRvK", "--dir", dir}, args...)...)
+		require.Zero(t, code)
+		m := checked.FindStringSubmatch(out)
+		require.Len(t, m, 2, out)
+		n, err := strconv.Atoi(m[1])
+		require.NoError(t, err)
+		return n
+	}
+	sampled := count("--sample", "0.1")
+	require.Equal(t, sampled, count("--sample", "0.1"), "the same positions")
+	require.Positive(t, sampled)
+	require.Less(t, sampled, 2*40960/8)
 	if !testing.Short() {
 		// Under -short TestTablebaseVerifyTrustsNothing verifies the
 		// 4×4 board's KBNvK through the same command, in a tenth of the
 		// time chess's KRvK takes.
-		code, out, _ = runCommand("tb", "verify", "KRvK", "--dir", dir)
-		require.Zero(t, code)
-		require.Regexp(t, `chess KRvK: \d+ positions checked, 0 disagreements`, out)
+		all := count()
+		require.InDelta(t, float64(all)/10, sampled, float64(all)/50, "a tenth of %d positions", all)
+	}
+	for _, bad := range []string{"0", "1.5", "-1", "NaN", "many"} {
+		code, _, errOut := runCommand("tb", "verify", "KRvK", "--dir", dir, "--sample", bad)
+		require.NotZero(t, code, bad)
+		require.Contains(t, errOut, "sample", bad)
 	}
 
 	code, out, _ = runCommand("tb", "probe", "--dir", dir, "--fen", "7k/8/8/8/8/8/8/R5K1 w - - 0 1")

@@ -66,6 +66,19 @@ const maxListed = 20
 // positions is a generated table's only.
 // progress, when not nil, is told the fraction done.
 func Verify(t *tablebase.Table, children tablebase.Tables, progress func(float64)) (VerifyReport, error) {
+	return VerifySample(t, children, 1, progress)
+}
+
+// VerifySample is Verify over a share of the entries (0 < share ≤ 1),
+// spread over the whole table: each entry is checked or not by a hash of
+// its index, the same entries every run.
+func VerifySample(t *tablebase.Table, children tablebase.Tables, share float64, progress func(float64)) (VerifyReport, error) {
+	if !(share > 0 && share <= 1) {
+		return VerifyReport{}, fmt.Errorf("verify: a share of the entries between 0 and 1, not %v", share)
+	}
+	// An entry is checked when its index's hash falls below the share of
+	// the 53-bit range.
+	below := uint64(share * (1 << 53))
 	t, err := t.Dense()
 	if err != nil {
 		return VerifyReport{}, err
@@ -88,6 +101,9 @@ func Verify(t *tablebase.Table, children tablebase.Tables, progress func(float64
 					break
 				}
 				for idx := start; idx < min(start+chunk, g.Size); idx++ {
+					if share < 1 && mix(uint64(idx))>>11 >= below {
+						continue
+					}
 					g.Decode(idx, sq)
 					if !g.IsCanonical(sq, idx) || !b.Place(sq) {
 						continue
@@ -180,4 +196,12 @@ func (r *VerifyReport) add(d Disagreement) {
 	} else {
 		r.More++
 	}
+}
+
+// mix is splitmix64's finaliser: a well-spread hash of an entry index.
+func mix(x uint64) uint64 {
+	x += 0x9e3779b97f4a7c15
+	x = (x ^ x>>30) * 0xbf58476d1ce4e5b9
+	x = (x ^ x>>27) * 0x94d049bb133111eb
+	return x ^ x>>31
 }
