@@ -1,7 +1,6 @@
 package gen_test
 
 import (
-	"bytes"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -83,20 +82,7 @@ func compareGenerators(t *testing.T, cases []comparison) {
 			slow, err := gen.GeneratePerEntry(v, m, sub)
 			require.NoError(t, err, name)
 			for stm := 0; stm < 2; stm++ {
-				a, b := gen.Values(fast, stm), gen.Values(slow, stm)
-				if !bytes.Equal(a, b) {
-					diff := 0
-					first := -1
-					for i := range a {
-						if a[i] != b[i] {
-							diff++
-							if first < 0 {
-								first = i
-							}
-						}
-					}
-					t.Fatalf("%s %s stm %d: %d entries differ, first %d: bit-parallel %d, per-entry %d", v.Name, name, stm, diff, first, a[first], b[first])
-				}
+				requireSameBytes(t, v.Name+" "+name+" values", stm, gen.Values(fast, stm), gen.Values(slow, stm))
 			}
 		}
 	}
