@@ -219,13 +219,13 @@ func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan
 	out := cmd.OutOrStdout()
 	start := time.Now()
 	built := 0
-	failures := tbplan.RunLocal(ctx, store, v, plan, jobs, memory, func(m tablebase.Material, err error) {
+	failures := tbplan.RunLocal(ctx, store, v, plan, jobs, memory, func(m tablebase.Material, took time.Duration, err error) {
 		if err != nil {
 			fmt.Fprintf(cmd.ErrOrStderr(), "%s: failed: %v\n", m, err)
 			return
 		}
 		built++
-		fmt.Fprintf(out, "%s %s built (%s)\n", v.Name, m, time.Since(start).Round(time.Second))
+		fmt.Fprintf(out, "%s %s built in %s (%s since the start)\n", v.Name, m, took.Round(time.Second), time.Since(start).Round(time.Second))
 	})
 	if len(failures) > 0 {
 		return fmt.Errorf("plan: %d of %d tables failed", len(failures), built+len(failures))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
@@ -22,9 +23,9 @@ type Failure struct {
 // estimated memory fits in it (a generation larger than memory alone).
 // A table that fails is reported and the others go on; the tables that
 // need it then fail too (their generation would have to build it). done
-// is told each table as it ends.
+// is told each table as it ends, and how long its generation took.
 func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, plan []tablebase.PlanEntry, jobs int, memory int64,
-	done func(m tablebase.Material, err error)) []Failure {
+	done func(m tablebase.Material, took time.Duration, err error)) []Failure {
 	var mu sync.Mutex
 	var failures []Failure
 	failed := map[tablebase.Material]bool{}
@@ -53,13 +54,14 @@ func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, pl
 			}
 			mu.Unlock()
 			if blocked != "" {
-				done(m, fmt.Errorf("needs %s, which failed", blocked))
+				done(m, 0, fmt.Errorf("needs %s, which failed", blocked))
 				continue
 			}
 			slots <- struct{}{}
 			need := room.take(cost[m])
 			wg.Go(func() {
 				defer func() { room.give(need); <-slots }()
+				start := time.Now()
 				_, err := store.Build(v, m, tablebase.Hooks{Pause: func() bool { return ctx.Err() == nil }})
 				mu.Lock()
 				if err != nil {
@@ -67,7 +69,7 @@ func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, pl
 					failed[m] = true
 				}
 				mu.Unlock()
-				done(m, err)
+				done(m, time.Since(start), err)
 			})
 		}
 		wg.Wait()

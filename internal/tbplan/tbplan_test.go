@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -126,7 +127,7 @@ func TestRunLocal(t *testing.T) {
 	require.Len(t, tbplan.Levels(p)[0].Materials, 4)
 	var mu sync.Mutex
 	var built []string
-	failures := tbplan.RunLocal(context.Background(), gen.NewStore(dir), v, p, 2, 0, func(m tablebase.Material, err error) {
+	failures := tbplan.RunLocal(context.Background(), gen.NewStore(dir), v, p, 2, 0, func(m tablebase.Material, _ time.Duration, err error) {
 		require.NoError(t, err)
 		mu.Lock()
 		built = append(built, m.String())
