@@ -38,6 +38,9 @@ func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, pl
 		room := newBudget(memory)
 		var wg sync.WaitGroup
 		for _, name := range level.Materials {
+			if ctx.Err() != nil {
+				break // interrupted: no more generations start
+			}
 			m, err := tablebase.ParseMaterial(v, name)
 			if err != nil {
 				mu.Lock()
@@ -59,6 +62,11 @@ func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, pl
 			}
 			slots <- struct{}{}
 			need := room.take(cost[m])
+			if ctx.Err() != nil {
+				room.give(need)
+				<-slots
+				break
+			}
 			wg.Go(func() {
 				defer func() { room.give(need); <-slots }()
 				start := time.Now()

@@ -147,3 +147,23 @@ func TestRunLocal(t *testing.T) {
 		require.Equal(t, b, a, name)
 	}
 }
+
+// TestRunLocalStopsWhenInterrupted: once the run is interrupted no
+// generation starts; none is reported failed for it.
+func TestRunLocalStopsWhenInterrupted(t *testing.T) {
+	v, err := variants.Lookup("gardner")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	p := planOf(t, v, dir, "KBNvK", "KPvK")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var ended []string
+	failures := tbplan.RunLocal(ctx, gen.NewStore(dir), v, p, 2, 0, func(m tablebase.Material, _ time.Duration, err error) {
+		ended = append(ended, m.String())
+	})
+	require.Empty(t, failures)
+	require.Empty(t, ended, "no generation started")
+	files, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Empty(t, files)
+}
