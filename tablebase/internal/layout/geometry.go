@@ -204,11 +204,22 @@ func (g *Geometry) reachSets() []reachSet {
 			}
 			seen[ms] = true
 			r := reachSet{to: make([][]int32, g.N), bits: make([]uint64, (g.N*g.N+63)/64)}
+			add := func(a, b int) {
+				k := a*g.N + b
+				if Reaches(ms.Line[k]) && r.bits[k/64]&(1<<(k%64)) == 0 {
+					r.to[a] = append(r.to[a], int32(b))
+					r.bits[k/64] |= 1 << (k % 64)
+				}
+			}
+			// Line is made from the leaps and rays: their squares are
+			// the only ones it can reach.
 			for a := 0; a < g.N; a++ {
-				for b := 0; b < g.N; b++ {
-					if Reaches(ms.Line[a*g.N+b]) {
-						r.to[a] = append(r.to[a], int32(b))
-						r.bits[(a*g.N+b)/64] |= 1 << ((a*g.N + b) % 64)
+				for _, b := range ms.Leaps[a] {
+					add(a, int(b))
+				}
+				for _, ray := range ms.Rays[a] {
+					for _, b := range ray.Sq {
+						add(a, int(b))
 					}
 				}
 			}
