@@ -166,7 +166,8 @@ func optionTable() []optionDecl {
 				return nil
 			}},
 		// TablebaseBuild: the most pieces of a table the engine builds by
-		// itself, in its idle time (below 3: none).
+		// itself, in its idle time (below 3: none; the files there are
+		// are read whatever it says).
 		{Option: Option{Name: "TablebaseBuild", Kind: Spin, Default: "4", Min: 0, Max: tablebase.MaxPieces},
 			apply: func(s *Session, v value) error {
 				s.values.tablebaseBuild = v.n
@@ -363,18 +364,20 @@ func (s *Session) setTablebases() {
 	prober := store.Prober()
 	prober.FiftyMove = s.values.tablebaseFiftyMove
 	prober.Report = s.cfg.OnMessage
-	writable := tablebase.CheckDir(store.Dir(), true)
-	if writable != nil && s.values.tablebaseBuild >= 3 {
+	build := s.values.tablebaseBuild
+	if writable := tablebase.CheckDir(store.Dir(), true); writable != nil && build >= 3 {
 		s.cfg.OnMessage(fmt.Sprintf("tablebase: %v: its tables are read, none is built", writable))
+		build = 0
 	}
-	if s.values.tablebaseBuild >= 3 && writable == nil {
-		s.builder = tbbuild.New(store)
-		s.builder.MaxPieces = s.values.tablebaseBuild
-		s.builder.Log = s.cfg.OnMessage
-		s.builder.Command = s.cfg.BuildCommand
-		s.builder.SetVariantFiles(s.cfg.VariantFiles)
-		prober.Missing = s.builder.Want
-		s.prepareTables()
-	}
+	// The builder also reads the files there are into memory, for the
+	// search's tree (which never opens a file): with nothing to build
+	// (TablebaseBuild below 3) it only reads.
+	s.builder = tbbuild.New(store)
+	s.builder.MaxPieces = build
+	s.builder.Log = s.cfg.OnMessage
+	s.builder.Command = s.cfg.BuildCommand
+	s.builder.SetVariantFiles(s.cfg.VariantFiles)
+	prober.Missing = s.builder.Want
+	s.prepareTables()
 	s.searcher.SetProber(prober)
 }
