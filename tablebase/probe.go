@@ -88,6 +88,22 @@ func (t *Table) at(p *engine.Position) (val, dtz byte, err error) {
 	return val, dtz, nil
 }
 
+// atCached is at for the search's tree: the entry when its block is in
+// memory, else false (the block is then decoded in the background, for
+// the probes after). No error: an entry not answered is a miss.
+func (t *Table) atCached(p *engine.Position) (val, dtz byte, ok bool) {
+	side, idx, ok := t.entry(p)
+	if !ok {
+		return 0, 0, false
+	}
+	if t.packed == nil {
+		val, dtz, _ = t.valueDTZ(side, idx)
+	} else if val, dtz, ok = t.packed.Cached(side, idx); !ok {
+		return 0, 0, false
+	}
+	return val, dtz, val != layout.NotPosition
+}
+
 // ErrNoDTZ marks a table without distances to zeroing: its variant has
 // no move rule.
 var ErrNoDTZ = errors.New("no distances to zeroing: the variant has no move rule shorter than 127 moves")

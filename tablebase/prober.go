@@ -64,9 +64,17 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 	fifty := pr.FiftyMove && t.HasDTZ()
 	var r Result
 	if !ep {
-		v, dtz, err := t.at(p)
-		if err != nil {
-			return 0, 0, engine.NoMove, false // a damaged block: no answer, never a wrong one
+		var v, dtz byte
+		if root {
+			var err error
+			if v, dtz, err = t.at(p); err != nil {
+				return 0, 0, engine.NoMove, false // a damaged block: no answer, never a wrong one
+			}
+		} else if v, dtz, ok = t.atCached(p); !ok {
+			// Inside the tree a block not decoded yet is no answer: it
+			// is decoded in the background, and the search goes on
+			// (a decode costs as much as hundreds of nodes).
+			return 0, 0, engine.NoMove, false
 		}
 		r = Decode(v)
 		if !root && fifty && r.WDL != 0 && !t.InTime(p, int(dtz)) {

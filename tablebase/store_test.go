@@ -214,9 +214,14 @@ func TestRootProbeUsesOnlyTablesInMemory(t *testing.T) {
 	_, err = store.Build(v, m, tablebase.Hooks{}) // only the material's own table is read
 	require.NoError(t, err)
 	prober := store.Prober()
-	_, _, _, ok := prober.Probe(p, false)
-	require.True(t, ok, "inside the tree one table is enough")
-	_, _, _, ok = prober.Probe(p, true)
+	// Inside the tree one table is enough, once its block is decoded (a
+	// probe that finds it not yet decoded is a miss, the block decoded
+	// in the background).
+	tbtest.WaitFor(t, func() bool {
+		_, _, _, ok := prober.Probe(p, false)
+		return ok
+	}, "inside the tree one table is enough")
+	_, _, _, ok := prober.Probe(p, true)
 	require.False(t, ok, "the root declines while %s is not in memory", children[0])
 	p.Make(mustMove(t, p, move))
 	_, err = store.Find(p, tablebase.MemoryOnly)

@@ -25,7 +25,14 @@ type Cache struct {
 	decOnce sync.Once
 	dec     *decoder
 	decErr  error
+	// warming holds the blocks being decoded in the background (see
+	// Reader.Cached), at most maxWarming at once.
+	warming map[key]bool
 }
+
+// maxWarming bounds the blocks decoded in the background at once: one
+// core's worth, beside a search.
+const maxWarming = 1
 
 // key names a block: its reader and its number (side·blocks + block).
 type key struct {
@@ -45,7 +52,7 @@ func NewCache(limit int64) *Cache {
 	if limit <= 0 {
 		limit = DefaultCacheBytes
 	}
-	return &Cache{limit: limit, lru: list.New(), byKey: map[key]*list.Element{}}
+	return &Cache{limit: limit, lru: list.New(), byKey: map[key]*list.Element{}, warming: map[key]bool{}}
 }
 
 // Limit returns the cache's bound in bytes.
@@ -100,4 +107,23 @@ func (c *Cache) put(k key, blk *Block) *entry {
 		c.used -= old.blk.Bytes()
 	}
 	return kept
+}
+
+// startWarming reports whether a background decode of block k may start
+// now (it is not held, not being decoded, and the bound allows one more),
+// and then counts it as warming until doneWarming.
+func (c *Cache) startWarming(k key) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byKey[k] != nil || c.warming[k] || len(c.warming) >= maxWarming {
+		return false
+	}
+	c.warming[k] = true
+	return true
+}
+
+func (c *Cache) doneWarming(k key) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.warming, k)
 }

@@ -196,6 +196,40 @@ func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
 	return blk.Val[i], dtz, nil
 }
 
+// Cached is Entry without waiting: the entry when its block is decoded
+// already, else false, the block then being read and decoded in the
+// background (one at a time per cache; a request while one runs is
+// dropped, and made again by a later probe). A search's tree probes this
+// way: it never waits on the disk or a decode. A damaged block is never
+// kept, so its entries stay unanswered here; Entry reports it.
+func (r *Reader) Cached(side, idx int) (val, dtz byte, ok bool) {
+	if idx < 0 || idx >= r.l.Entries {
+		return 0, 0, false
+	}
+	b := idx / r.l.BlockEntries
+	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
+	e := r.last[side].Load()
+	if e == nil || e.k != k {
+		if e = r.cache.get(k); e == nil {
+			if r.cache.startWarming(k) {
+				go func() {
+					defer r.cache.doneWarming(k)
+					if blk, err := r.readBlock(side, b); err == nil {
+						r.cache.put(k, blk)
+					}
+				}()
+			}
+			return 0, 0, false
+		}
+		r.last[side].Store(e)
+	}
+	i := idx % r.l.BlockEntries
+	if e.blk.DTZ != nil {
+		dtz = e.blk.DTZ[i]
+	}
+	return e.blk.Val[i], dtz, true
+}
+
 // Block returns block b of side to move side, from the cache or read and
 // decoded.
 func (r *Reader) Block(side, b int) (*Block, error) {

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -135,6 +136,79 @@ func TestCacheBound(t *testing.T) {
 	}
 	wg.Wait()
 	require.NoError(t, failed)
+}
+
+// TestCachedNeverWaits: a probe that may not wait misses a block not
+// decoded yet, which is then decoded in the background (at most one at
+// once), and answers rightly once it is; probes from many goroutines at
+// once mix both kinds (run it with -race). A damaged block is never
+// answered that way, and Entry names it.
+func TestCachedNeverWaits(t *testing.T) {
+	l := Layout{Entries: 40_000, BlockEntries: 1 << 10, HasDTZ: true}
+	val, dtz := randomTable(l.Entries, true, 11)
+	file := write(t, l, val, dtz)
+	cache := NewCache(8 << 10)
+	r, err := Open(bytes.NewReader(file), 0, l, cache)
+	require.NoError(t, err)
+	i := 5000 // a position's entry
+	for val[0][i] == notPosition {
+		i++
+	}
+	_, _, ok := r.Cached(0, i)
+	require.False(t, ok, "not decoded yet: no answer, no wait")
+	require.Eventually(t, func() bool {
+		v, z, ok := r.Cached(0, i)
+		return ok && v == val[0][i] && z == dtz[0][i]
+	}, time.Minute, time.Millisecond, "decoded in the background, then answered")
+
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var failed error
+	for g := range 8 {
+		wg.Go(func() {
+			rng := rand.New(rand.NewPCG(uint64(g), 3))
+			for range 2000 {
+				side, i := rng.IntN(2), rng.IntN(l.Entries)
+				var v, z byte
+				var err error
+				ok := true
+				if g%2 == 0 {
+					v, z, ok = r.Cached(side, i)
+				} else {
+					v, z, err = r.Entry(side, i)
+				}
+				mu.Lock()
+				cache.mu.Lock()
+				warming := len(cache.warming)
+				cache.mu.Unlock()
+				switch {
+				case err != nil:
+					failed = err
+				case ok && val[side][i] != notPosition && (v != val[side][i] || z != dtz[side][i]):
+					failed = errors.New("wrong value")
+				case warming > maxWarming:
+					failed = errors.New("too many blocks decoded in the background")
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	require.NoError(t, failed)
+
+	// A damaged block: never answered without waiting, an error by Entry.
+	damaged := bytes.Clone(file)
+	damaged[len(damaged)-10] ^= 0xff // in the last block of Black to move
+	d, err := Open(bytes.NewReader(damaged), 0, l, NewCache(8<<10))
+	require.NoError(t, err)
+	last := l.Entries - 1
+	for range 50 {
+		_, _, ok := d.Cached(1, last)
+		require.False(t, ok)
+		time.Sleep(time.Millisecond)
+	}
+	_, _, err = d.Entry(1, last)
+	require.ErrorIs(t, err, ErrDamaged)
 }
 
 // FuzzOpen reads arbitrary bytes as a packed section: an error or values,
