@@ -526,6 +526,17 @@ func TestInterruptedIterationInfo(t *testing.T) {
 	s.quiet()
 }
 
+// lastSearchReport returns the last "info depth" line of infos.
+func lastSearchReport(infos []string) string {
+	var last string
+	for _, l := range infos {
+		if strings.HasPrefix(l, "info depth") {
+			last = l
+		}
+	}
+	return last
+}
+
 // TestTablesOnDiskWithoutBuilding: with TablebaseBuild 0 the engine
 // builds nothing but still reads the table files there are for its
 // search's tree: from KRvKN, whose own table is missing, the captures of
@@ -542,13 +553,7 @@ func TestTablesOnDiskWithoutBuilding(t *testing.T) {
 	s.Expect("bestmove ")
 	s.Send("go depth 6") // the file is read by now, in the idle time
 	_, infos := s.Expect("bestmove ")
-	var last string
-	for _, l := range infos {
-		if strings.HasPrefix(l, "info depth") {
-			last = l
-		}
-	}
-	require.Regexp(t, `tbhits [1-9]`, last)
+	require.Regexp(t, `tbhits [1-9]`, lastSearchReport(infos))
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Len(t, entries, 1, "nothing built")
@@ -590,12 +595,7 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 		t.Helper()
 		// The search's last report (the builder may have said why it
 		// did not read the table, in an info string, after it).
-		var last string
-		for _, l := range infos {
-			if strings.HasPrefix(l, "info depth") {
-				last = l
-			}
-		}
+		last := lastSearchReport(infos)
 		require.NotContains(t, last, "score mate", "a knight cannot mate")
 		require.Contains(t, last, "tbhits 0", "the stale table is not used")
 	}
