@@ -54,6 +54,15 @@ type Block struct {
 	Val, DTZ []byte
 }
 
+// entry returns entry i's value and distance to zeroing (0 without
+// them).
+func (b *Block) entry(i int) (val, dtz byte) {
+	if b.DTZ != nil {
+		dtz = b.DTZ[i]
+	}
+	return b.Val[i], dtz
+}
+
 // Bytes is the memory a decoded block takes.
 func (b *Block) Bytes() int64 { return int64(cap(b.Val) + cap(b.DTZ)) }
 

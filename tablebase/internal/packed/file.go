@@ -189,11 +189,8 @@ func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
 	if err != nil {
 		return 0, 0, err
 	}
-	i := idx % r.l.BlockEntries
-	if blk.DTZ != nil {
-		dtz = blk.DTZ[i]
-	}
-	return blk.Val[i], dtz, nil
+	val, dtz = blk.entry(idx % r.l.BlockEntries)
+	return val, dtz, nil
 }
 
 // Cached is Entry without waiting: the entry when its block is decoded
@@ -207,46 +204,49 @@ func (r *Reader) Cached(side, idx int) (val, dtz byte, ok bool) {
 		return 0, 0, false
 	}
 	b := idx / r.l.BlockEntries
-	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
-	e := r.last[side].Load()
-	if e == nil || e.k != k {
-		if e = r.cache.get(k); e == nil {
-			if r.cache.startWarming(k) {
-				go func() {
-					defer r.cache.doneWarming(k)
-					if blk, err := r.readBlock(side, b); err == nil {
-						r.cache.put(k, blk)
-					}
-				}()
-			}
-			return 0, 0, false
+	k, e := r.held(side, b)
+	if e == nil {
+		if r.cache.startWarming(k) {
+			go func() {
+				defer r.cache.doneWarming(k)
+				if blk, err := r.readBlock(side, b); err == nil {
+					r.cache.put(k, blk)
+				}
+			}()
 		}
-		r.last[side].Store(e)
+		return 0, 0, false
 	}
-	i := idx % r.l.BlockEntries
-	if e.blk.DTZ != nil {
-		dtz = e.blk.DTZ[i]
-	}
-	return e.blk.Val[i], dtz, true
+	val, dtz = e.blk.entry(idx % r.l.BlockEntries)
+	return val, dtz, true
 }
 
 // Block returns block b of side to move side, from the cache or read and
 // decoded.
 func (r *Reader) Block(side, b int) (*Block, error) {
-	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
-	if last := r.last[side].Load(); last != nil && last.k == k {
-		return last.blk, nil
-	}
-	e := r.cache.get(k)
+	k, e := r.held(side, b)
 	if e == nil {
 		blk, err := r.readBlock(side, b)
 		if err != nil {
 			return nil, err
 		}
 		e = r.cache.put(k, blk)
+		r.last[side].Store(e)
 	}
-	r.last[side].Store(e)
 	return e.blk, nil
+}
+
+// held returns block b's key and, when it is decoded, its cache entry
+// (the side's last block first), kept as the side's last.
+func (r *Reader) held(side, b int) (key, *entry) {
+	k := key{reader: r.id, block: uint32(side*r.l.blocks() + b)}
+	if last := r.last[side].Load(); last != nil && last.k == k {
+		return k, last
+	}
+	e := r.cache.get(k)
+	if e != nil {
+		r.last[side].Store(e)
+	}
+	return k, e
 }
 
 // Dense decodes every entry: by side to move, the values and (nil without
