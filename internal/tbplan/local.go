@@ -2,6 +2,7 @@ package tbplan
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -71,6 +72,9 @@ func RunLocal(ctx context.Context, store *tablebase.Store, v *engine.Variant, pl
 				defer func() { room.give(need); <-slots }()
 				start := time.Now()
 				_, err := store.Build(v, m, tablebase.Hooks{Pause: func() bool { return ctx.Err() == nil }})
+				if ctx.Err() != nil && errors.Is(err, tablebase.ErrAbandoned) {
+					return // stopped by the interrupt, not failed: the next run builds it
+				}
 				mu.Lock()
 				if err != nil {
 					failures = append(failures, Failure{m, err})

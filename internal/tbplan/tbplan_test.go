@@ -149,7 +149,8 @@ func TestRunLocal(t *testing.T) {
 }
 
 // TestRunLocalStopsWhenInterrupted: once the run is interrupted no
-// generation starts; none is reported failed for it.
+// generation starts; none is reported failed for it, neither one stopped
+// in the middle (abandoned) nor one never started.
 func TestRunLocalStopsWhenInterrupted(t *testing.T) {
 	v, err := variants.Lookup("gardner")
 	require.NoError(t, err)
@@ -166,4 +167,27 @@ func TestRunLocalStopsWhenInterrupted(t *testing.T) {
 	files, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	require.Empty(t, files)
+}
+
+// TestRunLocalInterruptedMidway: a generation the interrupt abandons is
+// no failure (the next run builds it), and the tables built before it
+// stay.
+func TestRunLocalInterruptedMidway(t *testing.T) {
+	v, err := variants.Lookup("gardner")
+	require.NoError(t, err)
+	dir := t.TempDir()
+	p := planOf(t, v, dir, "KBNvK", "KPvK")
+	ctx, cancel := context.WithCancel(context.Background())
+	var mu sync.Mutex
+	var ended []string
+	failures := tbplan.RunLocal(ctx, gen.NewStore(dir), v, p, 1, 0, func(m tablebase.Material, _ time.Duration, err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		require.NoError(t, err, m.String())
+		ended = append(ended, m.String())
+		cancel() // after the first table, while the next may be running
+	})
+	require.Empty(t, failures)
+	require.NotEmpty(t, ended)
+	require.Less(t, len(ended), len(p))
 }
