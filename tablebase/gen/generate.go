@@ -4,7 +4,9 @@
 // smaller tables, generated first. The bit-parallel generator takes every
 // table on up to 64 squares, the per-entry one the larger boards; both
 // fold out the board's symmetries and leave en-passant rights to the
-// prober. The distances to zeroing follow in a second walk (dtz.go).
+// prober. The distances to zeroing follow in a second walk: bit-parallel
+// after the bit-parallel generator (bitdtz.go), per entry after the other
+// (dtz.go).
 // Verify checks a table against the rules core, GenerationCost says what
 // a generation takes, and Generator is what a tablebase.Store is handed
 // to build the tables it lacks (NewStore).
