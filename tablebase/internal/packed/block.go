@@ -48,10 +48,11 @@ var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // Block is one block's entries, decoded: by entry from the block's
 // first, the value and (nil without a move rule) the distance to
-// zeroing. Entries that are no position hold a copy of an earlier
-// entry's.
+// zeroing; entries that are no position read as draws. A block of a side
+// whose distances are dropped holds only Out, the outcome symbols.
 type Block struct {
 	Val, DTZ []byte
+	Out      []byte
 }
 
 // entry returns entry i's value and distance to zeroing (0 without
@@ -63,8 +64,17 @@ func (b *Block) entry(i int) (val, dtz byte) {
 	return b.Val[i], dtz
 }
 
+// wdl returns entry i's outcome for the side to move: 1 a win, 0 a
+// draw, −1 a loss.
+func (b *Block) wdl(i int) int {
+	if b.Out != nil {
+		return wdlOf(b.Out[i])
+	}
+	return wdlOf(outcomeOf(b.Val[i]))
+}
+
 // Bytes is the memory a decoded block takes.
-func (b *Block) Bytes() int64 { return int64(cap(b.Val) + cap(b.DTZ)) }
+func (b *Block) Bytes() int64 { return int64(cap(b.Val) + cap(b.DTZ) + cap(b.Out)) }
 
 // encoder compresses blocks, decoder decompresses them; each is safe for
 // concurrent use (zstd's EncodeAll and DecodeAll are). Readers need only
@@ -112,21 +122,44 @@ const (
 func streams(val, dtz []byte, hasDTZ bool) (out [streamCount][]byte) {
 	out[outcomeStream] = make([]byte, len(val))
 	for i, v := range val {
-		if v == 0 || v == notPosition { // a non-position: don't care, a draw
-			out[outcomeStream][i] = draw
+		o := outcomeOf(v)
+		out[outcomeStream][i] = o
+		if o == draw {
 			continue
 		}
-		o, dm, dz := byte(loss), lossDTM, lossDTZ
-		if (v-1)%2 == 1 { // odd plies to mate: the side to move mates
-			o, dm, dz = win, winDTM, winDTZ
+		dm, dz := lossDTM, lossDTZ
+		if o == win {
+			dm, dz = winDTM, winDTZ
 		}
-		out[outcomeStream][i] = o
 		out[dm] = append(out[dm], (v-1)>>1)
 		if hasDTZ {
 			out[dz] = append(out[dz], zeroingCode(dtz[i], v-1))
 		}
 	}
 	return out
+}
+
+// outcomeOf is an entry value's outcome symbol; a non-position is don't
+// care, a draw.
+func outcomeOf(v byte) byte {
+	switch {
+	case v == 0 || v == notPosition:
+		return draw
+	case (v-1)%2 == 1: // odd plies to mate: the side to move mates
+		return win
+	}
+	return loss
+}
+
+// wdlOf is an outcome symbol's result for the side to move.
+func wdlOf(o byte) int {
+	switch o {
+	case win:
+		return 1
+	case loss:
+		return -1
+	}
+	return 0
 }
 
 // zeroingCode stores a distance to zeroing: 0 where it equals the
@@ -154,10 +187,7 @@ func zeroingOf(code, plies byte) byte {
 // CRC-32C.
 func (c *encoder) encodeBlock(dst, val, dtz []byte, hasDTZ bool) []byte {
 	raw := streams(val, dtz, hasDTZ)
-	n := streamCount
-	if !hasDTZ {
-		n = winDTZ
-	}
+	n := frameCount(hasDTZ)
 	var frames [streamCount][]byte
 	for i := range n {
 		frames[i] = c.enc.EncodeAll(raw[i], nil)
@@ -184,15 +214,49 @@ func checkRecord(rec []byte) error {
 	return nil
 }
 
-// decodeBlock decodes a block record of n entries.
-func (c *decoder) decodeBlock(rec []byte, n int, hasDTZ bool) (*Block, error) {
+// outcomeFrame returns the first frame of a block record, the outcomes'.
+func outcomeFrame(rec []byte, hasDTZ bool) ([]byte, error) {
 	if err := checkRecord(rec); err != nil {
 		return nil, err
 	}
 	body := rec[:len(rec)-4]
-	count := streamCount
-	if !hasDTZ {
-		count = winDTZ
+	l, k := binary.Uvarint(body)
+	if k <= 0 {
+		return nil, fmt.Errorf("block lengths: %w", ErrDamaged)
+	}
+	for range frameCount(hasDTZ) - 2 {
+		_, j := binary.Uvarint(body[k:])
+		if j <= 0 {
+			return nil, fmt.Errorf("block lengths: %w", ErrDamaged)
+		}
+		k += j
+	}
+	if l > uint64(len(body)-k) {
+		return nil, fmt.Errorf("block lengths: %w", ErrDamaged)
+	}
+	return body[k : k+int(l)], nil
+}
+
+// frameCount is the number of frames of a block record with every
+// stream.
+func frameCount(hasDTZ bool) int {
+	if hasDTZ {
+		return streamCount
+	}
+	return winDTZ
+}
+
+// decodeBlock decodes a block record of n entries: every stream, or with
+// outcomesOnly a record of the outcome frame alone (a side whose
+// distances are dropped).
+func (c *decoder) decodeBlock(rec []byte, n int, hasDTZ, outcomesOnly bool) (*Block, error) {
+	if err := checkRecord(rec); err != nil {
+		return nil, err
+	}
+	body := rec[:len(rec)-4]
+	count := frameCount(hasDTZ)
+	if outcomesOnly {
+		count = 1
 	}
 	var lens [streamCount]uint64
 	for i := range count - 1 {
@@ -223,6 +287,18 @@ func (c *decoder) decodeBlock(rec []byte, n int, hasDTZ bool) (*Block, error) {
 		}
 		scratch[i] = d[:0] // kept for the next decode, grown if it had to
 		out[i] = d
+	}
+	if outcomesOnly {
+		if len(out[outcomeStream]) != n {
+			return nil, fmt.Errorf("block streams have the wrong length: %w", ErrDamaged)
+		}
+		blk := &Block{Out: append([]byte(nil), out[outcomeStream]...)}
+		for _, o := range blk.Out {
+			if o > loss {
+				return nil, fmt.Errorf("block outcome %d: %w", o, ErrDamaged)
+			}
+		}
+		return blk, nil
 	}
 	if len(out[outcomeStream]) != n ||
 		(hasDTZ && (len(out[winDTZ]) != len(out[winDTM]) || len(out[lossDTZ]) != len(out[lossDTM]))) {

@@ -1,12 +1,11 @@
 package packed
 
 import (
-	"cmp"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
-	"sync"
 	"sync/atomic"
 )
 
@@ -21,6 +20,10 @@ type Layout struct {
 	Entries      int  // entries per side to move
 	BlockEntries int  // entries per block (the last block may hold fewer)
 	HasDTZ       bool // distances to zeroing are stored
+	// Dropped, by side to move: only the outcomes of its entries are
+	// stored, no distances (to mate or zeroing); those are found by one
+	// ply of search over the other side's entries (tablebase's job).
+	Dropped [2]bool
 }
 
 // blocks is the number of blocks per side to move.
@@ -28,102 +31,6 @@ func (l Layout) blocks() int { return (l.Entries + l.BlockEntries - 1) / l.Block
 
 // blockLen is the number of entries of block b.
 func (l Layout) blockLen(b int) int { return min(l.BlockEntries, l.Entries-b*l.BlockEntries) }
-
-// The packed section: the index, then the blocks of White to move, then
-// Black's. The index is each block's end offset (uint64, from the first
-// block's start; White's blocks, then Black's) and a CRC-32C of the
-// index; a block starts where the one before ends.
-
-// Write compresses the entries of both sides (dtz ignored without
-// distances to zeroing) into w, and checks every block by decoding it
-// again: a block that would not read back as written is an error, never
-// a file. The blocks are compressed on up to threads goroutines.
-func Write(w io.Writer, l Layout, val, dtz [2][]byte, threads int) error {
-	enc, err := newEncoder()
-	if err != nil {
-		return err
-	}
-	dec, err := newDecoder()
-	if err != nil {
-		return err
-	}
-	n := l.blocks()
-	recs := make([][]byte, 2*n)
-	var firstErr error
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for range max(threads, 1) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for job := range next {
-				side, b := job/n, job%n
-				lo, hi := b*l.BlockEntries, b*l.BlockEntries+l.blockLen(b)
-				var z []byte
-				if l.HasDTZ {
-					z = dtz[side][lo:hi]
-				}
-				rec := enc.encodeBlock(nil, val[side][lo:hi], z, l.HasDTZ)
-				if err := check(dec, rec, val[side][lo:hi], z, l.HasDTZ); err != nil {
-					mu.Lock()
-					firstErr = cmp.Or(firstErr, fmt.Errorf("block %d of side %d: %w", b, side, err))
-					mu.Unlock()
-				}
-				recs[job] = rec
-			}
-		}()
-	}
-	for job := range recs {
-		next <- job
-	}
-	close(next)
-	wg.Wait()
-	if firstErr != nil {
-		return firstErr
-	}
-	index := make([]byte, 0, 8*len(recs)+4)
-	var end uint64
-	for _, rec := range recs {
-		end += uint64(len(rec))
-		index = binary.LittleEndian.AppendUint64(index, end)
-	}
-	index = binary.LittleEndian.AppendUint32(index, crc32.Checksum(index, castagnoli))
-	if _, err := w.Write(index); err != nil {
-		return err
-	}
-	for _, rec := range recs {
-		if _, err := w.Write(rec); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// check decodes a block record and compares it with the entries it was
-// made from, positions only.
-func check(c *decoder, rec, val, dtz []byte, hasDTZ bool) error {
-	blk, err := c.decodeBlock(rec, len(val), hasDTZ)
-	if err != nil {
-		return err
-	}
-	for i, v := range val {
-		if v == notPosition {
-			continue
-		}
-		if blk.Val[i] != v || (hasDTZ && blk.DTZ[i] != dtz[i]) {
-			return fmt.Errorf("entry %d reads back as %d/%d, not %d", i, blk.Val[i], zeroAt(blk.DTZ, i), v)
-		}
-	}
-	return nil
-}
-
-func zeroAt(dtz []byte, i int) byte {
-	if dtz == nil {
-		return 0
-	}
-	return dtz[i]
-}
 
 // Reader reads the blocks of a packed section on demand, through a block
 // cache. It is safe for concurrent use.
@@ -179,11 +86,23 @@ func maxRecord(l Layout) uint64 { return uint64(3*l.BlockEntries + 1024) }
 // Size returns the bytes of the section: index and blocks.
 func (r *Reader) Size() int64 { return r.base + int64(r.ends[len(r.ends)-1]) }
 
+// ErrDropped is Entry's error for a side whose distances are not stored:
+// ask Outcome, or search one ply.
+var ErrDropped = errors.New("the side's distances are not stored")
+
+// Dropped reports whether side's distances are not stored, only its
+// outcomes.
+func (r *Reader) Dropped(side int) bool { return r.l.Dropped[side] }
+
 // Entry returns the value and distance to zeroing (0 without them) of
-// entry idx, side to move side.
+// entry idx, side to move side (ErrDropped where only outcomes are
+// stored).
 func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
 	if idx < 0 || idx >= r.l.Entries {
 		return 0, 0, fmt.Errorf("entry %d out of range", idx)
+	}
+	if r.l.Dropped[side] {
+		return 0, 0, ErrDropped
 	}
 	blk, err := r.Block(side, idx/r.l.BlockEntries)
 	if err != nil {
@@ -200,24 +119,56 @@ func (r *Reader) Entry(side, idx int) (val, dtz byte, err error) {
 // way: it never waits on the disk or a decode. A damaged block is never
 // kept, so its entries stay unanswered here; Entry reports it.
 func (r *Reader) Cached(side, idx int) (val, dtz byte, ok bool) {
-	if idx < 0 || idx >= r.l.Entries {
+	if idx < 0 || idx >= r.l.Entries || r.l.Dropped[side] {
 		return 0, 0, false
 	}
-	b := idx / r.l.BlockEntries
-	k, e := r.held(side, b)
+	e := r.cached(side, idx)
 	if e == nil {
-		if r.cache.startWarming(k) {
-			go func() {
-				defer r.cache.doneWarming(k)
-				if blk, err := r.readBlock(side, b); err == nil {
-					r.cache.put(k, blk)
-				}
-			}()
-		}
 		return 0, 0, false
 	}
 	val, dtz = e.blk.entry(idx % r.l.BlockEntries)
 	return val, dtz, true
+}
+
+// Outcome returns entry idx's outcome for the side to move: 1 a win, 0 a
+// draw (or no position), −1 a loss. It is stored for both sides.
+func (r *Reader) Outcome(side, idx int) (int, error) {
+	if idx < 0 || idx >= r.l.Entries {
+		return 0, fmt.Errorf("entry %d out of range", idx)
+	}
+	blk, err := r.Block(side, idx/r.l.BlockEntries)
+	if err != nil {
+		return 0, err
+	}
+	return blk.wdl(idx % r.l.BlockEntries), nil
+}
+
+// CachedOutcome is Outcome without waiting, as Cached is Entry.
+func (r *Reader) CachedOutcome(side, idx int) (wdl int, ok bool) {
+	if idx < 0 || idx >= r.l.Entries {
+		return 0, false
+	}
+	e := r.cached(side, idx)
+	if e == nil {
+		return 0, false
+	}
+	return e.blk.wdl(idx % r.l.BlockEntries), true
+}
+
+// cached returns the cache entry of idx's block when it is decoded, else
+// nil, the block then being read and decoded in the background (Cached).
+func (r *Reader) cached(side, idx int) *entry {
+	b := idx / r.l.BlockEntries
+	k, e := r.held(side, b)
+	if e == nil && r.cache.startWarming(k) {
+		go func() {
+			defer r.cache.doneWarming(k)
+			if blk, err := r.readBlock(side, b); err == nil {
+				r.cache.put(k, blk)
+			}
+		}()
+	}
+	return e
 }
 
 // Block returns block b of side to move side, from the cache or read and
@@ -250,10 +201,14 @@ func (r *Reader) held(side, b int) (key, *entry) {
 }
 
 // Dense decodes every entry: by side to move, the values and (nil without
-// them) the distances to zeroing. Entries that are no position hold
-// copies of others.
+// them) the distances to zeroing; nil both for a side whose distances are
+// dropped (Outcomes reads its). Entries that are no position read as
+// draws.
 func (r *Reader) Dense() (val, dtz [2][]byte, err error) {
 	for side := range 2 {
+		if r.l.Dropped[side] {
+			continue
+		}
 		val[side] = make([]byte, 0, r.l.Entries)
 		if r.l.HasDTZ {
 			dtz[side] = make([]byte, 0, r.l.Entries)
@@ -272,6 +227,22 @@ func (r *Reader) Dense() (val, dtz [2][]byte, err error) {
 	return val, dtz, nil
 }
 
+// Outcomes decodes the outcome of every entry of side to move side: 1 a
+// win, 0 a draw (or no position), −1 a loss.
+func (r *Reader) Outcomes(side int) ([]int8, error) {
+	out := make([]int8, 0, r.l.Entries)
+	for b := range r.l.blocks() {
+		blk, err := r.readBlock(side, b)
+		if err != nil {
+			return nil, err
+		}
+		for i := range r.l.blockLen(b) {
+			out = append(out, int8(blk.wdl(i)))
+		}
+	}
+	return out, nil
+}
+
 // readBlock is Block without the cache: a whole-table read would only
 // push out the blocks probes use.
 func (r *Reader) readBlock(side, b int) (*Block, error) {
@@ -279,7 +250,7 @@ func (r *Reader) readBlock(side, b int) (*Block, error) {
 	if err != nil {
 		return nil, err
 	}
-	blk, err := r.codec.decodeBlock(rec, r.l.blockLen(b), r.l.HasDTZ)
+	blk, err := r.codec.decodeBlock(rec, r.l.blockLen(b), r.l.HasDTZ, r.l.Dropped[side])
 	if err != nil {
 		return nil, fmt.Errorf("block %d of side %d: %w", b, side, err)
 	}

@@ -79,6 +79,87 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// encodeOneSide packs entries with one side's distances dropped, and
+// returns the section and its layout.
+func encodeOneSide(t testing.TB, l Layout, val, dtz [2][]byte) ([]byte, Layout) {
+	p, err := Encode(l, val, dtz, 2, true)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	_, err = p.WriteTo(&buf)
+	require.NoError(t, err)
+	return buf.Bytes(), p.Layout
+}
+
+// TestOneSide reads back a section with one side's distances dropped:
+// the side whose distance streams are larger, its outcomes exact, its
+// entries refused; the other side whole. Too small a saving keeps both.
+func TestOneSide(t *testing.T) {
+	for _, hasDTZ := range []bool{false, true} {
+		l := Layout{Entries: 10_000, BlockEntries: 1 << 10, HasDTZ: hasDTZ}
+		val, dtz := randomTable(l.Entries, hasDTZ, 3)
+		for i := range val[1] { // Black's distances: fewer kinds, smaller streams
+			if v := val[1][i]; v != 0 && v != notPosition {
+				val[1][i] = 1 + (v-1)%2
+			}
+		}
+		both := write(t, l, val, dtz)
+		file, got := encodeOneSide(t, l, val, dtz)
+		require.Equal(t, [2]bool{true, false}, got.Dropped, "White's larger distances dropped")
+		require.Less(t, len(file), len(both))
+		r, err := Open(bytes.NewReader(file), 0, got, NewCache(1<<12))
+		require.NoError(t, err)
+		require.EqualValues(t, len(file), r.Size())
+		require.True(t, r.Dropped(0))
+		require.False(t, r.Dropped(1))
+		dv, dz, err := r.Dense()
+		require.NoError(t, err)
+		require.Nil(t, dv[0])
+		require.Nil(t, dz[0])
+		outcomes, err := r.Outcomes(0)
+		require.NoError(t, err)
+		for side := range 2 {
+			for i, v := range val[side] {
+				if v == notPosition {
+					continue
+				}
+				want := wdlOf(outcomeOf(v))
+				o, err := r.Outcome(side, i)
+				require.NoError(t, err)
+				require.Equal(t, want, o, "side %d entry %d", side, i)
+				got, z, err := r.Entry(side, i)
+				if side == 0 {
+					require.ErrorIs(t, err, ErrDropped)
+					require.EqualValues(t, want, outcomes[i])
+					_, _, ok := r.Cached(side, i)
+					require.False(t, ok, "no distances to answer with")
+					continue
+				}
+				require.NoError(t, err)
+				require.Equal(t, v, got)
+				require.Equal(t, v, dv[side][i])
+				if hasDTZ {
+					require.Equal(t, dtz[side][i], z)
+				}
+			}
+		}
+	}
+	// Distances that take almost no bytes beside the outcomes (every win
+	// a mate in one, every loss mated now) are kept: searching for them
+	// would save under 1%.
+	l := Layout{Entries: 200_000, BlockEntries: 1 << 16, HasDTZ: true}
+	rng := rand.New(rand.NewPCG(4, 1))
+	var val, dtz [2][]byte
+	for side := range 2 {
+		val[side], dtz[side] = make([]byte, l.Entries), make([]byte, l.Entries)
+		for i := range val[side] {
+			val[side][i] = byte(rng.IntN(3)) // a draw, checkmated, mate in one
+			dtz[side][i] = max(val[side][i], 1) - 1
+		}
+	}
+	_, got := encodeOneSide(t, l, val, dtz)
+	require.Equal(t, [2]bool{}, got.Dropped)
+}
+
 // TestDamageDetected flips every byte of a small file in turn: each flip
 // is an error when the index is opened or the block read, never a
 // different value.
@@ -95,6 +176,27 @@ func TestDamageDetected(t *testing.T) {
 			continue
 		}
 		_, _, err = r.Dense()
+		require.ErrorIs(t, err, ErrDamaged, "flipped byte %d of %d read back", at, len(file))
+	}
+	// One side's outcomes alone: the same.
+	file, one := encodeOneSide(t, l, val, dtz)
+	require.NotEqual(t, [2]bool{}, one.Dropped)
+	for at := range file {
+		bad := bytes.Clone(file)
+		bad[at] ^= 0x10
+		r, err := Open(bytes.NewReader(bad), 0, one, NewCache(0))
+		if err != nil {
+			require.ErrorIs(t, err, ErrDamaged)
+			continue
+		}
+		_, _, err = r.Dense()
+		if err == nil {
+			for side := range 2 {
+				if _, err = r.Outcomes(side); err != nil {
+					break
+				}
+			}
+		}
 		require.ErrorIs(t, err, ErrDamaged, "flipped byte %d of %d read back", at, len(file))
 	}
 }
@@ -217,6 +319,8 @@ func FuzzOpen(f *testing.F) {
 	l := Layout{Entries: 500, BlockEntries: 128, HasDTZ: true}
 	val, dtz := randomTable(l.Entries, true, 1)
 	f.Add(write(f, l, val, dtz))
+	oneSide, one := encodeOneSide(f, l, val, dtz)
+	f.Add(oneSide)
 	cache := NewCache(1 << 10)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := Open(bytes.NewReader(data), 0, l, cache)
@@ -227,6 +331,15 @@ func FuzzOpen(f *testing.F) {
 		for side := range 2 {
 			for i := 0; i < l.Entries; i += 37 {
 				r.Entry(side, i)
+			}
+		}
+		if r, err = Open(bytes.NewReader(data), 0, one, cache); err == nil {
+			for side := range 2 {
+				r.Outcomes(side)
+				for i := 0; i < l.Entries; i += 37 {
+					r.Entry(side, i)
+					r.Outcome(side, i)
+				}
 			}
 		}
 	})
