@@ -1,9 +1,11 @@
 package tablebase
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/chimera-chess/chimera/tablebase/internal/layout"
+	"github.com/chimera-chess/chimera/tablebase/internal/packed"
 )
 
 // The entries of a table, wherever they are: in memory (a generated
@@ -21,6 +23,9 @@ func (t *Table) valueDTZ(side, idx int) (val, dtz byte, err error) {
 		return t.Val[side][idx], dtz, nil
 	}
 	val, dtz, err = t.packed.Entry(side, idx)
+	if errors.Is(err, packed.ErrDropped) {
+		return 0, 0, fmt.Errorf("%s %s: %w", t.Variant.Name, t.Material, err) // not damage: search (at)
+	}
 	return val, dtz, t.damaged(err)
 }
 
@@ -38,7 +43,7 @@ func (t *Table) HasDTZ() bool {
 	if t.packed != nil {
 		return t.packed.HasDTZ()
 	}
-	return t.DTZ[0] != nil
+	return t.DTZ[0] != nil || t.DTZ[1] != nil // one may be dropped (rebuild)
 }
 
 // MarksNonPositions reports whether entries that are no position read as
@@ -48,7 +53,9 @@ func (t *Table) MarksNonPositions() bool { return t.packed == nil && !t.dontCare
 
 // Dense returns the table with all its entries in memory: the table
 // itself when they are, else its file's, decoded (a generation's
-// subtables, a verification). The copy is the caller's; a damaged block
+// subtables, a verification); a side whose distances the file does not
+// store is searched, one ply from each of its positions (rebuild), which
+// needs the smaller tables. The copy is the caller's; a damaged block
 // is an error naming the table.
 func (t *Table) Dense() (*Table, error) {
 	if t.packed == nil {
@@ -59,7 +66,19 @@ func (t *Table) Dense() (*Table, error) {
 		return nil, t.damaged(err)
 	}
 	d := &Table{Variant: t.Variant, Material: t.Material, Data: layout.Data{Geo: t.Geo, Val: val, DTZ: dtz},
-		sub: t.sub, dontCare: true}
+		sub: t.sub, find: t.find, dontCare: true}
 	d.sum.Store(t.Checksum())
+	for side := range 2 {
+		if !t.packed.Dropped(side) {
+			continue
+		}
+		outcomes, err := t.packed.Outcomes(side)
+		if err != nil {
+			return nil, t.damaged(err)
+		}
+		if err := d.rebuild(side, outcomes); err != nil {
+			return nil, err
+		}
+	}
 	return d, nil
 }

@@ -28,13 +28,24 @@ import (
 // holds the magic, the format version, the board size, the piece count,
 // the entry count, an FNV-1a checksum of the entries as generated (the
 // table's name for its contents: an explorer's ETag), the variant's
-// fingerprint for the material (Fingerprint) and the entries per block.
+// fingerprint for the material (Fingerprint) and the entries per block;
+// since version 5 a byte after it says whose distances are stored (bit
+// 0 White to move's, bit 1 Black's: the other side's are found by one
+// ply of search, its outcomes are stored).
 var magic = [8]byte{'C', 'H', 'I', 'M', 'E', 'R', 'A', 'T'}
 
 // formatVersion 2 added the fingerprint, version 3 the distances to
-// zeroing, version 4 packed the entries in compressed blocks; older files
-// are rebuilt.
-const formatVersion = 4
+// zeroing, version 4 packed the entries in compressed blocks, version 5
+// may store one side's distances only; files before version 4 are
+// rebuilt, version 4's are read (both sides' distances stored).
+const formatVersion = 5
+
+// Bits of the version 5 header's byte of stored distances.
+const (
+	whiteDistances = 1 << iota
+	blackDistances
+	bothDistances = whiteDistances | blackDistances
+)
 
 // ErrCorrupt marks a table file that is damaged or does not match.
 var ErrCorrupt = errors.New("tablebase file is damaged or does not match")
@@ -101,13 +112,25 @@ func checksum(val, dtz [2][]byte) uint64 {
 // over the table's name. A failure names its cause and leaves no temporary
 // file behind.
 func (t *Table) Save(dir string) error {
-	if err := t.save(dir); err != nil {
+	if err := t.save(dir, false); err != nil {
 		return fmt.Errorf("cannot save the %s table: %w", t.Material, err)
 	}
 	return nil
 }
 
-func (t *Table) save(dir string) error {
+// SaveOneSide is Save storing the distances of one side to move only
+// (the one whose distances take fewer bytes; both where dropping either
+// would save under 1%), as a set of tables is shipped: about half the
+// bytes, and the other side's distances found by one ply of search over
+// this table and the smaller ones, which must then be at hand.
+func (t *Table) SaveOneSide(dir string) error {
+	if err := t.save(dir, true); err != nil {
+		return fmt.Errorf("cannot save the %s table: %w", t.Material, err)
+	}
+	return nil
+}
+
+func (t *Table) save(dir string, oneSide bool) error {
 	if t.packed != nil {
 		return errors.New("the table was read from its file")
 	}
@@ -118,24 +141,39 @@ func (t *Table) save(dir string) error {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return fmt.Errorf("%s is a %s, not a table file", path, fileKind(st))
 	}
+	if t.Val[0] == nil || t.Val[1] == nil {
+		return errors.New("a side's entries are not in memory")
+	}
+	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
+		Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
+		Fingerprint: Fingerprint(t.Variant, t.Material), BlockEntries: packed.DefaultBlockEntries}
+	l := packed.Layout{Entries: t.Geo.Size, BlockEntries: int(h.BlockEntries), HasDTZ: t.HasDTZ()}
+	blocks, err := packed.Encode(l, t.Val, t.DTZ, runtime.GOMAXPROCS(0), oneSide)
+	if err != nil {
+		return err
+	}
+	stored := byte(bothDistances)
+	for side, dropped := range blocks.Layout.Dropped {
+		if dropped {
+			stored &^= 1 << side
+		}
+	}
+	var head bytes.Buffer
+	binary.Write(&head, binary.LittleEndian, h)
+	head.WriteByte(stored)
+	for _, s := range []string{t.Variant.Name, t.Material.String()} {
+		binary.Write(&head, binary.LittleEndian, uint16(len(s)))
+		head.WriteString(s)
+	}
+	binary.Write(&head, binary.LittleEndian, crc32.Checksum(head.Bytes(), castagnoli))
 	// A table is data anyone may read (a shared table directory, a
 	// server's replicas), written whole or not at all.
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
-		h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
-			Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
-			Fingerprint: Fingerprint(t.Variant, t.Material), BlockEntries: packed.DefaultBlockEntries}
-		var head bytes.Buffer
-		binary.Write(&head, binary.LittleEndian, h)
-		for _, s := range []string{t.Variant.Name, t.Material.String()} {
-			binary.Write(&head, binary.LittleEndian, uint16(len(s)))
-			head.WriteString(s)
-		}
-		binary.Write(&head, binary.LittleEndian, crc32.Checksum(head.Bytes(), castagnoli))
 		if _, err := w.Write(head.Bytes()); err != nil {
 			return err
 		}
-		l := packed.Layout{Entries: t.Geo.Size, BlockEntries: int(h.BlockEntries), HasDTZ: t.HasDTZ()}
-		return packed.Write(w, l, t.Val, t.DTZ, runtime.GOMAXPROCS(0))
+		_, err := blocks.WriteTo(w)
+		return err
 	})
 }
 
@@ -188,7 +226,7 @@ func openFile(f *os.File, path string, v *engine.Variant, m Material, cache *pac
 	}
 	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
 	head := &countingReader{r: bufio.NewReader(io.NewSectionReader(f, 0, st.Size()))}
-	h, err := readHeader(head, path, v, m)
+	h, stored, err := readHeader(head, path, v, m)
 	if err != nil {
 		return nil, err
 	}
@@ -206,7 +244,8 @@ func openFile(f *os.File, path string, v *engine.Variant, m Material, cache *pac
 	if err := checkFingerprint(h, path, v, m); err != nil {
 		return nil, err
 	}
-	l := packed.Layout{Entries: g.Size, BlockEntries: int(h.BlockEntries), HasDTZ: HasDTZ(v)}
+	l := packed.Layout{Entries: g.Size, BlockEntries: int(h.BlockEntries), HasDTZ: HasDTZ(v),
+		Dropped: [2]bool{stored&whiteDistances == 0, stored&blackDistances == 0}}
 	r, err := packed.Open(f, head.n, l, cache)
 	if err != nil {
 		return nil, corrupt(err.Error())
@@ -235,36 +274,46 @@ func (c *countingReader) Read(b []byte) (int, error) {
 }
 
 // readHeader reads a file's header, the names included, and checks that
-// it is a Chimera table of this format named for v and m.
-func readHeader(r io.Reader, path string, v *engine.Variant, m Material) (header, error) {
+// it is a Chimera table of a format read here named for v and m; stored
+// says whose distances the file holds (the bits of bothDistances).
+func readHeader(r io.Reader, path string, v *engine.Variant, m Material) (h header, stored byte, err error) {
 	corrupt := func(what string) error { return fmt.Errorf("%s: %s: %w", path, what, ErrCorrupt) }
-	var h header
 	if err := binary.Read(r, binary.LittleEndian, &h); err != nil {
-		return h, corrupt("short header")
+		return h, 0, corrupt("short header")
 	}
 	switch {
 	case h.Magic != magic:
-		return h, corrupt("not a Chimera tablebase")
+		return h, 0, corrupt("not a Chimera tablebase")
 	case h.Version < 2:
-		return h, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
+		return h, 0, fmt.Errorf("%s: format version %d records no fingerprint of its variant: %w", path, h.Version, ErrStale)
 	case h.Version < 3:
-		return h, fmt.Errorf("%s: format version %d holds no distances to zeroing: %w", path, h.Version, ErrStale)
-	case h.Version < formatVersion:
-		return h, fmt.Errorf("%s: format version %d stores its entries uncompressed: %w", path, h.Version, ErrStale)
-	case h.Version != formatVersion:
-		return h, corrupt(fmt.Sprintf("format version %d, this Chimera reads %d", h.Version, formatVersion))
+		return h, 0, fmt.Errorf("%s: format version %d holds no distances to zeroing: %w", path, h.Version, ErrStale)
+	case h.Version < 4:
+		return h, 0, fmt.Errorf("%s: format version %d stores its entries uncompressed: %w", path, h.Version, ErrStale)
+	case h.Version > formatVersion:
+		return h, 0, corrupt(fmt.Sprintf("format version %d, this Chimera reads up to %d", h.Version, formatVersion))
+	}
+	stored = bothDistances
+	if h.Version >= 5 {
+		var b [1]byte
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return h, 0, corrupt("short header")
+		}
+		if stored = b[0]; stored == 0 || stored&^bothDistances != 0 {
+			return h, 0, corrupt(fmt.Sprintf("stored distances %#x", stored))
+		}
 	}
 	for _, want := range []string{v.Name, m.String()} {
 		var n uint16
 		if err := binary.Read(r, binary.LittleEndian, &n); err != nil || int(n) != len(want) {
-			return h, corrupt("names do not match")
+			return h, 0, corrupt("names do not match")
 		}
 		got := make([]byte, n)
 		if _, err := io.ReadFull(r, got); err != nil || string(got) != want {
-			return h, corrupt("names do not match")
+			return h, 0, corrupt("names do not match")
 		}
 	}
-	return h, nil
+	return h, stored, nil
 }
 
 // checkFingerprint says whether a header's table was made for the variant
@@ -288,7 +337,7 @@ func CheckFile(dir string, v *engine.Variant, m Material) error {
 		return err
 	}
 	defer f.Close()
-	h, err := readHeader(bufio.NewReader(f), path, v, m)
+	h, _, err := readHeader(bufio.NewReader(f), path, v, m)
 	if err != nil {
 		return err
 	}

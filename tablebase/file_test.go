@@ -2,6 +2,7 @@ package tablebase_test
 
 import (
 	"encoding/binary"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -147,6 +148,58 @@ func TestOldFormatIsRebuilt(t *testing.T) {
 	require.Len(t, logs, 1)
 	_, err = tablebase.Load(dir, v, m)
 	require.NoError(t, err)
+}
+
+// TestFormatFourIsRead: a file of format 4 (every distance stored, no
+// byte saying whose) is read as it is, not rebuilt; a format 5 header
+// claiming no side's distances, or a side that does not exist, is
+// damage.
+func TestFormatFourIsRead(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	m := tbtest.Material(t, v, "KRvK")
+	made, err := gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	p, err := v.ParseFEN("8/8/8/3k4/8/8/8/R3K3 b - - 0 1")
+	require.NoError(t, err)
+	want, err := made.Probe(p) // before the file changes under it
+	require.NoError(t, err)
+	path := filepath.Join(dir, tablebase.FileName(v, m))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	const fixed = 37 // the fixed header's bytes; then the stored distances' byte
+	require.EqualValues(t, 5, binary.LittleEndian.Uint16(data[8:]))
+	require.EqualValues(t, 3, data[fixed], "both sides' distances")
+	names := 2 + len(v.Name) + 2 + len(m.String())
+	rewrite := func(head []byte, rest []byte) {
+		t.Helper()
+		file := binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, crc32.MakeTable(crc32.Castagnoli)))
+		require.NoError(t, os.WriteFile(path, append(file, rest...), 0o644))
+	}
+	rest := data[fixed+1+names+4:]
+	old := append(append([]byte(nil), data[:fixed]...), data[fixed+1:fixed+1+names]...)
+	binary.LittleEndian.PutUint16(old[8:], 4)
+	rewrite(old, rest)
+	read, err := tablebase.Load(dir, v, m)
+	require.NoError(t, err, "format 4 is read")
+	got, err := read.Probe(p)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
+	store := gen.NewStore(dir)
+	var logs []string
+	store.Log = func(s string) { logs = append(logs, s) }
+	_, err = store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	require.Empty(t, logs, "not rebuilt")
+
+	for _, stored := range []byte{0, 4, 7} {
+		head := append([]byte(nil), data[:fixed+1+names]...)
+		head[fixed] = stored
+		rewrite(head, rest)
+		_, err = tablebase.Load(dir, v, m)
+		require.ErrorIs(t, err, tablebase.ErrCorrupt, "stored %d", stored)
+		require.ErrorContains(t, err, "stored distances")
+	}
 }
 
 // TestDirectoryInTheWay: a directory where a table file should be is named

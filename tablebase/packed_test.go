@@ -82,3 +82,78 @@ func requireSameProbe(t *testing.T, made, read *tablebase.Table, p *engine.Posit
 		require.Equal(t, a, b, p.FEN())
 	}
 }
+
+// TestOneSideFilesReadBackEveryEntry: tables saved with one side's
+// distances (SaveOneSide), read through a store of such files only, give
+// every position's distance to mate and to zeroing of both sides as the
+// generation made them (the dropped side searched one ply, en passant
+// included), and the same probes and best moves; each file is smaller.
+func TestOneSideFilesReadBackEveryEntry(t *testing.T) {
+	v := variants.Chess()
+	names := []string{"KRvK", "KPvK", "KQvKR", "KPvKP"}
+	if testing.Short() {
+		v, names = tbtest.Tiny(t), []string{"KRvK", "KQvKR"}
+	}
+	dir, oneSide := t.TempDir(), t.TempDir()
+	store := gen.NewStore(dir)
+	for _, name := range names {
+		_, err := store.Build(v, tbtest.Material(t, v, name), tablebase.Hooks{})
+		require.NoError(t, err)
+	}
+	sizes := map[string]int64{}
+	for _, f := range store.Files(func(string) (*engine.Variant, error) { return v, nil }) {
+		read, err := tablebase.Load(dir, v, f.Material)
+		require.NoError(t, err)
+		dense, err := read.Dense()
+		require.NoError(t, err)
+		require.NoError(t, dense.SaveOneSide(oneSide)) // the smaller tables too
+		sizes[f.Material.String()] = f.Size
+	}
+	shipped := tablebase.NewStore(oneSide)
+	dropped := 0
+	for _, name := range names {
+		m := tbtest.Material(t, v, name)
+		// Every distance, as generated (TestFileReadsBackEveryEntry).
+		both, err := store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+		require.NoError(t, err)
+		made, err := both.Dense()
+		require.NoError(t, err)
+		read, err := shipped.FindMaterial(v, m, tablebase.MemoryOrDisk)
+		require.NoError(t, err)
+		require.Equal(t, made.Checksum(), read.Checksum(), "the contents' name is kept")
+		size, ok := shipped.FileSize(v, m)
+		require.True(t, ok)
+		if !read.DistancesStored(0) || !read.DistancesStored(1) {
+			dropped++
+			require.Less(t, size, sizes[m.String()], m.String())
+		}
+		dense, err := read.Dense()
+		require.NoError(t, err)
+		for side := range 2 {
+			for idx, want := range made.Val[side] { // no position: a draw in both
+				if want != dense.Val[side][idx] || (made.HasDTZ() && made.DTZ[side][idx] != dense.DTZ[side][idx]) {
+					require.Failf(t, "entries differ", "%s side %d entry %d: value %d, searched %d", m, side, idx,
+						want, dense.Val[side][idx])
+				}
+			}
+		}
+		for _, p := range tablebase.RandomWins(made, 50, 7) {
+			requireSameProbe(t, made, read, p)
+			for _, mv := range p.LegalMoves(nil) {
+				p.Make(mv)
+				if made.Covers(p) {
+					requireSameProbe(t, made, read, p) // en passant through the moves
+				}
+				p.Unmake()
+			}
+			finder := store.Finder(tablebase.MemoryOrDisk)
+			wantAll, wantBest, err := made.Moves(p, finder)
+			require.NoError(t, err)
+			gotAll, gotBest, err := read.Moves(p, shipped.Finder(tablebase.MemoryOrDisk))
+			require.NoError(t, err)
+			require.Equal(t, wantAll, gotAll, p.FEN())
+			require.Equal(t, wantBest, gotBest, p.FEN())
+		}
+	}
+	require.Positive(t, dropped, "some file stores one side")
+}

@@ -76,6 +76,9 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 // covered position without an en-passant capture.
 func (t *Table) at(p *engine.Position) (val, dtz byte, err error) {
 	side, idx, ok := t.entry(p)
+	if ok && t.dropped(side) {
+		return t.searchAt(p) // one side's distances are stored: one ply over its
+	}
 	if ok {
 		val, dtz, err = t.valueDTZ(side, idx)
 	}
@@ -96,10 +99,19 @@ func (t *Table) atCached(p *engine.Position) (val, dtz byte, ok bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	if t.packed == nil {
+	switch {
+	case t.packed == nil:
 		val, dtz, _ = t.valueDTZ(side, idx)
-	} else if val, dtz, ok = t.packed.Cached(side, idx); !ok {
-		return 0, 0, false
+	case t.packed.Dropped(side):
+		// Only the outcome is stored: a draw is answered by it; a
+		// decided position's distance needs a search of its moves, which
+		// the tree does not wait for (its search goes on one ply).
+		wdl, ok := t.packed.CachedOutcome(side, idx)
+		return 0, 0, ok && wdl == 0
+	default:
+		if val, dtz, ok = t.packed.Cached(side, idx); !ok {
+			return 0, 0, false
+		}
 	}
 	return val, dtz, val != layout.NotPosition
 }
@@ -167,6 +179,9 @@ func (t *Table) subtables(p *engine.Position) (*Table, error) {
 	if t.Covers(p) {
 		return t, nil
 	}
+	if t.find != nil {
+		return t.find(p) // its store's, by a map look-up
+	}
 	if t.sub == nil {
 		return nil, fmt.Errorf("%s: no tables after captures at hand: %w", p.FEN(), ErrNoTable)
 	}
@@ -225,16 +240,16 @@ func (t *Table) Moves(p *engine.Position, tables Tables) (all []MoveValue, best 
 	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
 		mv := MoveValue{Move: m, Zeroing: p.HalfmoveClock() == 0}
-		mv.Result, err = t.ValueAfter(p, tables)
-		if err == nil && t.HasDTZ() {
-			var o layout.Outcome
-			if o, err = t.outcomeAfter(p, tables); err == nil {
-				mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, RuleLimit(t.Variant)), true
-			}
-		}
+		// One look-up for both metrics: where only one side's distances
+		// are stored, each is a search.
+		cr, o, err := t.childValue(p, tables)
 		p.Unmake()
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, fmt.Errorf("%s: %w", t.Material, err)
+		}
+		mv.Result = moverResult(cr)
+		if t.HasDTZ() {
+			mv.DTZ, mv.HasDTZ = moverDTZ(o, mv.Zeroing, RuleLimit(t.Variant)), true
 		}
 		all = append(all, mv)
 	}
@@ -301,11 +316,25 @@ func (t *Table) ValueAfter(p *engine.Position, tables Tables) (Result, error) {
 			return Result{}, err
 		}
 	}
+	return moverResult(cr), nil
+}
+
+// moverResult is the value, for the side that moved, of a move into a
+// position worth cr for its side to move.
+func moverResult(cr Result) Result {
 	switch {
 	case cr.WDL < 0:
-		return Result{WDL: 1, DTM: -cr.DTM + 1}, nil
+		return Result{WDL: 1, DTM: -cr.DTM + 1}
 	case cr.WDL > 0:
-		return Result{WDL: -1, DTM: -(cr.DTM + 1)}, nil
+		return Result{WDL: -1, DTM: -(cr.DTM + 1)}
 	}
-	return Result{}, nil
+	return Result{}
+}
+
+// encode is Decode's inverse: a Result's entry value.
+func encode(r Result) byte {
+	if r.WDL == 0 {
+		return 0
+	}
+	return byte(max(r.DTM, -r.DTM) + 1)
 }

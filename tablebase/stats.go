@@ -61,6 +61,16 @@ const statsPoll = 1 << 14
 // partial figures) once it says no (a server shutting down, a client
 // gone).
 func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool) (Stats, error) {
+	if t.dropped(stm) {
+		// The side's distances are searched for, all at once: far
+		// quicker than a search per placement (the walk does not fold
+		// symmetric placements).
+		d, err := t.Dense()
+		if err != nil {
+			return Stats{}, err
+		}
+		t = d
+	}
 	g := t.Geo
 	st := Stats{WinPlies: map[int]int{}, LossPlies: map[int]int{}}
 	if t.HasDTZ() {

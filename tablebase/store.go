@@ -381,6 +381,7 @@ func (s *Store) keep(id tableID, t *Table) *Table {
 	// their moves lead into: read when they have files, never generated
 	// by a probe (the generation's own supplier could build).
 	t.sub = func(m Material) (*Table, error) { return s.find(t.Variant, m, MemoryOrDisk, Hooks{}) }
+	t.find = s.Finder(MemoryOrDisk)
 	s.tables[id] = t
 	s.inMemory += t.Bytes()
 	s.touch(t)

@@ -500,3 +500,52 @@ func TestStoreFiles(t *testing.T) {
 	}
 	require.ElementsMatch(t, []string{"KQvK", "KRvK"}, names)
 }
+
+// TestTreeProbesOfOneSideTables: inside the search's tree a table that
+// stores one side's distances answers the stored side, and the other
+// side's draws (their outcomes are stored); the other side's wins and
+// losses are misses there (each would be a search of its moves), and are
+// answered exactly at the root.
+func TestTreeProbesOfOneSideTables(t *testing.T) {
+	v := variants.Chess()
+	dir, one := t.TempDir(), t.TempDir()
+	m := tbtest.Material(t, v, "KRvK")
+	built, err := gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	dense, err := built.Dense()
+	require.NoError(t, err)
+	require.NoError(t, dense.SaveOneSide(one))
+	store := tablebase.NewStore(one)
+	read, err := store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+	require.NoError(t, err)
+	require.True(t, read.DistancesStored(0), "white to move's distances are the smaller")
+	require.False(t, read.DistancesStored(1))
+	prober := store.Prober()
+	position := func(fen string) *engine.Position {
+		p, err := v.ParseFEN(fen)
+		require.NoError(t, err)
+		return p
+	}
+	stored := position("8/8/8/3k4/8/8/8/R3K3 w - - 0 1")
+	tbtest.WaitFor(t, func() bool {
+		wdl, _, _, ok := prober.Probe(stored, false)
+		return ok && wdl == 1
+	}, "the stored side is answered once its block is decoded")
+	draw := position("8/8/8/8/8/8/1k6/1R4K1 b - - 0 1") // Kxb1
+	tbtest.WaitFor(t, func() bool {
+		wdl, _, _, ok := prober.Probe(draw, false)
+		return ok && wdl == 0
+	}, "a draw of the other side is answered by its outcome")
+	loss := position("8/8/8/3k4/8/8/8/R3K3 b - - 0 1")
+	for range 100 {
+		_, _, _, ok := prober.Probe(loss, false)
+		require.False(t, ok, "a loss of the other side is no answer inside the tree")
+	}
+	want, err := built.Probe(loss)
+	require.NoError(t, err)
+	wdl, dtm, best, ok := prober.Probe(loss, true)
+	require.True(t, ok, "the root searches it")
+	require.Equal(t, want.WDL, wdl)
+	require.Equal(t, want.DTM, dtm)
+	require.NotEqual(t, engine.NoMove, best)
+}

@@ -30,6 +30,10 @@ type Table struct {
 	// a position with an en-passant capture (nil: such positions cannot
 	// be probed).
 	sub Subtables
+	// find, for a table of a store, is the store's Finder: sub's tables
+	// found by the position's pieces, without naming its material (a
+	// search of one side's distances asks for thousands a second).
+	find Tables
 	// lastUse orders the tables of a store with a memory budget by their
 	// last lookup (the store's clock), for eviction.
 	lastUse atomic.Int64

@@ -30,10 +30,8 @@ func (t *Table) dtzByMoves(p *engine.Position) (int, error) {
 // through its own moves) or the table tables supplies.
 func (t *Table) DTZOverMoves(p *engine.Position, tables Tables) (int, error) {
 	limit := RuleLimit(t.Variant)
-	var z layout.Terminal
-	quietWin, quietLoss, quietDraw := 0, 0, false
-	moves := p.LegalMoves(nil)
-	for _, m := range moves {
+	var ply zeroingPly
+	for _, m := range p.LegalMoves(nil) {
 		p.Make(m)
 		zeroing := p.HalfmoveClock() == 0
 		o, err := t.outcomeAfter(p, tables)
@@ -41,31 +39,52 @@ func (t *Table) DTZOverMoves(p *engine.Position, tables Tables) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		switch {
-		case zeroing:
-			z.Add(o, limit)
-		case o.WDL < 0:
-			if quietWin == 0 || o.D+1 < quietWin {
-				quietWin = o.D + 1
-			}
-		case o.WDL > 0:
-			quietLoss = max(quietLoss, o.D+1)
-		default:
-			quietDraw = true
-		}
+		ply.add(o, zeroing, limit)
 	}
+	return ply.dtz(), nil
+}
+
+// zeroingPly sums up one ply of search for a distance to zeroing, as the
+// walk counts it: each move's outcome (for the opponent), a move that
+// zeroes the count a terminal.
+type zeroingPly struct {
+	z                   layout.Terminal
+	quietWin, quietLoss int
+	quietDraw           bool
+	moves               int
+}
+
+// add counts a move into a position of outcome o for its side to move.
+func (s *zeroingPly) add(o layout.Outcome, zeroing bool, limit int) {
+	s.moves++
 	switch {
-	case len(moves) == 0:
-		return 0, nil // checkmated or stalemated
-	case z.ZWin > 0 || quietWin > 0:
-		if z.ZWin == 0 || (quietWin > 0 && quietWin < z.ZWin) {
-			return quietWin, nil
+	case zeroing:
+		s.z.Add(o, limit)
+	case o.WDL < 0:
+		if s.quietWin == 0 || o.D+1 < s.quietWin {
+			s.quietWin = o.D + 1
 		}
-		return z.ZWin, nil
-	case z.Draw || quietDraw:
-		return 0, nil
+	case o.WDL > 0:
+		s.quietLoss = max(s.quietLoss, o.D+1)
+	default:
+		s.quietDraw = true
 	}
-	return -max(z.ZLoss, quietLoss), nil
+}
+
+// dtz is the signed distance to zeroing the moves added give.
+func (s *zeroingPly) dtz() int {
+	switch {
+	case s.moves == 0:
+		return 0 // checkmated or stalemated
+	case s.z.ZWin > 0 || s.quietWin > 0:
+		if s.z.ZWin == 0 || (s.quietWin > 0 && s.quietWin < s.z.ZWin) {
+			return s.quietWin
+		}
+		return s.z.ZWin
+	case s.z.Draw || s.quietDraw:
+		return 0
+	}
+	return -max(s.z.ZLoss, s.quietLoss)
 }
 
 // outcomeAfter is the outcome of the position after a move, for its side

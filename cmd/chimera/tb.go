@@ -154,7 +154,8 @@ tablebase directory.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
-	cmd.AddCommand(newTBGenerateCommand(), newTBPlanCommand(), newTBProbeCommand(), newTBStatsCommand(), newTBVerifyCommand())
+	cmd.AddCommand(newTBGenerateCommand(), newTBPlanCommand(), newTBProbeCommand(), newTBStatsCommand(), newTBVerifyCommand(),
+		newTBRepackCommand())
 	return cmd
 }
 

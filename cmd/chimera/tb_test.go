@@ -308,3 +308,57 @@ func TestTablebaseUserVariants(t *testing.T) {
 	require.Contains(t, errOut, "made for another definition of custom")
 	require.Contains(t, errOut, "regenerating it")
 }
+
+// TestTablebaseRepack: tables repacked with one side's distances are
+// smaller and answer stats, verify and probes as before; repacked back
+// with both, they answer the same again. Bad requests are refused.
+func TestTablebaseRepack(t *testing.T) {
+	dir, one, both := t.TempDir(), t.TempDir(), t.TempDir()
+	for _, m := range []string{"KRvK", "KQvK"} {
+		code, _, errOut := runCommand("tb", "generate", m, "--dir", dir)
+		require.Zero(t, code, errOut)
+	}
+	code, out, errOut := runCommand("tb", "repack", "--dir", dir, "--out", one)
+	require.Zero(t, code, errOut)
+	require.Regexp(t, `chess KQvK: .* -> .* \(white to move's distances\)`, out)
+	require.Contains(t, out, "2 tables: ")
+	for _, m := range []string{"KRvK", "KQvK"} {
+		was, err := os.Stat(filepath.Join(dir, "chess-"+m+".ctb"))
+		require.NoError(t, err)
+		now, err := os.Stat(filepath.Join(one, "chess-"+m+".ctb"))
+		require.NoError(t, err)
+		require.Less(t, now.Size(), was.Size(), m)
+	}
+	code, _, errOut = runCommand("tb", "repack", "KRvK", "--dir", one, "--out", both, "--both-sides")
+	require.Zero(t, code, errOut)
+	code, _, errOut = runCommand("tb", "repack", "KQvK", "--dir", one, "--out", both, "--both-sides")
+	require.Zero(t, code, errOut)
+
+	answers := func(d string) (stats, probe string) {
+		t.Helper()
+		code, stats, errOut := runCommand("tb", "stats", "KRvK", "--dir", d)
+		require.Zero(t, code, errOut)
+		code, out, errOut := runCommand("tb", "verify", "KQvK", "--dir", d)
+		require.Zero(t, code, errOut)
+		require.Contains(t, out, "0 disagreements")
+		code, probe, errOut = runCommand("tb", "probe", "--fen", "8/8/8/3k4/8/8/8/R3K3 b - - 0 1", "--dir", d)
+		require.Zero(t, code, errOut)
+		return stats, probe
+	}
+	stats, probe := answers(dir)
+	for _, d := range []string{one, both} {
+		s, p := answers(d)
+		require.Equal(t, stats, s, d)
+		require.Equal(t, probe, p, d)
+	}
+
+	code, _, errOut = runCommand("tb", "repack", "--dir", dir)
+	require.NotZero(t, code)
+	require.Contains(t, errOut, "--out DIR")
+	code, _, errOut = runCommand("tb", "repack", "KBNvK", "--dir", dir, "--out", one)
+	require.NotZero(t, code)
+	require.Contains(t, errOut, "no KBNvK table file in")
+	code, _, errOut = runCommand("tb", "repack", "--dir", t.TempDir(), "--out", one)
+	require.NotZero(t, code)
+	require.Contains(t, errOut, "no chess table files in")
+}
