@@ -306,6 +306,31 @@ func BenchmarkProbe(b *testing.B) {
 			t.Probe(p)
 		}
 	})
+	// The same tables storing one side's distances (White to move's):
+	// Black to move is searched one ply.
+	oneDir := b.TempDir()
+	for _, name := range []string{"KBNvK", "KBvK", "KNvK"} {
+		t, err := files.FindMaterial(v, tbtest.Material(b, v, name), tablebase.MemoryOrDisk)
+		require.NoError(b, err)
+		dense, err := t.Dense()
+		require.NoError(b, err)
+		require.NoError(b, dense.SaveOneSide(oneDir))
+	}
+	oneSide, err := tablebase.NewStore(oneDir).Find(p, tablebase.MemoryOrDisk)
+	require.NoError(b, err)
+	require.False(b, oneSide.DistancesStored(1))
+	searched, err := v.ParseFEN("8/8/8/3k4/8/8/8/KNB5 b - - 0 1")
+	require.NoError(b, err)
+	b.Run("one-side-stored-warm", func(b *testing.B) {
+		for b.Loop() {
+			oneSide.Probe(p)
+		}
+	})
+	b.Run("one-side-searched-warm", func(b *testing.B) {
+		for b.Loop() {
+			oneSide.Probe(searched)
+		}
+	})
 	// A table not in memory: the in-tree probe's answer for every node of
 	// an ending whose table is still missing.
 	missing := gen.NewStore(b.TempDir()).Prober()
