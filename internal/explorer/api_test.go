@@ -470,3 +470,59 @@ func TestExamplesLegal(t *testing.T) {
 		require.Positive(t, v.StatsPieces, v.Name)
 	}
 }
+
+// TestOneSideFilesAnswerAlike: a server reading tables that store one
+// side's distances (chimera tb repack) answers every request as one
+// reading every distance: probes of both sides to move, their moves,
+// mainlines byte for byte, and the same statistics.
+func TestOneSideFilesAnswerAlike(t *testing.T) {
+	srv, store := newServer(t, "KPvK", "KRvK")
+	oneDir := t.TempDir()
+	chess := variants.Chess()
+	for _, f := range store.Files(func(string) (*engine.Variant, error) { return chess, nil }) {
+		tb, err := store.FindMaterial(chess, f.Material, tablebase.MemoryOrDisk)
+		require.NoError(t, err)
+		dense, err := tb.Dense()
+		require.NoError(t, err)
+		require.NoError(t, dense.SaveOneSide(oneDir))
+	}
+	oneStore := tablebase.NewStore(oneDir)
+	kpk, err := oneStore.FindMaterial(chess, tbtest.Material(t, chess, "KPvK"), tablebase.MemoryOrDisk)
+	require.NoError(t, err)
+	require.NotEqual(t, kpk.DistancesStored(0), kpk.DistancesStored(1), "one side's distances")
+	one := explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: oneStore, ClientInterval: -1, Log: func(string) {}})
+	t.Cleanup(one.Close)
+	body := func(h http.Handler, path string) string {
+		t.Helper()
+		for {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, path, nil))
+			if rec.Code != http.StatusAccepted { // statistics being counted
+				require.Equal(t, http.StatusOK, rec.Code, path)
+				return rec.Body.String()
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	for _, fen := range []string{
+		"8/8/8/8/8/2k5/4P3/4K3 w - - 0 1", "8/8/8/8/8/2k5/4P3/4K3 b - - 0 1",
+		"8/4P3/8/8/8/2k5/8/4K3 w - - 0 1", "8/8/8/8/3k4/8/4P3/4K3 b - - 0 1",
+		"8/8/8/3k4/8/8/8/R3K3 w - - 0 1", "8/8/8/3k4/8/8/8/R3K3 b - - 0 1",
+	} {
+		for _, path := range []string{"/chess?fen=", "/chess/mainline?fen="} {
+			path += url.QueryEscape(fen)
+			require.Equal(t, body(srv, path), body(one, path), path)
+		}
+	}
+	// The statistics, but for the file they were counted from (its size).
+	stats := func(h http.Handler, path string) map[string]any {
+		var st map[string]any
+		require.NoError(t, json.Unmarshal([]byte(body(h, path)), &st))
+		require.Contains(t, st, "file")
+		delete(st, "file")
+		return st
+	}
+	for _, path := range []string{"/api/stats/chess/KPvK", "/api/stats/chess/KRvK"} {
+		require.Equal(t, stats(srv, path), stats(one, path), path)
+	}
+}
