@@ -12,6 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -24,6 +26,11 @@ import (
 //
 //	go test ./internal/explorer -run XXX -bench ProbeHTTP -benchtime 20000x
 func BenchmarkProbeHTTP(b *testing.B) {
+	b.Run("both-sides", func(b *testing.B) { probeHTTP(b, false) })
+	b.Run("one-side", func(b *testing.B) { probeHTTP(b, true) })
+}
+
+func probeHTTP(b *testing.B, oneSide bool) {
 	srv, store := newServer(b, "KQvK", "KBNvK")
 	chess := variants.Chess()
 	var paths []string
@@ -35,6 +42,20 @@ func BenchmarkProbeHTTP(b *testing.B) {
 		for _, p := range tablebase.RandomWins(tb, 200, 1) {
 			paths = append(paths, "/standard?fen="+url.QueryEscape(p.FEN()))
 		}
+	}
+	if oneSide {
+		// The same tables storing one side's distances (chimera tb
+		// repack): each answer values every move, most of them searched.
+		dir := b.TempDir()
+		for _, f := range store.Files(func(string) (*engine.Variant, error) { return chess, nil }) {
+			tb, err := store.FindMaterial(chess, f.Material, tablebase.MemoryOrDisk)
+			require.NoError(b, err)
+			dense, err := tb.Dense()
+			require.NoError(b, err)
+			require.NoError(b, dense.SaveOneSide(dir))
+		}
+		srv = explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: tablebase.NewStore(dir), ClientInterval: -1, Log: func(string) {}})
+		defer srv.Close()
 	}
 	ts := httptest.NewServer(srv)
 	defer ts.Close()
