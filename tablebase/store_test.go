@@ -331,6 +331,17 @@ func BenchmarkProbe(b *testing.B) {
 			oneSide.Probe(searched)
 		}
 	})
+	b.Run("one-side-searched-cold", func(b *testing.B) {
+		for b.Loop() {
+			t, err := tablebase.NewStore(oneDir).Find(searched, tablebase.MemoryOrDisk) // its own cache
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, err := t.Probe(searched); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 	// A table not in memory: the in-tree probe's answer for every node of
 	// an ending whose table is still missing.
 	missing := gen.NewStore(b.TempDir()).Prober()
