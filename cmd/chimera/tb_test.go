@@ -345,8 +345,18 @@ func TestTablebaseRepack(t *testing.T) {
 		require.Zero(t, code, errOut)
 		return stats, probe
 	}
+	// In place: each file replaced whole.
+	inPlace := t.TempDir()
+	for _, m := range []string{"KRvK", "KQvK"} {
+		data, err := os.ReadFile(filepath.Join(dir, "chess-"+m+".ctb"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(inPlace, "chess-"+m+".ctb"), data, 0o644))
+	}
+	code, _, errOut = runCommand("tb", "repack", "--dir", inPlace, "--out", inPlace)
+	require.Zero(t, code, errOut)
+
 	stats, probe := answers(dir)
-	for _, d := range []string{one, both} {
+	for _, d := range []string{one, both, inPlace} {
 		s, p := answers(d)
 		require.Equal(t, stats, s, d)
 		require.Equal(t, probe, p, d)
