@@ -12,7 +12,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
@@ -46,15 +45,7 @@ func probeHTTP(b *testing.B, oneSide bool) {
 	if oneSide {
 		// The same tables storing one side's distances (chimera tb
 		// repack): each answer values every move, most of them searched.
-		dir := b.TempDir()
-		for _, f := range store.Files(func(string) (*engine.Variant, error) { return chess, nil }) {
-			tb, err := store.FindMaterial(chess, f.Material, tablebase.MemoryOrDisk)
-			require.NoError(b, err)
-			dense, err := tb.Dense()
-			require.NoError(b, err)
-			require.NoError(b, dense.SaveOneSide(dir))
-		}
-		srv = explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: tablebase.NewStore(dir), ClientInterval: -1, Log: func(string) {}})
+		srv = explorer.New(explorer.Config{Catalogue: variants.Builtin(), Store: repackedOneSide(b, store), ClientInterval: -1, Log: func(string) {}})
 		defer srv.Close()
 	}
 	ts := httptest.NewServer(srv)
