@@ -155,6 +155,9 @@ func (t *Table) save(dir string, oneSide bool) error {
 	stored := byte(bothDistances)
 	for side, dropped := range blocks.Layout.Dropped {
 		if dropped {
+			if err := t.checkSearchedSide(side); err != nil {
+				return err
+			}
 			stored &^= 1 << side
 		}
 	}

@@ -1,6 +1,7 @@
 package tablebase_test
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -102,7 +103,7 @@ func TestOneSideFilesReadBackEveryEntry(t *testing.T) {
 	}
 	sizes := map[string]int64{}
 	for _, f := range store.Files(func(string) (*engine.Variant, error) { return v, nil }) {
-		read, err := tablebase.Load(dir, v, f.Material)
+		read, err := store.FindMaterial(v, f.Material, tablebase.MemoryOrDisk) // its smaller tables at hand
 		require.NoError(t, err)
 		dense, err := read.Dense()
 		require.NoError(t, err)
@@ -156,4 +157,31 @@ func TestOneSideFilesReadBackEveryEntry(t *testing.T) {
 		}
 	}
 	require.Positive(t, dropped, "some file stores one side")
+}
+
+// TestOneSideRefusesEntriesTheSearchDoesNotGive: a table whose dropped
+// side's entries are not what one ply of search over the other side
+// gives (a generator's error, smaller tables changed since) is refused,
+// never written to read back otherwise; the distances to mate and to
+// zeroing are both checked.
+func TestOneSideRefusesEntriesTheSearchDoesNotGive(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	m := tbtest.Material(t, v, "KRvK")
+	for _, damage := range []string{"distance to mate", "distance to zeroing"} {
+		made, err := gen.Generate(v, m, nil, nil)
+		require.NoError(t, err)
+		for idx, val := range made.Val[1] { // Black to move: the side dropped
+			if val != 255 && tablebase.Decode(val).WDL != 0 {
+				if damage == "distance to mate" {
+					made.Val[1][idx] += 2 // mated a move later: the same outcome
+				} else {
+					made.DTZ[1][idx]++
+				}
+			}
+		}
+		err = made.SaveOneSide(dir)
+		require.ErrorContains(t, err, "cannot be dropped", damage)
+		require.NoFileExists(t, filepath.Join(dir, tablebase.FileName(v, m)), damage)
+	}
 }
