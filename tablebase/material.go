@@ -133,33 +133,6 @@ func (m Material) Replaced(i int, letter byte) Material {
 	return Material{Strong: string(s), Weak: string(w)}
 }
 
-// sideIs reports whether colour c's pieces in p are exactly a signature
-// side (the royal piece, then the others in signature order), as
-// materialOf would write them, without building the string: Covers asks
-// it of every position a verifier or a search probes.
-func sideIs(p *engine.Position, c engine.Colour, want string) bool {
-	squares := p.Pieces(c)
-	if len(squares) != len(want) || len(want) > MaxPieces {
-		return false
-	}
-	v := p.Variant()
-	var letters [MaxPieces]byte
-	n, royal := 0, false
-	for _, s := range squares {
-		switch pt := v.PieceType(p.At(s)); {
-		case pt.Royal && (royal || pt.Letter != want[0]):
-			return false // a second royal piece, or the wrong one
-		case pt.Royal:
-			royal = true
-		default:
-			letters[n] = pt.Letter
-			n++
-		}
-	}
-	sortPieces(v, letters[:n])
-	return royal && string(letters[:n]) == want[1:]
-}
-
 // materialOf reads the material of a position: White's and Black's letters,
 // royal first. ok is false when a side has not exactly one royal piece.
 func materialOf(p *engine.Position) (white, black string, ok bool) {

@@ -50,9 +50,24 @@ func (t *Table) Covers(p *engine.Position) bool {
 	if p.Variant() != t.Variant || t.castlingLeft(p) {
 		return false
 	}
-	m := t.Material
-	return (sideIs(p, engine.White, m.Strong) && sideIs(p, engine.Black, m.Weak)) ||
-		(sideIs(p, engine.White, m.Weak) && sideIs(p, engine.Black, m.Strong))
+	// The pieces' key, as the store finds tables by: one look at the
+	// board instead of both sides' letters sorted twice (a search of one
+	// side's distances asks for every move).
+	k, ok := positionKey(p)
+	if !ok {
+		return false
+	}
+	keys := t.materialKeys()
+	return k == keys[0] || k == keys[1]
+}
+
+// materialKeys returns the keys (materialKey) of the table's pieces as
+// they stand and with colours swapped, worked out once.
+func (t *Table) materialKeys() [2]uint64 {
+	t.keysOnce.Do(func() {
+		t.keys = [2]uint64{materialKey(t.Geo.Pieces, false), materialKey(t.Geo.Pieces, true)}
+	})
+	return t.keys
 }
 
 func (t *Table) castlingLeft(p *engine.Position) bool { return p.CastlingRights() != 0 }

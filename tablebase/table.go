@@ -3,6 +3,7 @@ package tablebase
 import (
 	"errors"
 	"os"
+	"sync"
 	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -38,6 +39,9 @@ type Table struct {
 	// last lookup (the store's clock), for eviction.
 	lastUse atomic.Int64
 	sum     atomic.Uint64 // Checksum's, once known (0: not yet)
+	// keys are the material's keys (Covers), once worked out.
+	keysOnce sync.Once
+	keys     [2]uint64
 }
 
 // Generated returns the table of a generation's entries (tablebase/gen
