@@ -57,7 +57,12 @@ func (t *Table) MarksNonPositions() bool { return t.packed == nil && !t.dontCare
 // store is searched, one ply from each of its positions (rebuild), which
 // needs the smaller tables. The copy is the caller's; a damaged block
 // is an error naming the table.
-func (t *Table) Dense() (*Table, error) {
+func (t *Table) Dense() (*Table, error) { return t.denseUntil(nil) }
+
+// denseUntil is Dense with a way to stop a rebuild: goOn, when not nil,
+// is asked between chunks of positions, and the rebuild ends with
+// ErrAbandoned once it says no.
+func (t *Table) denseUntil(goOn func() bool) (*Table, error) {
 	if t.packed == nil {
 		return t, nil
 	}
@@ -76,7 +81,7 @@ func (t *Table) Dense() (*Table, error) {
 		if err != nil {
 			return nil, t.damaged(err)
 		}
-		if err := d.rebuild(side, outcomes); err != nil {
+		if err := d.rebuild(side, outcomes, goOn); err != nil {
 			return nil, err
 		}
 	}

@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"cmp"
 	"fmt"
 	"runtime"
 	"sync"
@@ -113,11 +114,12 @@ func (t *Table) childValue(c *engine.Position, tables Tables) (Result, layout.Ou
 
 // rebuild fills a dense table's dropped side, whose stored outcomes are
 // given, by one ply of search from every position (on every processor);
-// a position whose search disagrees with its stored outcome is an error.
+// a position whose search disagrees with its stored outcome is an error,
+// and goOn (when not nil) saying no ends it with ErrAbandoned.
 // The side stays dropped until every entry is found: a search that needs
 // another entry of it (after a double step and its en-passant reply)
 // searches again.
-func (t *Table) rebuild(side int, outcomes []int8) error {
+func (t *Table) rebuild(side int, outcomes []int8, goOn func() bool) error {
 	g := t.Geo
 	val := make([]byte, g.Size)
 	var dtz []byte
@@ -136,6 +138,13 @@ func (t *Table) rebuild(side int, outcomes []int8) error {
 			for {
 				start := int(next.Add(chunk)) - chunk
 				if start >= g.Size {
+					return
+				}
+				if goOn != nil && !goOn() {
+					mu.Lock()
+					firstErr = cmp.Or(firstErr, ErrAbandoned)
+					mu.Unlock()
+					next.Store(int64(g.Size))
 					return
 				}
 				for idx := start; idx < min(start+chunk, g.Size); idx++ {

@@ -59,13 +59,14 @@ const statsPoll = 1 << 14
 // StatsUntil is Stats with a way to stop: goOn, when not nil, is asked
 // every few thousand placements, and the count ends with ErrAbandoned (and
 // partial figures) once it says no (a server shutting down, a client
-// gone).
+// gone). It may be asked from several goroutines at once (a side whose
+// distances are searched is rebuilt on every processor first).
 func (t *Table) StatsUntil(stm int, filter func(sq []int) bool, goOn func() bool) (Stats, error) {
 	if t.dropped(stm) {
 		// The side's distances are searched for, all at once: far
 		// quicker than a search per placement (the walk does not fold
 		// symmetric placements).
-		d, err := t.Dense()
+		d, err := t.denseUntil(goOn)
 		if err != nil {
 			return Stats{}, err
 		}

@@ -584,4 +584,12 @@ func TestTreeProbesOfOneSideTables(t *testing.T) {
 	require.Equal(t, want.WDL, wdl)
 	require.Equal(t, want.DTM, dtm)
 	require.NotEqual(t, engine.NoMove, best)
+
+	// The searched side's statistics: its distances rebuilt first, a
+	// rebuild that stops when told to.
+	st, err := read.StatsUntil(1, nil, nil)
+	require.NoError(t, err)
+	require.Equal(t, built.Stats(1, nil), st)
+	_, err = read.StatsUntil(1, nil, func() bool { return false })
+	require.ErrorIs(t, err, tablebase.ErrAbandoned)
 }
