@@ -26,11 +26,35 @@ func (t *Table) dropped(side int) bool {
 	return t.Val[side] == nil
 }
 
+// searchDropped is at for a side whose distances the file does not store:
+// one ply of search (searchAt), checked against the outcome the file
+// stores for the entry, so that smaller tables which changed since the
+// file was written (or a search gone wrong) are an error, never a wrong
+// value.
+func (t *Table) searchDropped(p *engine.Position, side, idx int, tables Tables) (val, dtz byte, err error) {
+	if val, dtz, err = t.searchAt(p, tables); err != nil || t.packed == nil {
+		return val, dtz, err
+	}
+	stored, err := t.packed.Outcome(side, idx)
+	if err != nil {
+		return 0, 0, err
+	}
+	if got := Decode(val); got.WDL != stored {
+		return 0, 0, fmt.Errorf("%s %s: %s: one ply of search gives %s, the file stores the outcome %d: %w",
+			t.Variant.Name, t.Material, p.FEN(), got, stored, ErrCorrupt)
+	}
+	return val, dtz, nil
+}
+
 // searchAt values a covered position without an en-passant capture of a
 // side whose distances are dropped: one ply over its moves, each
 // position after a move read once (this table's stored side, a smaller
-// table, or through its own moves after a double step).
-func (t *Table) searchAt(p *engine.Position) (val, dtz byte, err error) {
+// table tables supplies — nil: the table's own, subtables — or through
+// its own moves after a double step).
+func (t *Table) searchAt(p *engine.Position, tables Tables) (val, dtz byte, err error) {
+	if tables == nil {
+		tables = t.subtables
+	}
 	limit := RuleLimit(t.Variant)
 	var ply zeroingPly
 	var best Result
@@ -38,7 +62,7 @@ func (t *Table) searchAt(p *engine.Position) (val, dtz byte, err error) {
 	for i, m := range moves {
 		p.Make(m)
 		zeroing := p.HalfmoveClock() == 0
-		cr, o, err := t.childValue(p, t.subtables)
+		cr, o, err := t.childValue(p, tables)
 		p.Unmake()
 		if err != nil {
 			return 0, 0, err
@@ -100,7 +124,7 @@ func (t *Table) childValue(c *engine.Position, tables Tables) (Result, layout.Ou
 		}
 		return r, o, nil
 	}
-	v, dz, err := tbl.at(c)
+	v, dz, err := tbl.at(c, tables)
 	if err != nil {
 		return Result{}, layout.Outcome{}, err
 	}
@@ -188,7 +212,7 @@ func (t *Table) rebuildEntry(b *layout.Board, sq []int, idx, side int, outcomes 
 	if err != nil {
 		return nil // no position: don't care
 	}
-	v, z, err := t.searchAt(p)
+	v, z, err := t.searchAt(p, nil)
 	if err != nil {
 		return err
 	}
@@ -232,7 +256,7 @@ func (t *Table) checkSearchedSide(side int) error {
 		if err != nil {
 			continue
 		}
-		v, z, err := t.searchAt(p)
+		v, z, err := t.searchAt(p, nil)
 		if err != nil {
 			return fmt.Errorf("%s: cannot search the side whose distances would be dropped: %w", p.FEN(), err)
 		}

@@ -1,6 +1,7 @@
 package tablebase_test
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -184,4 +185,63 @@ func TestOneSideRefusesEntriesTheSearchDoesNotGive(t *testing.T) {
 		require.ErrorContains(t, err, "cannot be dropped", damage)
 		require.NoFileExists(t, filepath.Join(dir, tablebase.FileName(v, m)), damage)
 	}
+}
+
+// TestSearchedSideMustAgreeWithTheStoredOutcome changes a smaller table
+// under a one-side file: the searched side's value then disagrees with
+// the outcome the file stores, and the probe is an error, never the
+// search's wrong answer.
+func TestSearchedSideMustAgreeWithTheStoredOutcome(t *testing.T) {
+	v := variants.Chess()
+	dir, one := t.TempDir(), t.TempDir()
+	m := tbtest.Material(t, v, "KQvKR")
+	built, err := gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	dense, err := built.Dense()
+	require.NoError(t, err)
+	require.NoError(t, dense.SaveOneSide(one))
+	for _, f := range []string{"KQvK", "KRvK"} {
+		data, err := os.ReadFile(filepath.Join(dir, tablebase.FileName(v, tbtest.Material(t, v, f))))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(one, tablebase.FileName(v, tbtest.Material(t, v, f))), data, 0o644))
+	}
+	store := tablebase.NewStore(one)
+	read, err := store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+	require.NoError(t, err)
+	// The rook takes the unguarded queen, the only winning move, for
+	// whichever side's distances were dropped.
+	fen := "K7/8/8/8/3Q4/8/8/3r3k b - - 0 1"
+	if read.DistancesStored(1) {
+		fen = "k7/8/8/8/3q4/8/8/3R3K w - - 0 1"
+	}
+	p, err := v.ParseFEN(fen)
+	require.NoError(t, err)
+	want, err := built.Probe(p)
+	require.NoError(t, err)
+	require.Equal(t, 1, want.WDL)
+
+	finder := store.Finder(tablebase.MemoryOrDisk)
+	got, err := read.ValueAfter(p, finder)
+	require.NoError(t, err)
+	require.Equal(t, -want.WDL, got.WDL, "ValueAfter values it for the side that moved")
+
+	krk := tbtest.Material(t, v, "KRvK")
+	drawn, err := gen.Generate(v, krk, nil, nil)
+	require.NoError(t, err)
+	for side := range drawn.Val {
+		for idx, val := range drawn.Val[side] {
+			if val != 255 {
+				drawn.Val[side][idx], drawn.DTZ[side][idx] = 0, 0
+			}
+		}
+	}
+	changed := func(c *engine.Position) (*tablebase.Table, error) {
+		if drawn.Covers(c) {
+			return drawn, nil
+		}
+		return finder(c)
+	}
+	_, err = read.ValueAfter(p, changed)
+	require.ErrorIs(t, err, tablebase.ErrCorrupt, "the search through a changed KRvK no longer wins")
+	require.ErrorContains(t, err, "KQvKR")
 }

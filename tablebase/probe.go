@@ -80,7 +80,7 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.probeByMoves(p, t.subtables)
 	}
-	v, _, err := t.at(p)
+	v, _, err := t.at(p, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -88,11 +88,13 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 }
 
 // at returns the value and the distance to zeroing (0 without them) of a
-// covered position without an en-passant capture.
-func (t *Table) at(p *engine.Position) (val, dtz byte, err error) {
+// covered position without an en-passant capture. tables supplies the
+// smaller tables when the position's side is searched (its distances not
+// stored); nil means the table's own (subtables).
+func (t *Table) at(p *engine.Position, tables Tables) (val, dtz byte, err error) {
 	side, idx, ok := t.entry(p)
 	if ok && t.dropped(side) {
-		return t.searchAt(p) // one side's distances are stored: one ply over its
+		return t.searchDropped(p, side, idx, tables)
 	}
 	if ok {
 		val, dtz, err = t.valueDTZ(side, idx)
@@ -151,7 +153,7 @@ func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.dtzByMoves(p)
 	}
-	v, dtz, err := t.at(p)
+	v, dtz, err := t.at(p, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -305,7 +307,7 @@ func (t *Table) ValueAfter(p *engine.Position, tables Tables) (Result, error) {
 	var cr Result
 	switch {
 	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
-		v, _, err := t.at(p)
+		v, _, err := t.at(p, tables)
 		if err != nil {
 			return Result{}, fmt.Errorf("%s: %w", t.Material, err)
 		}
