@@ -37,7 +37,9 @@ var magic = [8]byte{'C', 'H', 'I', 'M', 'E', 'R', 'A', 'T'}
 // formatVersion 2 added the fingerprint, version 3 the distances to
 // zeroing, version 4 packed the entries in compressed blocks, version 5
 // may store one side's distances only; files before version 4 are
-// rebuilt, version 4's are read (both sides' distances stored).
+// rebuilt, version 4's are read (both sides' distances stored). A file
+// with both sides' distances is still written as version 4, so that
+// releases before one-side files read it.
 const formatVersion = 5
 
 // Bits of the version 5 header's byte of stored distances.
@@ -162,8 +164,15 @@ func (t *Table) save(dir string, oneSide bool) error {
 		}
 	}
 	var head bytes.Buffer
+	if stored == bothDistances {
+		// Every distance stored is format 4 exactly, which Chimera
+		// releases before one-side files read too.
+		h.Version = 4
+	}
 	binary.Write(&head, binary.LittleEndian, h)
-	head.WriteByte(stored)
+	if h.Version >= 5 {
+		head.WriteByte(stored)
+	}
 	for _, s := range []string{t.Variant.Name, t.Material.String()} {
 		binary.Write(&head, binary.LittleEndian, uint16(len(s)))
 		head.WriteString(s)

@@ -150,8 +150,10 @@ func TestOldFormatIsRebuilt(t *testing.T) {
 	require.NoError(t, err)
 }
 
-// TestFormatFourIsRead: a file of format 4 (every distance stored, no
-// byte saying whose) is read as it is, not rebuilt; a format 5 header
+// TestFormatFourIsRead: a table with every distance stored is written as
+// format 4 (no byte saying whose, so that releases before one-side files
+// read it) and read as it is, not rebuilt; the same entries under a
+// format 5 header saying both sides are read alike; a format 5 header
 // claiming no side's distances, or a side that does not exist, is
 // damage.
 func TestFormatFourIsRead(t *testing.T) {
@@ -167,19 +169,10 @@ func TestFormatFourIsRead(t *testing.T) {
 	path := filepath.Join(dir, tablebase.FileName(v, m))
 	data, err := os.ReadFile(path)
 	require.NoError(t, err)
-	const fixed = 37 // the fixed header's bytes; then the stored distances' byte
-	require.EqualValues(t, 5, binary.LittleEndian.Uint16(data[8:]))
-	require.EqualValues(t, 3, data[fixed], "both sides' distances")
+	const fixed = 37 // the fixed header's bytes; from format 5 the stored distances' byte follows
+	require.EqualValues(t, 4, binary.LittleEndian.Uint16(data[8:]), "both sides' distances: format 4")
 	names := 2 + len(v.Name) + 2 + len(m.String())
-	rewrite := func(head []byte, rest []byte) {
-		t.Helper()
-		file := binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, crc32.MakeTable(crc32.Castagnoli)))
-		require.NoError(t, os.WriteFile(path, append(file, rest...), 0o644))
-	}
-	rest := data[fixed+1+names+4:]
-	old := append(append([]byte(nil), data[:fixed]...), data[fixed+1:fixed+1+names]...)
-	binary.LittleEndian.PutUint16(old[8:], 4)
-	rewrite(old, rest)
+	rest := data[fixed+names+4:]
 	read, err := tablebase.Load(dir, v, m)
 	require.NoError(t, err, "format 4 is read")
 	got, err := read.Probe(p)
@@ -192,10 +185,22 @@ func TestFormatFourIsRead(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, logs, "not rebuilt")
 
+	rewrite := func(stored byte) {
+		t.Helper()
+		head := append(append([]byte(nil), data[:fixed]...), stored)
+		binary.LittleEndian.PutUint16(head[8:], 5)
+		head = append(head, data[fixed:fixed+names]...)
+		file := binary.LittleEndian.AppendUint32(head, crc32.Checksum(head, crc32.MakeTable(crc32.Castagnoli)))
+		require.NoError(t, os.WriteFile(path, append(file, rest...), 0o644))
+	}
+	rewrite(3)
+	read, err = tablebase.Load(dir, v, m)
+	require.NoError(t, err, "format 5 with both sides' distances")
+	got, err = read.Probe(p)
+	require.NoError(t, err)
+	require.Equal(t, want, got)
 	for _, stored := range []byte{0, 4, 7} {
-		head := append([]byte(nil), data[:fixed+1+names]...)
-		head[fixed] = stored
-		rewrite(head, rest)
+		rewrite(stored)
 		_, err = tablebase.Load(dir, v, m)
 		require.ErrorIs(t, err, tablebase.ErrCorrupt, "stored %d", stored)
 		require.ErrorContains(t, err, "stored distances")

@@ -83,6 +83,16 @@ func requireSameProbe(t *testing.T, made, read *tablebase.Table, p *engine.Posit
 		require.NoError(t, err)
 		require.Equal(t, a, b, p.FEN())
 	}
+	// Both from one look-up, as the explorer asks.
+	r, dtz, hasDTZ, err := read.ProbeWithDTZ(p)
+	require.NoError(t, err, p.FEN())
+	require.Equal(t, a, r, p.FEN())
+	require.Equal(t, made.HasDTZ(), hasDTZ, p.FEN())
+	if hasDTZ {
+		want, err := made.ProbeDTZ(p)
+		require.NoError(t, err)
+		require.Equal(t, want, dtz, p.FEN())
+	}
 }
 
 // TestOneSideFilesReadBackEveryEntry: tables saved with one side's

@@ -160,6 +160,27 @@ func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
 	return Decode(v).WDL * int(dtz), nil
 }
 
+// ProbeWithDTZ is Probe and ProbeDTZ from one look-up of the entry: where
+// the side's distances are not stored, one search of its moves instead of
+// two. hasDTZ is false when the distance to zeroing is not known (a
+// variant without a move rule, or ProbeDTZ's error after an en-passant
+// double step); the value is good whenever err is nil.
+func (t *Table) ProbeWithDTZ(p *engine.Position) (r Result, dtz int, hasDTZ bool, err error) {
+	if !t.HasDTZ() || p.EnPassant() != engine.NoSquare || !t.Covers(p) {
+		if r, err = t.Probe(p); err != nil || !t.HasDTZ() {
+			return r, 0, false, err
+		}
+		dtz, err = t.ProbeDTZ(p)
+		return r, dtz, err == nil, nil
+	}
+	v, z, err := t.at(p, nil)
+	if err != nil {
+		return Result{}, 0, false, err
+	}
+	r = Decode(v)
+	return r, r.WDL * int(z), true, nil
+}
+
 // probeByMoves values a position with an en-passant capture, which no
 // table holds (the right lasts one move): one ply of search, each move's
 // position valued by its table (tables supplies them; a missing one is an

@@ -100,18 +100,17 @@ func (s *Server) value(p *engine.Position, before int) (Value, State, *tablebase
 	if !ok {
 		return Value{Category: categoryUnknown}, st, nil, nil
 	}
-	r, err := t.Probe(p)
+	r, dtz, hasDTZ, err := t.ProbeWithDTZ(p)
 	if err != nil {
 		if !errors.Is(err, tablebase.ErrCorrupt) {
 			err = nil
 		}
 		return Value{Category: categoryUnknown}, st, nil, err
 	}
-	dtz, err := t.ProbeDTZ(p)
-	if err == nil && r.WDL < 0 && dtz == 0 {
+	if hasDTZ && r.WDL < 0 && dtz == 0 {
 		dtz = -1 // checkmated in a table's terms (the rules said so above)
 	}
-	return fromTable(p.Variant(), r, dtz, err == nil, p.HalfmoveClock(), before), st, t, nil
+	return fromTable(p.Variant(), r, dtz, hasDTZ, p.HalfmoveClock(), before), st, t, nil
 }
 
 // table returns the table covering p from memory or file, if any: a
