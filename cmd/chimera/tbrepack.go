@@ -31,7 +31,9 @@ verification give the same answers from either kind of file.
 
 --both-sides writes every distance again (a set to generate bigger
 tables from: a generation reads whole tables, and a one-side table is
-searched through first). --out may be --dir itself: each file is
+searched through first). Either way the blocks are compressed at the
+compressor's best level, where a generation uses a quicker one (its
+files are 8–15% bigger). --out may be --dir itself: each file is
 replaced whole, the smaller tables first.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -63,7 +65,7 @@ replaced whole, the smaller tables first.`,
 					return fmt.Errorf("tb repack: %w", err)
 				}
 				if bothSides {
-					err = dense.Save(out)
+					err = dense.SaveSmallest(out)
 				} else {
 					err = dense.SaveOneSide(out)
 				}

@@ -91,8 +91,15 @@ type (
 	}
 )
 
-func newEncoder() (*encoder, error) {
-	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+// newEncoder makes an encoder at zstd's best level when smallest, else at
+// its "better" one: on chess tables 8–15% more bytes for half the time
+// (Options.Smallest).
+func newEncoder(smallest bool) (*encoder, error) {
+	level := zstd.SpeedBetterCompression
+	if smallest {
+		level = zstd.SpeedBestCompression
+	}
+	enc, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(level),
 		zstd.WithEncoderCRC(false), zstd.WithSingleSegment(true), zstd.WithZeroFrames(true))
 	return &encoder{enc}, err
 }

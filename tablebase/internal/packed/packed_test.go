@@ -82,7 +82,7 @@ func TestRoundTrip(t *testing.T) {
 // encodeOneSide packs entries with one side's distances dropped, and
 // returns the section and its layout.
 func encodeOneSide(t testing.TB, l Layout, val, dtz [2][]byte) ([]byte, Layout) {
-	p, err := Encode(l, val, dtz, 2, true)
+	p, err := Encode(l, val, dtz, Options{Threads: 2, OneSide: true})
 	require.NoError(t, err)
 	var buf bytes.Buffer
 	_, err = p.WriteTo(&buf)
