@@ -141,10 +141,35 @@ func (t *Table) save(dir string, o packed.Options) error {
 	return nil
 }
 
-func (t *Table) write(dir string, o packed.Options) error {
-	if t.packed != nil {
-		return errors.New("the table was read from its file")
+// RepackOneSide writes a table read from a file that stores every
+// distance to dir as SaveOneSide does, one side's distances dropped, but
+// from the file's compressed blocks as they are: nothing is decompressed
+// whole or compressed again (seconds for a five-piece table where
+// SaveOneSide takes minutes), and the blocks keep the level they were
+// compressed at. The side dropped is searched at sample positions and
+// compared with its stored entries first, as SaveOneSide does.
+func (t *Table) RepackOneSide(dir string) error {
+	if t.packed == nil {
+		return fmt.Errorf("cannot repack the %s table: it was not read from a file", t.Material)
 	}
+	err := t.target(dir)
+	if err == nil {
+		var blocks *packed.Packed
+		if blocks, err = t.packed.DropDistances(); err == nil {
+			err = t.writePacked(dir, blocks)
+		} else if !errors.Is(err, packed.ErrDropped) {
+			err = t.damaged(err)
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("cannot repack the %s table: %w", t.Material, err)
+	}
+	return nil
+}
+
+// target makes dir and checks that nothing but a table file is in the
+// table's place.
+func (t *Table) target(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
@@ -152,18 +177,34 @@ func (t *Table) write(dir string, o packed.Options) error {
 	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
 		return fmt.Errorf("%s is a %s, not a table file", path, fileKind(st))
 	}
+	return nil
+}
+
+func (t *Table) write(dir string, o packed.Options) error {
+	if t.packed != nil {
+		return errors.New("the table was read from its file")
+	}
+	if err := t.target(dir); err != nil {
+		return err
+	}
 	if t.Val[0] == nil || t.Val[1] == nil {
 		return errors.New("a side's entries are not in memory")
 	}
-	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
-		Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
-		Fingerprint: Fingerprint(t.Variant, t.Material), BlockEntries: packed.DefaultBlockEntries}
-	l := packed.Layout{Entries: t.Geo.Size, BlockEntries: int(h.BlockEntries), HasDTZ: t.HasDTZ()}
+	l := packed.Layout{Entries: t.Geo.Size, BlockEntries: packed.DefaultBlockEntries, HasDTZ: t.HasDTZ()}
 	o.Threads = runtime.GOMAXPROCS(0)
 	blocks, err := packed.Encode(l, t.Val, t.DTZ, o)
 	if err != nil {
 		return err
 	}
+	return t.writePacked(dir, blocks)
+}
+
+// writePacked writes the table's header and its packed blocks to dir, a
+// dropped side's search checked first (checkSearchedSide).
+func (t *Table) writePacked(dir string, blocks *packed.Packed) error {
+	h := header{Magic: magic, Version: formatVersion, Width: uint8(t.Geo.W), Height: uint8(t.Geo.H),
+		Pieces: uint8(len(t.Geo.Pieces)), Entries: uint32(t.Geo.Size), Checksum: t.Checksum(),
+		Fingerprint: Fingerprint(t.Variant, t.Material), BlockEntries: uint32(blocks.Layout.BlockEntries)}
 	stored := byte(bothDistances)
 	for side, dropped := range blocks.Layout.Dropped {
 		if dropped {
@@ -190,6 +231,7 @@ func (t *Table) write(dir string, o packed.Options) error {
 	binary.Write(&head, binary.LittleEndian, crc32.Checksum(head.Bytes(), castagnoli))
 	// A table is data anyone may read (a shared table directory, a
 	// server's replicas), written whole or not at all.
+	path := filepath.Join(dir, FileName(t.Variant, t.Material))
 	return atomicfile.Write(path, 0o644, func(w io.Writer) error {
 		if _, err := w.Write(head.Bytes()); err != nil {
 			return err

@@ -260,13 +260,13 @@ func (t *Table) checkSearchedSide(side int) error {
 		if err != nil {
 			return fmt.Errorf("%s: cannot search the side whose distances would be dropped: %w", p.FEN(), err)
 		}
-		wantZ := byte(0)
-		if t.DTZ[side] != nil {
-			wantZ = t.DTZ[side][idx]
+		want, wantZ, err := t.valueDTZ(side, idx)
+		if err != nil {
+			return err
 		}
-		if v != t.Val[side][idx] || (t.DTZ[side] != nil && z != wantZ) {
+		if v != want || (t.HasDTZ() && z != wantZ) {
 			return fmt.Errorf("%s: stored %s (%d to zeroing), one ply of search gives %s (%d): the side's distances cannot be dropped",
-				p.FEN(), Decode(t.Val[side][idx]), wantZ, Decode(v), z)
+				p.FEN(), Decode(want), wantZ, Decode(v), z)
 		}
 	}
 	return nil

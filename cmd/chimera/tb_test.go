@@ -354,9 +354,23 @@ func TestTablebaseRepack(t *testing.T) {
 	}
 	code, _, errOut = runCommand("tb", "repack", "--dir", inPlace, "--out", inPlace)
 	require.Zero(t, code, errOut)
+	// Compressed again at the best level: no bigger than the blocks as a
+	// generation compressed them.
+	recompressed := t.TempDir()
+	code, _, errOut = runCommand("tb", "repack", "--dir", dir, "--out", recompressed, "--recompress")
+	require.Zero(t, code, errOut)
+	setBytes := func(d string) (n int64) {
+		for _, m := range []string{"KRvK", "KQvK"} {
+			st, err := os.Stat(filepath.Join(d, "chess-"+m+".ctb"))
+			require.NoError(t, err)
+			n += st.Size()
+		}
+		return n
+	}
+	require.LessOrEqual(t, setBytes(recompressed), setBytes(one))
 
 	stats, probe := answers(dir)
-	for _, d := range []string{one, both, inPlace} {
+	for _, d := range []string{one, both, inPlace, recompressed} {
 		s, p := answers(d)
 		require.Equal(t, stats, s, d)
 		require.Equal(t, probe, p, d)

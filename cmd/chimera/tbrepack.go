@@ -16,9 +16,9 @@ import (
 func newTBRepackCommand() *cobra.Command {
 	var f tbFlags
 	var out string
-	var bothSides bool
+	var bothSides, recompress bool
 	cmd := &cobra.Command{
-		Use:   "repack [MATERIAL...] --out DIR [--both-sides]",
+		Use:   "repack [MATERIAL...] --out DIR [--both-sides] [--recompress]",
 		Short: "Write tables again storing one side's distances: about half the bytes",
 		Long: `Repack writes the variant's tables of --dir (or the materials named) into
 --out, each storing the distances to mate and to zeroing of one side to
@@ -31,10 +31,16 @@ verification give the same answers from either kind of file.
 
 --both-sides writes every distance again (a set to generate bigger
 tables from: a generation reads whole tables, and a one-side table is
-searched through first). Either way the blocks are compressed at the
-compressor's best level, where a generation uses a quicker one (its
-files are 8–15% bigger). --out may be --dir itself: each file is
-replaced whole, the smaller tables first.`,
+searched through first).
+
+A file that stores every distance is repacked one-sided from its
+compressed blocks as they are: seconds for a five-piece table, the
+blocks staying at the level they were compressed at. --recompress
+decompresses the table and compresses every block again at the
+compressor's best level (minutes for a five-piece table): a generation
+writes at a quicker one, and its files come out 8–15% smaller so.
+--both-sides always compresses again, at the best level. --out may be
+--dir itself: each file is replaced whole, the smaller tables first.`,
 		Args: cobra.ArbitraryArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if out == "" {
@@ -60,16 +66,7 @@ replaced whole, the smaller tables first.`,
 				if err != nil {
 					return fmt.Errorf("tb repack: %w", err)
 				}
-				dense, err := t.Dense()
-				if err != nil {
-					return fmt.Errorf("tb repack: %w", err)
-				}
-				if bothSides {
-					err = dense.SaveSmallest(out)
-				} else {
-					err = dense.SaveOneSide(out)
-				}
-				if err != nil {
+				if err := repack(t, out, bothSides, recompress); err != nil {
 					return fmt.Errorf("tb repack: %w", err)
 				}
 				st, err := os.Stat(filepath.Join(out, tablebase.FileName(v, m)))
@@ -89,7 +86,25 @@ replaced whole, the smaller tables first.`,
 	f.register(cmd)
 	cmd.Flags().StringVar(&out, "out", "", "directory to write the repacked tables to (may be --dir)")
 	cmd.Flags().BoolVar(&bothSides, "both-sides", false, "store every side's distances (a set to generate from)")
+	cmd.Flags().BoolVar(&recompress, "recompress", false, "compress every block again at the best level (slower; 8-15% smaller than a generation's files)")
 	return cmd
+}
+
+// repack writes t into out: one side's distances from its file's blocks
+// as they are where it stores both, else (bothSides, recompress, or a
+// one-side file) from its entries in memory, compressed again.
+func repack(t *tablebase.Table, out string, bothSides, recompress bool) error {
+	if !bothSides && !recompress && t.DistancesStored(0) && t.DistancesStored(1) {
+		return t.RepackOneSide(out)
+	}
+	dense, err := t.Dense()
+	if err != nil {
+		return err
+	}
+	if bothSides {
+		return dense.SaveSmallest(out)
+	}
+	return dense.SaveOneSide(out)
 }
 
 // repackMaterials returns the materials to repack, fewest pieces first

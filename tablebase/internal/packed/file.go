@@ -243,6 +243,35 @@ func (r *Reader) Outcomes(side int) ([]int8, error) {
 	return out, nil
 }
 
+// DropDistances returns the section again with one side's distances left
+// out, the side Encode with Options.OneSide would drop, without
+// compressing anything again: the kept blocks are copied as they are, a
+// dropped side's blocks keep their outcome frame (decoded once to check
+// it), so they stay at the level they were compressed at. Every block's
+// CRC is checked as it is read. A section with a side dropped already is
+// ErrDropped; one where dropping would save under 1% comes back whole.
+func (r *Reader) DropDistances() (*Packed, error) {
+	if r.l.Dropped[0] || r.l.Dropped[1] {
+		return nil, fmt.Errorf("a side's distances are dropped already: %w", ErrDropped)
+	}
+	recs := make([][]byte, len(r.ends))
+	for j := range recs {
+		rec, err := r.readRecord(j, nil)
+		if err != nil {
+			return nil, err
+		}
+		if err := checkRecord(rec); err != nil {
+			return nil, fmt.Errorf("block %d of side %d: %w", j%r.l.blocks(), j/r.l.blocks(), err)
+		}
+		recs[j] = rec
+	}
+	p := &Packed{Layout: r.l, recs: recs}
+	if err := p.dropDistances(r.codec, nil); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
 // readBlock is Block without the cache: a whole-table read would only
 // push out the blocks probes use.
 func (r *Reader) readBlock(side, b int) (*Block, error) {

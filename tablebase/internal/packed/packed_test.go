@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -88,6 +89,46 @@ func encodeOneSide(t testing.TB, l Layout, val, dtz [2][]byte) ([]byte, Layout) 
 	_, err = p.WriteTo(&buf)
 	require.NoError(t, err)
 	return buf.Bytes(), p.Layout
+}
+
+// TestDropDistancesCopiesTheBlocks: dropping a side's distances from a
+// section read back gives the very bytes Encode with OneSide gives from
+// the entries, without compressing again; a section with a side dropped
+// already, or a damaged block, is refused.
+func TestDropDistancesCopiesTheBlocks(t *testing.T) {
+	for _, hasDTZ := range []bool{false, true} {
+		l := Layout{Entries: 10_000, BlockEntries: 1 << 10, HasDTZ: hasDTZ}
+		val, dtz := randomTable(l.Entries, hasDTZ, 5)
+		for i := range val[0] { // White's distances: fewer kinds, smaller streams
+			if v := val[0][i]; v != 0 && v != notPosition {
+				val[0][i] = 1 + (v-1)%2
+			}
+		}
+		both := write(t, l, val, dtz)
+		want, wantLayout := encodeOneSide(t, l, val, dtz)
+		r, err := Open(bytes.NewReader(both), 0, l, NewCache(1<<12))
+		require.NoError(t, err)
+		p, err := r.DropDistances()
+		require.NoError(t, err)
+		require.Equal(t, wantLayout, p.Layout)
+		require.Equal(t, [2]bool{false, true}, p.Layout.Dropped)
+		var got bytes.Buffer
+		_, err = p.WriteTo(&got)
+		require.NoError(t, err)
+		require.Equal(t, want, got.Bytes(), "hasDTZ %v", hasDTZ)
+
+		one, err := Open(bytes.NewReader(want), 0, wantLayout, NewCache(1<<12))
+		require.NoError(t, err)
+		_, err = one.DropDistances()
+		require.ErrorIs(t, err, ErrDropped)
+
+		damaged := slices.Clone(both)
+		damaged[len(damaged)-100] ^= 0x10 // inside Black's last block
+		r, err = Open(bytes.NewReader(damaged), 0, l, NewCache(1<<12))
+		require.NoError(t, err)
+		_, err = r.DropDistances()
+		require.ErrorIs(t, err, ErrDamaged)
+	}
 }
 
 // TestOneSide reads back a section with one side's distances dropped:

@@ -105,7 +105,7 @@ func Encode(l Layout, val, dtz [2][]byte, o Options) (*Packed, error) {
 	}
 	p := &Packed{Layout: l, recs: recs}
 	if o.OneSide {
-		if err := p.dropDistances(dec, val); err != nil {
+		if err := p.dropDistances(dec, &val); err != nil {
 			return nil, err
 		}
 	}
@@ -114,8 +114,9 @@ func Encode(l Layout, val, dtz [2][]byte, o Options) (*Packed, error) {
 
 // dropDistances keeps only the outcomes of the side whose distance
 // streams are larger, when that saves enough, and checks the outcome
-// blocks it makes against the entries.
-func (p *Packed) dropDistances(dec *decoder, val [2][]byte) error {
+// blocks it makes against the entries (val; nil when the records were
+// read from a file: then each outcome block is decoded to check it).
+func (p *Packed) dropDistances(dec *decoder, val *[2][]byte) error {
 	n := p.Layout.blocks()
 	var total int
 	var distances [2]int
@@ -139,8 +140,14 @@ func (p *Packed) dropDistances(dec *decoder, val [2][]byte) error {
 		frame, _ := outcomeFrame(p.recs[j], p.Layout.HasDTZ)
 		rec := append([]byte(nil), frame...)
 		rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec, castagnoli))
-		lo := b * p.Layout.BlockEntries
-		if err := checkOutcomes(dec, rec, val[side][lo:lo+p.Layout.blockLen(b)]); err != nil {
+		lo, n := b*p.Layout.BlockEntries, p.Layout.blockLen(b)
+		var err error
+		if val != nil {
+			err = checkOutcomes(dec, rec, val[side][lo:lo+n])
+		} else {
+			_, err = dec.decodeBlock(rec, n, false, true)
+		}
+		if err != nil {
 			return fmt.Errorf("block %d of side %d: %w", b, side, err)
 		}
 		p.recs[j] = rec
