@@ -31,13 +31,13 @@ func (t *Table) dropped(side int) bool {
 // stores for the entry, so that smaller tables which changed since the
 // file was written (or a search gone wrong) are an error, never a wrong
 // value.
-func (t *Table) searchDropped(p *engine.Position, side, idx int, tables Tables) (val, dtz byte, err error) {
-	if val, dtz, err = t.searchAt(p, tables); err != nil || t.packed == nil {
+func (t *Table) searchDropped(p *engine.Position, side, idx int) (val, dtz byte, err error) {
+	if val, dtz, err = t.searchAt(p); err != nil || t.packed == nil {
 		return val, dtz, err
 	}
 	stored, err := t.packed.Outcome(side, idx)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, t.damaged(err)
 	}
 	if got := Decode(val); got.WDL != stored {
 		return 0, 0, fmt.Errorf("%s %s: %s: one ply of search gives %s, the file stores the outcome %d: %w",
@@ -49,12 +49,8 @@ func (t *Table) searchDropped(p *engine.Position, side, idx int, tables Tables) 
 // searchAt values a covered position without an en-passant capture of a
 // side whose distances are dropped: one ply over its moves, each
 // position after a move read once (this table's stored side, a smaller
-// table tables supplies — nil: the table's own, subtables — or through
-// its own moves after a double step).
-func (t *Table) searchAt(p *engine.Position, tables Tables) (val, dtz byte, err error) {
-	if tables == nil {
-		tables = t.subtables
-	}
+// table, or through its own moves after a double step).
+func (t *Table) searchAt(p *engine.Position) (val, dtz byte, err error) {
 	limit := RuleLimit(t.Variant)
 	var ply zeroingPly
 	var best Result
@@ -62,7 +58,7 @@ func (t *Table) searchAt(p *engine.Position, tables Tables) (val, dtz byte, err 
 	for i, m := range moves {
 		p.Make(m)
 		zeroing := p.HalfmoveClock() == 0
-		cr, o, err := t.childValue(p, tables)
+		cr, o, err := t.childValue(p, t.subtables)
 		p.Unmake()
 		if err != nil {
 			return 0, 0, err
@@ -124,7 +120,7 @@ func (t *Table) childValue(c *engine.Position, tables Tables) (Result, layout.Ou
 		}
 		return r, o, nil
 	}
-	v, dz, err := tbl.at(c, tables)
+	v, dz, err := tbl.at(c)
 	if err != nil {
 		return Result{}, layout.Outcome{}, err
 	}
@@ -212,7 +208,7 @@ func (t *Table) rebuildEntry(b *layout.Board, sq []int, idx, side int, outcomes 
 	if err != nil {
 		return nil // no position: don't care
 	}
-	v, z, err := t.searchAt(p, nil)
+	v, z, err := t.searchAt(p)
 	if err != nil {
 		return err
 	}
@@ -256,7 +252,7 @@ func (t *Table) checkSearchedSide(side int) error {
 		if err != nil {
 			continue
 		}
-		v, z, err := t.searchAt(p, nil)
+		v, z, err := t.searchAt(p)
 		if err != nil {
 			return fmt.Errorf("%s: cannot search the side whose distances would be dropped: %w", p.FEN(), err)
 		}

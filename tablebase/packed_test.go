@@ -1,8 +1,10 @@
 package tablebase_test
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -222,7 +224,8 @@ func TestOneSideRefusesEntriesTheSearchDoesNotGive(t *testing.T) {
 // TestSearchedSideMustAgreeWithTheStoredOutcome changes a smaller table
 // under a one-side file: the searched side's value then disagrees with
 // the outcome the file stores, and the probe is an error, never the
-// search's wrong answer.
+// search's wrong answer. A damaged block of the stored outcomes is an
+// error naming the table too.
 func TestSearchedSideMustAgreeWithTheStoredOutcome(t *testing.T) {
 	v := variants.Chess()
 	dir, one := t.TempDir(), t.TempDir()
@@ -233,47 +236,103 @@ func TestSearchedSideMustAgreeWithTheStoredOutcome(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, dense.SaveOneSide(one))
 	for _, f := range []string{"KQvK", "KRvK"} {
-		data, err := os.ReadFile(filepath.Join(dir, tablebase.FileName(v, tbtest.Material(t, v, f))))
+		name := tablebase.FileName(v, tbtest.Material(t, v, f))
+		data, err := os.ReadFile(filepath.Join(dir, name))
 		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(one, tablebase.FileName(v, tbtest.Material(t, v, f))), data, 0o644))
+		require.NoError(t, os.WriteFile(filepath.Join(one, name), data, 0o644))
 	}
-	store := tablebase.NewStore(one)
-	read, err := store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+	read, err := tablebase.NewStore(one).FindMaterial(v, m, tablebase.MemoryOrDisk)
 	require.NoError(t, err)
 	// The rook takes the unguarded queen, the only winning move, for
 	// whichever side's distances were dropped.
-	fen := "K7/8/8/8/3Q4/8/8/3r3k b - - 0 1"
+	fen, side := "K7/8/8/8/3Q4/8/8/3r3k b - - 0 1", 1
 	if read.DistancesStored(1) {
-		fen = "k7/8/8/8/3q4/8/8/3R3K w - - 0 1"
+		fen, side = "k7/8/8/8/3q4/8/8/3R3K w - - 0 1", 0
 	}
+	require.False(t, read.DistancesStored(side))
 	p, err := v.ParseFEN(fen)
 	require.NoError(t, err)
 	want, err := built.Probe(p)
 	require.NoError(t, err)
 	require.Equal(t, 1, want.WDL)
-
-	finder := store.Finder(tablebase.MemoryOrDisk)
-	got, err := read.ValueAfter(p, finder)
+	got, err := read.Probe(p)
 	require.NoError(t, err)
-	require.Equal(t, -want.WDL, got.WDL, "ValueAfter values it for the side that moved")
+	require.Equal(t, want, got)
 
+	// KRvK replaced by a table of draws: the capture no longer wins.
 	krk := tbtest.Material(t, v, "KRvK")
 	drawn, err := gen.Generate(v, krk, nil, nil)
 	require.NoError(t, err)
-	for side := range drawn.Val {
-		for idx, val := range drawn.Val[side] {
+	for s := range drawn.Val {
+		for idx, val := range drawn.Val[s] {
 			if val != 255 {
-				drawn.Val[side][idx], drawn.DTZ[side][idx] = 0, 0
+				drawn.Val[s][idx], drawn.DTZ[s][idx] = 0, 0
 			}
 		}
 	}
-	changed := func(c *engine.Position) (*tablebase.Table, error) {
-		if drawn.Covers(c) {
-			return drawn, nil
-		}
-		return finder(c)
-	}
-	_, err = read.ValueAfter(p, changed)
+	require.NoError(t, drawn.Save(one))
+	read, err = tablebase.NewStore(one).FindMaterial(v, m, tablebase.MemoryOrDisk)
+	require.NoError(t, err)
+	_, err = read.Probe(p)
 	require.ErrorIs(t, err, tablebase.ErrCorrupt, "the search through a changed KRvK no longer wins")
 	require.ErrorContains(t, err, "KQvKR")
+
+	// Every block of the searched side's outcomes damaged.
+	path := filepath.Join(one, tablebase.FileName(v, m))
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	blocks := (read.Geo.Size + packedBlockEntries - 1) / packedBlockEntries
+	head := 37 + 1 + 2 + len(v.Name) + 2 + len(m.String()) + 4 // fixed header, stored sides, names, CRC
+	index := data[head : head+16*blocks]
+	first := head + len(index) + 4
+	for b := range blocks {
+		start := 0
+		if j := side*blocks + b; j > 0 {
+			start = int(binary.LittleEndian.Uint64(index[8*(j-1):]))
+		}
+		data[first+start] ^= 0xff
+	}
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+	read, err = tablebase.NewStore(one).FindMaterial(v, m, tablebase.MemoryOrDisk)
+	require.NoError(t, err)
+	_, err = read.Probe(p)
+	require.ErrorIs(t, err, tablebase.ErrCorrupt)
+	require.ErrorContains(t, err, "KQvKR")
+}
+
+// packedBlockEntries is the files' block size (packed.DefaultBlockEntries).
+const packedBlockEntries = 1 << 14
+
+// TestSearchedSideReadsItsOwnSmallerTables: a caller that holds a
+// memory-only finder (the engine's root, tb verify) still gets a one-side
+// table's searched side, whose search reads the smaller tables its store
+// has on disk.
+func TestSearchedSideReadsItsOwnSmallerTables(t *testing.T) {
+	v := variants.Chess()
+	dir, one := t.TempDir(), t.TempDir()
+	store := gen.NewStore(dir)
+	m := tbtest.Material(t, v, "KQvKR")
+	built, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	for _, name := range []string{"KQvK", "KRvK", "KQvKR"} {
+		file, err := store.FindMaterial(v, tbtest.Material(t, v, name), tablebase.MemoryOrDisk)
+		require.NoError(t, err)
+		require.NoError(t, file.RepackOneSide(one))
+	}
+	shipped := tablebase.NewStore(one)
+	read, err := shipped.FindMaterial(v, m, tablebase.MemoryOrDisk) // KQvK and KRvK stay on disk
+	require.NoError(t, err)
+	checked := 0
+	for _, p := range tablebase.RandomWins(built, 100, 5) {
+		if slices.ContainsFunc(p.LegalMoves(nil), p.IsCapture) {
+			continue // a capture's table is the caller's to find
+		}
+		want, _, err := built.Moves(p, store.Finder(tablebase.MemoryOrDisk))
+		require.NoError(t, err)
+		got, _, err := read.Moves(p, shipped.Finder(tablebase.MemoryOnly))
+		require.NoError(t, err, p.FEN())
+		require.Equal(t, want, got, p.FEN())
+		checked++
+	}
+	require.Positive(t, checked)
 }

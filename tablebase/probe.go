@@ -80,7 +80,7 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.probeByMoves(p, t.subtables)
 	}
-	v, _, err := t.at(p, nil)
+	v, _, err := t.at(p)
 	if err != nil {
 		return Result{}, err
 	}
@@ -88,13 +88,15 @@ func (t *Table) Probe(p *engine.Position) (Result, error) {
 }
 
 // at returns the value and the distance to zeroing (0 without them) of a
-// covered position without an en-passant capture. tables supplies the
-// smaller tables when the position's side is searched (its distances not
-// stored); nil means the table's own (subtables).
-func (t *Table) at(p *engine.Position, tables Tables) (val, dtz byte, err error) {
+// covered position without an en-passant capture. A side whose
+// distances are not stored is searched through the table's own smaller
+// tables (subtables: its store's, read from disk when needed), whatever
+// finder the caller holds: a caller's memory-only finder is for the
+// position it asks about, not for the search behind it.
+func (t *Table) at(p *engine.Position) (val, dtz byte, err error) {
 	side, idx, ok := t.entry(p)
 	if ok && t.dropped(side) {
-		return t.searchDropped(p, side, idx, tables)
+		return t.searchDropped(p, side, idx)
 	}
 	if ok {
 		val, dtz, err = t.valueDTZ(side, idx)
@@ -153,7 +155,7 @@ func (t *Table) ProbeDTZ(p *engine.Position) (int, error) {
 	if p.EnPassant() != engine.NoSquare {
 		return t.dtzByMoves(p)
 	}
-	v, dtz, err := t.at(p, nil)
+	v, dtz, err := t.at(p)
 	if err != nil {
 		return 0, err
 	}
@@ -173,7 +175,7 @@ func (t *Table) ProbeWithDTZ(p *engine.Position) (r Result, dtz int, hasDTZ bool
 		dtz, err = t.ProbeDTZ(p)
 		return r, dtz, err == nil, nil
 	}
-	v, z, err := t.at(p, nil)
+	v, z, err := t.at(p)
 	if err != nil {
 		return Result{}, 0, false, err
 	}
@@ -328,7 +330,7 @@ func (t *Table) ValueAfter(p *engine.Position, tables Tables) (Result, error) {
 	var cr Result
 	switch {
 	case t.Covers(p) && p.EnPassant() == engine.NoSquare:
-		v, _, err := t.at(p, tables)
+		v, _, err := t.at(p)
 		if err != nil {
 			return Result{}, fmt.Errorf("%s: %w", t.Material, err)
 		}

@@ -67,7 +67,7 @@ func (pr *Prober) Probe(p *engine.Position, root bool) (wdl, dtm int, best engin
 		var v, dtz byte
 		if root {
 			var err error
-			if v, dtz, err = t.at(p, nil); err != nil {
+			if v, dtz, err = t.at(p); err != nil {
 				return 0, 0, engine.NoMove, false // a damaged block: no answer, never a wrong one
 			}
 		} else if v, dtz, ok = t.atCached(p); !ok {

@@ -108,7 +108,7 @@ func (t *Table) outcomeAfter(p *engine.Position, tables Tables) (layout.Outcome,
 		// Both values from one lookup of the entry, where Probe and
 		// ProbeDTZ would each find it again: the verifier asks this of
 		// every move of every entry.
-		v, dtz, err := tbl.at(p, tables)
+		v, dtz, err := tbl.at(p)
 		if err != nil {
 			return layout.Outcome{}, err
 		}

@@ -246,8 +246,10 @@ func (r *Reader) Outcomes(side int) ([]int8, error) {
 }
 
 // DropDistances returns the section again with one side's distances left
-// out, the side Encode with Options.OneSide would drop, without
-// compressing anything again: the kept blocks are copied as they are, a
+// out, chosen as Encode with Options.OneSide chooses (by the streams'
+// compressed bytes, here at the level the file was written at: a
+// recompression may pick the other side), without compressing anything
+// again: the kept blocks are copied as they are, a
 // dropped side's blocks keep their outcome frame (decoded once to check
 // it), so they stay at the level they were compressed at. Every block's
 // CRC is checked as it is read. A section with a side dropped already is
