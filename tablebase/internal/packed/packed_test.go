@@ -80,6 +80,17 @@ func TestRoundTrip(t *testing.T) {
 	}
 }
 
+// fewerDistances makes a side's decided entries mates in one or mated
+// now, keeping their outcomes: its distance streams compress to almost
+// nothing.
+func fewerDistances(val []byte) {
+	for i, v := range val {
+		if v != 0 && v != notPosition {
+			val[i] = 1 + (v-1)%2
+		}
+	}
+}
+
 // encodeOneSide packs entries with one side's distances dropped, and
 // returns the section and its layout.
 func encodeOneSide(t testing.TB, l Layout, val, dtz [2][]byte) ([]byte, Layout) {
@@ -99,11 +110,7 @@ func TestDropDistancesCopiesTheBlocks(t *testing.T) {
 	for _, hasDTZ := range []bool{false, true} {
 		l := Layout{Entries: 10_000, BlockEntries: 1 << 10, HasDTZ: hasDTZ}
 		val, dtz := randomTable(l.Entries, hasDTZ, 5)
-		for i := range val[0] { // White's distances: fewer kinds, smaller streams
-			if v := val[0][i]; v != 0 && v != notPosition {
-				val[0][i] = 1 + (v-1)%2
-			}
-		}
+		fewerDistances(val[0]) // White's distance streams the smaller
 		both := write(t, l, val, dtz)
 		want, wantLayout := encodeOneSide(t, l, val, dtz)
 		r, err := Open(bytes.NewReader(both), 0, l, NewCache(1<<12))
@@ -138,11 +145,7 @@ func TestOneSide(t *testing.T) {
 	for _, hasDTZ := range []bool{false, true} {
 		l := Layout{Entries: 10_000, BlockEntries: 1 << 10, HasDTZ: hasDTZ}
 		val, dtz := randomTable(l.Entries, hasDTZ, 3)
-		for i := range val[1] { // Black's distances: fewer kinds, smaller streams
-			if v := val[1][i]; v != 0 && v != notPosition {
-				val[1][i] = 1 + (v-1)%2
-			}
-		}
+		fewerDistances(val[1]) // Black's distance streams the smaller
 		both := write(t, l, val, dtz)
 		file, got := encodeOneSide(t, l, val, dtz)
 		require.Equal(t, [2]bool{true, false}, got.Dropped, "White's larger distances dropped")
