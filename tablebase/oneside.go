@@ -39,11 +39,21 @@ func (t *Table) searchDropped(p *engine.Position, side, idx int) (val, dtz byte,
 	if err != nil {
 		return 0, 0, t.damaged(err)
 	}
-	if got := Decode(val); got.WDL != stored {
-		return 0, 0, fmt.Errorf("%s %s: %s: one ply of search gives %s, the file stores the outcome %d: %w",
-			t.Variant.Name, t.Material, p.FEN(), got, stored, ErrCorrupt)
+	if err := t.checkOutcome(p, val, stored); err != nil {
+		return 0, 0, err
 	}
 	return val, dtz, nil
+}
+
+// checkOutcome compares a searched value with the outcome the file stores
+// for its position: a disagreement is ErrCorrupt (a damaged file, or
+// smaller tables that changed since it was written).
+func (t *Table) checkOutcome(p *engine.Position, searched byte, stored int) error {
+	if got := Decode(searched); got.WDL != stored {
+		return fmt.Errorf("%s %s: %s: one ply of search gives %s, the file stores the outcome %d: %w",
+			t.Variant.Name, t.Material, p.FEN(), got, stored, ErrCorrupt)
+	}
+	return nil
 }
 
 // searchAt values a covered position without an en-passant capture of a
@@ -212,9 +222,8 @@ func (t *Table) rebuildEntry(b *layout.Board, sq []int, idx, side int, outcomes 
 	if err != nil {
 		return err
 	}
-	if got := Decode(v).WDL; got != int(outcomes[idx]) {
-		return fmt.Errorf("%s %s: %s: one ply of search gives %s, the file stores the outcome %d: %w",
-			t.Variant.Name, t.Material, p.FEN(), Decode(v), outcomes[idx], ErrCorrupt)
+	if err := t.checkOutcome(p, v, int(outcomes[idx])); err != nil {
+		return err
 	}
 	val[idx] = v
 	if dtz != nil {

@@ -329,6 +329,17 @@ func TestTablebaseRepack(t *testing.T) {
 		require.NoError(t, err)
 		require.Less(t, now.Size(), was.Size(), m)
 	}
+	// A one-side set repacked one-sided again: the files copied as they are.
+	copied := t.TempDir()
+	code, _, errOut = runCommand("tb", "repack", "--dir", one, "--out", copied)
+	require.Zero(t, code, errOut)
+	for _, m := range []string{"KRvK", "KQvK"} {
+		want, err := os.ReadFile(filepath.Join(one, "chess-"+m+".ctb"))
+		require.NoError(t, err)
+		got, err := os.ReadFile(filepath.Join(copied, "chess-"+m+".ctb"))
+		require.NoError(t, err)
+		require.Equal(t, want, got, m)
+	}
 	code, _, errOut = runCommand("tb", "repack", "KRvK", "--dir", one, "--out", both, "--both-sides")
 	require.Zero(t, code, errOut)
 	code, _, errOut = runCommand("tb", "repack", "KQvK", "--dir", one, "--out", both, "--both-sides")

@@ -3,12 +3,14 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/atomicfile"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/spf13/cobra"
 )
@@ -35,7 +37,8 @@ searched through first).
 
 A file that stores every distance is repacked one-sided from its
 compressed blocks as they are: seconds for a five-piece table, the
-blocks staying at the level they were compressed at. --recompress
+blocks staying at the level they were compressed at; a one-side file
+is copied as it is. --recompress
 decompresses the table and compresses every block again at the
 compressor's best level (minutes for a five-piece table): a generation
 writes at a quicker one, and its files come out 8–15% smaller so.
@@ -66,7 +69,7 @@ writes at a quicker one, and its files come out 8–15% smaller so.
 				if err != nil {
 					return fmt.Errorf("tb repack: %w", err)
 				}
-				if err := repack(t, out, bothSides, recompress); err != nil {
+				if err := repack(t, store.Dir(), out, bothSides, recompress); err != nil {
 					return fmt.Errorf("tb repack: %w", err)
 				}
 				st, err := os.Stat(filepath.Join(out, tablebase.FileName(v, m)))
@@ -90,12 +93,16 @@ writes at a quicker one, and its files come out 8–15% smaller so.
 	return cmd
 }
 
-// repack writes t into out: one side's distances from its file's blocks
-// as they are where it stores both, else (bothSides, recompress, or a
-// one-side file) from its entries in memory, compressed again.
-func repack(t *tablebase.Table, out string, bothSides, recompress bool) error {
-	if !bothSides && !recompress && t.DistancesStored(0) && t.DistancesStored(1) {
-		return t.RepackOneSide(out)
+// repack writes t, read from dir, into out: one side's distances from its
+// file's blocks as they are where it stores both; a one-side file copied
+// as it is (or left, in place); else (bothSides, recompress) from its
+// entries in memory, compressed again.
+func repack(t *tablebase.Table, dir, out string, bothSides, recompress bool) error {
+	if !bothSides && !recompress {
+		if t.DistancesStored(0) && t.DistancesStored(1) {
+			return t.RepackOneSide(out)
+		}
+		return copyTableFile(t, dir, out)
 	}
 	dense, err := t.Dense()
 	if err != nil {
@@ -139,6 +146,41 @@ func repackMaterials(store *tablebase.Store, v *engine.Variant, names []string) 
 	pieces := func(m tablebase.Material) int { return len(m.Strong) + len(m.Weak) }
 	slices.SortStableFunc(ms, func(a, b tablebase.Material) int { return pieces(a) - pieces(b) })
 	return ms, nil
+}
+
+// copyTableFile copies t's file from dir to out as it is, atomically; a
+// file already in place is left.
+func copyTableFile(t *tablebase.Table, dir, out string) error {
+	name := tablebase.FileName(t.Variant, t.Material)
+	src, dst := filepath.Join(dir, name), filepath.Join(out, name)
+	if same, err := sameFile(src, dst); err != nil || same {
+		return err
+	}
+	f, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return atomicfile.Write(dst, 0o644, func(w io.Writer) error {
+		_, err := io.Copy(w, f)
+		return err
+	})
+}
+
+// sameFile reports whether two paths name one file (a missing second is
+// not it).
+func sameFile(a, b string) (bool, error) {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false, err
+	}
+	sb, err := os.Stat(b)
+	if errors.Is(err, os.ErrNotExist) {
+		return false, nil
+	} else if err != nil {
+		return false, err
+	}
+	return os.SameFile(sa, sb), nil
 }
 
 // storedSides says whose distances a table file holds.
