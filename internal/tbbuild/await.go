@@ -14,11 +14,14 @@ import (
 // checking its sum), per byte.
 const readNsPerByte = 5
 
-// Missing returns the material of p when the builder could build (or
-// load) its table and it is not in memory. It reads nothing from disk: it
-// is asked on the clock.
+// Missing returns the material of p when the builder could build or
+// load its table and it is not in memory: a table of more than MaxPieces
+// pieces (every table, with building off) only when its file is there
+// and has not failed to load. It reads no file (a stat at most): it is
+// asked on the clock.
 func (b *Builder) Missing(p *engine.Position) (tablebase.Material, bool) {
-	if n := p.PieceCount(); n < 3 || n > b.MaxPieces {
+	n := p.PieceCount()
+	if n < 3 || n > tablebase.MaxPieces {
 		return tablebase.Material{}, false
 	}
 	m, err := tablebase.TableMaterial(p)
@@ -28,7 +31,22 @@ func (b *Builder) Missing(p *engine.Position) (tablebase.Material, bool) {
 	if _, err := b.store.Find(p, tablebase.MemoryOnly); err == nil {
 		return tablebase.Material{}, false
 	}
+	if n > b.MaxPieces && !b.readable(p.Variant(), m) {
+		return tablebase.Material{}, false
+	}
 	return m, true
+}
+
+// readable reports whether m has a file that has not failed to load: the
+// only way to a table the builder may not build.
+func (b *Builder) readable(v *engine.Variant, m tablebase.Material) bool {
+	m, err := m.Normalised(v)
+	if err != nil || !b.store.HasFile(v, m) {
+		return false
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return !b.isLocked(keyOf(v, m), tableUnreadable|tableTried)
 }
 
 // Estimate returns how long getting m into memory should take at full
@@ -106,6 +124,9 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 			b.mu.Lock()
 			b.markLocked(k, tableUnreadable) // estimated as a build from now on
 			b.mu.Unlock()
+			if len(m.Strong)+len(m.Weak) > b.MaxPieces {
+				return err // only read, never built: the reason is the file's
+			}
 		}
 	}
 	if err := ctx.Err(); err != nil {

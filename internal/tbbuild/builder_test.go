@@ -122,6 +122,55 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 	require.NoError(t, err)
 }
 
+// TestReadOnlyBuilderAwaitsFiles: a builder that builds nothing
+// (TablebaseBuild 0) still reports a root position's table as missing
+// when its file is there, so a search waits for the read (the engine
+// used to search its first move without a table on disk); a table with
+// no file, or whose file fails to load, is not missing: nothing can
+// bring it.
+func TestReadOnlyBuilderAwaitsFiles(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	for _, name := range []string{"KQvK", "KRvK"} {
+		m, err := tablebase.ParseMaterial(v, name)
+		require.NoError(t, err)
+		_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+		require.NoError(t, err)
+	}
+	// KRvK's file made for another variant's rules: stale.
+	require.NoError(t, os.Rename(filepath.Join(dir, v.Name+"-KRvK.ctb"), filepath.Join(dir, v.Name+"-KNvK.ctb")))
+	b := tbbuild.New(tablebase.NewStore(dir))
+	defer b.Close()
+	b.MaxPieces = 0
+	var log logLines
+	b.Log = log.add
+	b.Pause()
+	queen, err := v.ParseFEN("8/8/8/8/8/2k5/8/KQ6 w - - 0 1")
+	require.NoError(t, err)
+	m, missing := b.Missing(queen)
+	require.True(t, missing, "a file to read")
+	require.NoError(t, b.Await(context.Background(), v, m))
+	_, missing = b.Missing(queen)
+	require.False(t, missing, "read")
+
+	rook, err := v.ParseFEN("8/8/8/8/8/2k5/8/KR6 w - - 0 1")
+	require.NoError(t, err)
+	_, missing = b.Missing(rook)
+	require.False(t, missing, "no file, and nothing is built")
+
+	knight, err := v.ParseFEN("8/8/8/8/2k5/8/8/KN6 w - - 0 1")
+	require.NoError(t, err)
+	m, missing = b.Missing(knight)
+	require.True(t, missing, "a file, not read yet")
+	err = b.Await(context.Background(), v, m)
+	require.ErrorIs(t, err, tablebase.ErrCorrupt, "the file's own reason")
+	_, missing = b.Missing(knight)
+	require.False(t, missing, "a file that failed to load is not read again on every move")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	require.Len(t, entries, 2, "nothing built")
+}
+
 // gardner is Gardner's minichess: KBNvK on its 5x5 board has 93,750
 // entries a side to move, chess's 2.6 million.
 func gardner(t *testing.T) *engine.Variant {
