@@ -216,6 +216,7 @@ func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	store.Progress = nil // several generations at once: a line per table instead
+	defer generationMemory(memory)()
 	out := cmd.OutOrStdout()
 	start := time.Now()
 	built := 0
@@ -225,7 +226,7 @@ func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan
 			return
 		}
 		built++
-		fmt.Fprintf(out, "%s %s built in %s (%s since the start)\n", v.Name, m, took.Round(time.Second), time.Since(start).Round(time.Second))
+		fmt.Fprintf(out, "%s %s built in %s (%s since the start%s)\n", v.Name, m, took.Round(time.Second), time.Since(start).Round(time.Second), peakSoFar())
 	})
 	if len(failures) > 0 {
 		return fmt.Errorf("plan: %d of %d tables failed", len(failures), built+len(failures))
@@ -233,6 +234,16 @@ func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan
 	if ctx.Err() != nil {
 		return errors.New("plan: interrupted")
 	}
-	fmt.Fprintf(out, "%d tables built into %s in %s\n", built, store.Dir(), time.Since(start).Round(time.Second))
+	fmt.Fprintf(out, "%d tables built into %s in %s%s\n", built, store.Dir(), time.Since(start).Round(time.Second), peakSoFar())
 	return nil
+}
+
+// peakSoFar says the process's peak memory, for a plan's log: with one
+// job at a time, where it grows is the table that took it.
+func peakSoFar() string {
+	mb, ok := sysmem.PeakMB()
+	if !ok {
+		return ""
+	}
+	return fmt.Sprintf("; peak memory %s", mebibytes(int64(mb)<<20))
 }

@@ -17,6 +17,16 @@ func physical() (uint64, bool) {
 	return uint64(info.Totalram) * uint64(info.Unit), true
 }
 
+// peakResident returns the process's peak resident set in bytes
+// (getrusage's maxrss, which Linux counts in KiB).
+func peakResident() (uint64, bool) {
+	var use syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &use); err != nil {
+		return 0, false
+	}
+	return uint64(use.Maxrss) << 10, true
+}
+
 // available returns the memory the process can get now, in bytes: what
 // the system can give out without swapping (MemAvailable in
 // /proc/meminfo), and no more than the address space its limit leaves.

@@ -19,6 +19,13 @@ func AvailableMB() (int, bool) {
 	return int(avail >> 20), ok
 }
 
+// PeakMB returns the most memory the process has held at once so far
+// (its peak resident set) in MiB, false where unknown.
+func PeakMB() (int, bool) {
+	peak, ok := peakResident()
+	return int(peak >> 20), ok
+}
+
 // HugePageSize is the size of an x86-64 or arm64 huge page: 2 MiB. A
 // range given to AdviseHugePages should start on such a boundary.
 const HugePageSize = 2 << 20

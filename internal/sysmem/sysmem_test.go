@@ -18,3 +18,18 @@ func TestMemory(t *testing.T) {
 	require.True(t, ok)
 	require.LessOrEqual(t, avail, total)
 }
+
+// TestPeak: the peak counts memory the process touched and let go of.
+func TestPeak(t *testing.T) {
+	before, ok := PeakMB()
+	if !ok {
+		t.Skip("this system does not say what the process's peak is")
+	}
+	b := make([]byte, (before+64)<<20)
+	for i := range b {
+		b[i] = 1
+	}
+	after, ok := PeakMB()
+	require.True(t, ok)
+	require.GreaterOrEqual(t, after, before+64)
+}
