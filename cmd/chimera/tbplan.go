@@ -238,12 +238,18 @@ func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan
 	return nil
 }
 
-// peakSoFar says the process's peak memory, for a plan's log: with one
-// job at a time, where it grows is the table that took it.
+// peakSoFar says the process's peak memory and processor time so far,
+// for a plan's log: with one job at a time, where the peak grows is the
+// table that took it; on a busy machine the processor time, not the wall
+// time, is what the generations cost (an interrupted run's last line
+// says what its finished tables took).
 func peakSoFar() string {
-	mb, ok := sysmem.PeakMB()
-	if !ok {
-		return ""
+	var s string
+	if mb, ok := sysmem.PeakMB(); ok {
+		s += "; peak memory " + mebibytes(int64(mb)<<20)
 	}
-	return fmt.Sprintf("; peak memory %s", mebibytes(int64(mb)<<20))
+	if cpu, ok := sysmem.CPUTime(); ok {
+		s += "; processor time " + cpu.Round(time.Second).String()
+	}
+	return s
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 )
 
 // physical returns the machine's memory in bytes.
@@ -25,6 +26,15 @@ func peakResident() (uint64, bool) {
 		return 0, false
 	}
 	return uint64(use.Maxrss) << 10, true
+}
+
+// cpuTime returns the process's user and system time.
+func cpuTime() (time.Duration, bool) {
+	var use syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &use); err != nil {
+		return 0, false
+	}
+	return time.Duration(use.Utime.Nano() + use.Stime.Nano()), true
 }
 
 // available returns the memory the process can get now, in bytes: what

@@ -5,6 +5,8 @@
 // be is the session's rule, how one is laid out the searcher's.
 package sysmem
 
+import "time"
+
 // PhysicalMB returns the machine's memory in MiB, false where unknown.
 func PhysicalMB() (int, bool) {
 	total, ok := physical()
@@ -25,6 +27,11 @@ func PeakMB() (int, bool) {
 	peak, ok := peakResident()
 	return int(peak >> 20), ok
 }
+
+// CPUTime returns the processor time the process has used so far (user
+// and system, every thread), false where unknown: with other work on the
+// machine, what a computation costs when its wall time does not say.
+func CPUTime() (time.Duration, bool) { return cpuTime() }
 
 // HugePageSize is the size of an x86-64 or arm64 huge page: 2 MiB. A
 // range given to AdviseHugePages should start on such a boundary.

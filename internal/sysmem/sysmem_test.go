@@ -33,3 +33,18 @@ func TestPeak(t *testing.T) {
 	require.True(t, ok)
 	require.GreaterOrEqual(t, after, before+64)
 }
+
+// TestCPUTime: work done shows in the processor time.
+func TestCPUTime(t *testing.T) {
+	before, ok := CPUTime()
+	if !ok {
+		t.Skip("this system does not say what processor time the process used")
+	}
+	x := uint64(1)
+	for after := before; after == before; after, _ = CPUTime() {
+		for range 1 << 20 {
+			x = x*6364136223846793005 + 1442695040888963407
+		}
+	}
+	require.NotZero(t, x)
+}
