@@ -214,9 +214,11 @@ const maxQueued = 1024
 // Serve reads command lines from in and hands each to handle, one at a
 // time, between the reports of finished searches, until handle returns
 // false (quit) or the input ends (which counts as quit, after the commands
-// before it). A search still running then is stopped and its answer given,
-// so no Go goes unanswered. A line that cannot be read as a command (longer
-// than MaxLine) goes to bad instead, and reading goes on.
+// before it and the searches they started: a search with a limit ends as
+// it would have, one held until stop is stopped). A search still running
+// at quit is stopped and its answer given, so no Go goes unanswered. A
+// line that cannot be read as a command (longer than MaxLine) goes to bad
+// instead, and reading goes on.
 //
 // Commands queue while one waits for a search (go, setoption); a line
 // urgent says is a stop or quit acts at once, whatever is queued before
@@ -269,6 +271,12 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 			if ok && it.err != nil {
 				bad(it.err)
 				continue
+			}
+			if !ok {
+				// The end of input: a script that pipes "go depth 12" and
+				// closes gets its depth-12 answer (searches with a limit
+				// end; one held until stop is stopped), then quit.
+				s.awaitIdle(true)
 			}
 			if !ok || !handle(it.line) {
 				s.shutdown()

@@ -371,6 +371,25 @@ func TestQuitAndEOF(t *testing.T) {
 	require.NoError(t, s.Wait(), "quit ends the session")
 }
 
+// TestEndOfInputFinishesTheSearch: a script that pipes a go with a
+// limit and closes its input gets the search it asked for (the end of
+// input used to stop it at once: depth 5 of 12), then the engine quits;
+// a go infinite is stopped.
+func TestEndOfInputFinishesTheSearch(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("position startpos", "go depth 7")
+	s.CloseInput()
+	_, infos := s.Expect("bestmove ")
+	require.Contains(t, lastSearchReport(infos), "info depth 7 ")
+	require.NoError(t, s.Wait(), "then it quits")
+
+	s = start(t, uci.Config{})
+	s.Send("position startpos", "go infinite")
+	s.CloseInput()
+	s.Expect("bestmove ")
+	require.NoError(t, s.Wait())
+}
+
 // instantEngine answers at once with the first legal move: for fuzzing the
 // protocol without searching.
 type instantEngine struct{ mu sync.Mutex }

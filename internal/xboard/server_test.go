@@ -187,6 +187,19 @@ func TestMateAndResult(t *testing.T) {
 	s.quiet("1")
 }
 
+// TestEndOfInputFinishesTheSearch: a script that pipes "sd 7" and "go"
+// and closes its input gets the depth-7 move (the end of input used to
+// stop the search at once), then the engine quits.
+func TestEndOfInputFinishesTheSearch(t *testing.T) {
+	s := start(t)
+	s.Send("new", "post", "sd 7", "go")
+	s.CloseInput()
+	_, thinking := s.Expect("move ")
+	require.NotEmpty(t, thinking)
+	require.Regexp(t, `^7 `, thinking[len(thinking)-1], "the last thought is seven plies deep")
+	require.NoError(t, s.Wait())
+}
+
 func TestAnalyze(t *testing.T) {
 	s := start(t)
 	s.Send("new", "force", "post", "analyze")

@@ -70,6 +70,11 @@ func (c *Conn) Wait() error {
 	}
 }
 
+// CloseInput ends the server's input, as a script's pipe ends.
+func (c *Conn) CloseInput() {
+	require.NoError(c.t, c.in.Close())
+}
+
 // Send writes command lines.
 func (c *Conn) Send(lines ...string) {
 	for _, l := range lines {
