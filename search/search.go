@@ -15,6 +15,7 @@
 package search
 
 import (
+	"cmp"
 	"context"
 	"runtime/debug"
 	"slices"
@@ -50,9 +51,10 @@ type Options struct {
 // reductions, aspiration windows, mate-distance pruning and draws by
 // in-tree repetition), so the fixed-depth score is the exact minimax value;
 // exactDepthTT reuses stored scores only at exactly the stored depth; noTT
-// disables the table.
+// disables the table; boundsAtOnce reports failed root searches from the
+// start (not after boundReportAfter).
 type testSwitches struct {
-	pure, exactDepthTT, noTT bool
+	pure, exactDepthTT, noTT, boundsAtOnce bool
 }
 
 // Prober answers a position from an endgame tablebase: for the side to
@@ -88,9 +90,19 @@ type Info struct {
 	TBHits          uint64
 	PV              []engine.Move
 	// LowerBound: Score is only a lower bound, from an iteration stopped
-	// after PV's first move beat the previous best.
+	// after PV's first move beat the previous best, or from a search of
+	// the root that failed high (reported after a few seconds).
 	LowerBound bool
+	// UpperBound: Score is only an upper bound, from a search of the root
+	// that failed low (reported after a few seconds).
+	UpperBound bool
 }
+
+// boundReportAfter is how long a search runs before a root search that
+// fails high or low is reported (as Stockfish does): in a long analysis a
+// GUI shows at once that the best move is changing, while the short
+// searches of games are not flooded with lines that are only bounds.
+const boundReportAfter = 3 * time.Second
 
 // Result is a search's answer: the move to play (always legal when the
 // position has one), the expected reply, and the score.
@@ -316,7 +328,18 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 		main.excluded = main.excluded[:0]
 		var infos []Info
 		for line := 0; line < lines; line++ {
-			score := main.aspiration(depth, prev[line])
+			var failed func(Score, bool)
+			if onInfo != nil {
+				failed = func(bound Score, low bool) {
+					if (time.Since(s.start) < boundReportAfter && !s.opts.test.boundsAtOnce) || main.pvLen[0] == 0 {
+						return
+					}
+					info := s.info(main, depth, bound)
+					info.MultiPV, info.LowerBound, info.UpperBound = line+1, !low, low
+					onInfo(info)
+				}
+			}
+			score := main.aspiration(depth, prev[line], failed)
 			if main.stopped {
 				break
 			}
@@ -330,6 +353,9 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			info.MultiPV = line + 1
 			infos = append(infos, info)
 			main.excluded = append(main.excluded, main.pv[0][0])
+		}
+		if !main.stopped && lines > 1 {
+			res = s.rankLines(main, infos, prev, res)
 		}
 		if main.stopped {
 			// A root move that beat the window of the interrupted iteration
@@ -355,6 +381,28 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 		if s.doneAfterIteration(depth, res.Score, clock) {
 			break
 		}
+	}
+	return res
+}
+
+// rankLines orders an iteration's MultiPV lines best first, as GUIs
+// expect: a later line, searched without the moves before it, can score
+// higher than an earlier one (reductions and the table see each search
+// differently), and is then the better move. It renumbers the lines,
+// keeps their scores in prev in the new order (each line's next window)
+// and returns the result of the best.
+func (s *Searcher) rankLines(main *worker, infos []Info, prev []Score, res Result) Result {
+	slices.SortStableFunc(infos, func(a, b Info) int { return cmp.Compare(b.Score, a.Score) })
+	for i := range infos {
+		infos[i].MultiPV = i + 1
+		prev[i] = infos[i].Score
+	}
+	if best := infos[0]; len(best.PV) > 0 && best.PV[0] != res.Best {
+		res.Score, res.Best, res.Ponder = best.Score, best.PV[0], engine.NoMove
+		if len(best.PV) > 1 {
+			res.Ponder = best.PV[1]
+		}
+		main.rootBest = res.Best
 	}
 	return res
 }

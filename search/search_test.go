@@ -274,6 +274,56 @@ func TestMultiPV(t *testing.T) {
 	require.Equal(t, last[0].PV[0], r.Best)
 }
 
+// TestMultiPVLinesInOrder: every iteration's MultiPV lines come best
+// first and the move played is line 1's, also where a later line, searched
+// without the moves before it, scores higher than an earlier one (they
+// came unsorted: Kiwipete at depth 10 gave line 2 cp -160 and line 3 cp
+// -130, an Italian opening at depth 5 line 1 cp 10 and line 2 cp 70).
+// Root searches that fail high or low are reported as bounds, never as
+// an iteration's last word.
+func TestMultiPVLinesInOrder(t *testing.T) {
+	depth := 10
+	if testing.Short() {
+		depth = 8
+	}
+	bounds := 0
+	for _, fen := range []string{
+		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+		"r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+		variants.ChessFEN,
+	} {
+		p := setup(t, "chess", fen)
+		var infos []search.Info
+		r := search.NewForTest(options(), search.TestMode{BoundsAtOnce: true}).Search(context.Background(), p,
+			search.Limits{Depth: depth, MultiPV: 4}, func(i search.Info) { infos = append(infos, i) })
+		var lines []search.Info
+		for i, info := range infos {
+			require.False(t, info.LowerBound && info.UpperBound)
+			if info.LowerBound || info.UpperBound {
+				bounds++
+				require.Less(t, i, len(infos)-1, "a bound is followed by the line's score")
+				continue
+			}
+			lines = append(lines, info)
+		}
+		require.Len(t, lines, 4*depth, fen)
+		for d := range depth {
+			iteration := lines[4*d : 4*d+4]
+			for i, info := range iteration {
+				require.Equal(t, d+1, info.Depth, fen)
+				require.Equal(t, i+1, info.MultiPV, fen)
+				if i > 0 {
+					require.LessOrEqual(t, int(info.Score), int(iteration[i-1].Score), "%s depth %d: lines best first", fen, d+1)
+				}
+			}
+		}
+		final := lines[len(lines)-4]
+		require.Equal(t, final.PV[0], r.Best, fen)
+		require.Equal(t, final.Score, r.Score, fen)
+	}
+	require.Positive(t, bounds, "some root search failed high or low")
+}
+
 // TestLimitsLess: time spent before a search comes off the side's clock
 // and off a fixed move time, never below a millisecond.
 func TestLimitsLess(t *testing.T) {

@@ -226,14 +226,15 @@ func (w *worker) unmakeNull() {
 func (w *worker) iterate(maxDepth int) {
 	prev := Score(0)
 	for depth := 1 + w.id%2; depth <= maxDepth && !w.stopped; depth++ {
-		prev = w.aspiration(depth, prev)
+		prev = w.aspiration(depth, prev, nil)
 	}
 	w.published.Store(w.nodes)
 }
 
 // aspiration searches the root with a window around the last score,
-// widening it on failure.
-func (w *worker) aspiration(depth int, prev Score) Score {
+// widening it on failure; failed, when set, is told each failure's bound
+// (low: the score is at most bound; else at least).
+func (w *worker) aspiration(depth int, prev Score, failed func(bound Score, low bool)) Score {
 	if depth < 4 || w.s.opts.test.pure || prev.IsMate() || w.s.evalBlind {
 		return w.negamax(depth, -Infinity, Infinity, 0, true)
 	}
@@ -244,14 +245,18 @@ func (w *worker) aspiration(depth int, prev Score) Score {
 		if w.stopped {
 			return score
 		}
+		low := score <= alpha
 		switch {
-		case score <= alpha:
+		case low:
 			beta = (alpha + beta) / 2
 			alpha = max(score-delta, -Infinity)
 		case score >= beta:
 			beta = min(score+delta, Infinity)
 		default:
 			return score
+		}
+		if failed != nil {
+			failed(score, low)
 		}
 		delta += delta
 		if delta > 1000 {

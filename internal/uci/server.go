@@ -206,8 +206,11 @@ func (s *Server) sendInfo(info search.Info) {
 	}
 	multipv := max(info.MultiPV, 1)
 	bound := ""
-	if info.LowerBound {
+	switch {
+	case info.LowerBound:
 		bound = " lowerbound"
+	case info.UpperBound:
+		bound = " upperbound"
 	}
 	s.out.Printf("info depth %d seldepth %d multipv %d score %s%s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
 		info.Depth, info.SelDepth, multipv, info.Score, bound, info.Nodes, info.NPS, info.HashFull, info.TBHits,
