@@ -23,6 +23,9 @@ type Limits struct {
 	SearchMoves []engine.Move
 	// MultiPV is the number of best lines to report (default 1).
 	MultiPV int
+	// SlowMover is the share of the usual clock budget to spend, in
+	// percent (0: 100); the reserve the clock keeps is never spent.
+	SlowMover int
 }
 
 // TimeBudget returns how long a search with these limits may think for
@@ -72,10 +75,32 @@ func (l Limits) budget(side engine.Colour, overhead time.Duration) (soft, hard t
 	}
 	inc = max(inc-overhead, 0)
 	soft = usable/time.Duration(movesToGo) + inc*3/4
+	if l.SlowMover > 0 {
+		soft = soft * time.Duration(l.SlowMover) / 100
+	}
 	hard = min(soft*4, usable/3+inc)
 	soft = min(soft, usable)
 	hard = max(min(hard, usable), soft)
 	return max(soft, time.Millisecond), max(hard, time.Millisecond)
+}
+
+// CountNodes returns the limits with time counted in nodes, perMS a
+// millisecond (UCI's nodestime): the move's soft budget on the clock, or
+// its fixed move time, becomes a node limit (the smaller, with one
+// already set), and the time limits are dropped, so a game on a clock is
+// the same on any machine. Limits without time, and perMS 0, are
+// returned as they are.
+func (l Limits) CountNodes(side engine.Colour, overhead time.Duration, perMS int) Limits {
+	if perMS <= 0 || l.Infinite || (!l.clock() && l.MoveTime <= 0) {
+		return l
+	}
+	soft, _ := l.budget(side, overhead)
+	nodes := uint64(max(soft.Milliseconds(), 1)) * uint64(perMS)
+	if l.Nodes == 0 || nodes < l.Nodes {
+		l.Nodes = nodes
+	}
+	l.WTime, l.BTime, l.WInc, l.BInc, l.MovesToGo, l.MoveTime = 0, 0, 0, 0, 0, 0
+	return l
 }
 
 // Less returns the limits after d of this move's time is gone (spent

@@ -46,15 +46,21 @@ type Options struct {
 	test testSwitches
 }
 
+// detailed reports whether the search has run long enough for detailed
+// reports (detailAfter).
+func (s *Searcher) detailed() bool {
+	return s.opts.test.detailAtOnce || time.Since(s.start) >= detailAfter
+}
+
 // testSwitches make the search's results exact for tests. pure turns off
 // everything that makes the result depend on move order (null move,
 // reductions, aspiration windows, mate-distance pruning and draws by
 // in-tree repetition), so the fixed-depth score is the exact minimax value;
 // exactDepthTT reuses stored scores only at exactly the stored depth; noTT
-// disables the table; boundsAtOnce reports failed root searches from the
-// start (not after boundReportAfter).
+// disables the table; detailAtOnce reports failed root searches and root
+// moves from the start (not after detailAfter).
 type testSwitches struct {
-	pure, exactDepthTT, noTT, boundsAtOnce bool
+	pure, exactDepthTT, noTT, detailAtOnce bool
 }
 
 // Prober answers a position from an endgame tablebase: for the side to
@@ -96,13 +102,20 @@ type Info struct {
 	// UpperBound: Score is only an upper bound, from a search of the root
 	// that failed low (reported after a few seconds).
 	UpperBound bool
+	// CurrMove, when set, makes this a report of the root move being
+	// searched (the CurrMoveNumber-th, from 1, at Depth), not of a line:
+	// sent once a search has run a few seconds, so that a GUI shows
+	// progress within a long iteration.
+	CurrMove       engine.Move
+	CurrMoveNumber int
 }
 
-// boundReportAfter is how long a search runs before a root search that
-// fails high or low is reported (as Stockfish does): in a long analysis a
-// GUI shows at once that the best move is changing, while the short
-// searches of games are not flooded with lines that are only bounds.
-const boundReportAfter = 3 * time.Second
+// detailAfter is how long a search runs before a root search that fails
+// high or low, and each root move searched, are reported (as Stockfish
+// does): in a long analysis a GUI shows at once that the best move is
+// changing and how far an iteration has got, while the short searches of
+// games are not flooded with such lines.
+const detailAfter = 3 * time.Second
 
 // Result is a search's answer: the move to play (always legal when the
 // position has one), the expected reply, and the score.
@@ -324,6 +337,15 @@ func (s *Searcher) Quiesce(ctx context.Context, pos *engine.Position) (Score, []
 func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager, onInfo func(Info)) Result {
 	res := Result{Best: s.rootMoves[0]}
 	prev := make([]Score, lines)
+	var reported []Info // the last completed iteration's lines
+	if onInfo != nil {
+		main.searching = func(depth int, m engine.Move, number int) {
+			if s.detailed() {
+				onInfo(Info{Depth: depth, CurrMove: m, CurrMoveNumber: number})
+			}
+		}
+		defer func() { main.searching = nil }()
+	}
 	for depth := 1; depth <= maxDepth; depth++ {
 		main.excluded = main.excluded[:0]
 		var infos []Info
@@ -331,7 +353,7 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			var failed func(Score, bool)
 			if onInfo != nil {
 				failed = func(bound Score, low bool) {
-					if (time.Since(s.start) < boundReportAfter && !s.opts.test.boundsAtOnce) || main.pvLen[0] == 0 {
+					if !s.detailed() || main.pvLen[0] == 0 {
 						return
 					}
 					info := s.info(main, depth, bound)
@@ -369,6 +391,11 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 					info.MultiPV, info.LowerBound = 1, true
 					onInfo(info)
 				}
+			} else if onInfo != nil {
+				// The last word at a stop (or a node limit) is the last
+				// iteration's lines again, with the nodes and time spent
+				// in all, as Stockfish gives it before bestmove.
+				s.reportAgain(reported, onInfo)
 			}
 			break
 		}
@@ -377,12 +404,26 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 				onInfo(info)
 			}
 		}
+		reported = infos
 		clock.iterationDone(res.Best, res.Score)
 		if s.doneAfterIteration(depth, res.Score, clock) {
 			break
 		}
 	}
 	return res
+}
+
+// reportAgain reports lines again with the search's nodes, time and hits
+// now.
+func (s *Searcher) reportAgain(lines []Info, onInfo func(Info)) {
+	elapsed, nodes := time.Since(s.start), s.totalNodes()
+	for _, info := range lines {
+		info.Nodes, info.Time, info.HashFull, info.TBHits = nodes, elapsed, s.tt.hashfull(), s.totalTBHits()
+		if elapsed > 0 {
+			info.NPS = uint64(float64(nodes) / elapsed.Seconds())
+		}
+		onInfo(info)
+	}
 }
 
 // rankLines orders an iteration's MultiPV lines best first, as GUIs

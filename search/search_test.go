@@ -280,13 +280,13 @@ func TestMultiPV(t *testing.T) {
 // came unsorted: Kiwipete at depth 10 gave line 2 cp -160 and line 3 cp
 // -130, an Italian opening at depth 5 line 1 cp 10 and line 2 cp 70).
 // Root searches that fail high or low are reported as bounds, never as
-// an iteration's last word.
+// an iteration's last word, and so are the root moves being searched.
 func TestMultiPVLinesInOrder(t *testing.T) {
 	depth := 10
 	if testing.Short() {
 		depth = 8
 	}
-	bounds := 0
+	bounds, moves := 0, 0
 	for _, fen := range []string{
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -294,10 +294,16 @@ func TestMultiPVLinesInOrder(t *testing.T) {
 	} {
 		p := setup(t, "chess", fen)
 		var infos []search.Info
-		r := search.NewForTest(options(), search.TestMode{BoundsAtOnce: true}).Search(context.Background(), p,
+		r := search.NewForTest(options(), search.TestMode{DetailAtOnce: true}).Search(context.Background(), p,
 			search.Limits{Depth: depth, MultiPV: 4}, func(i search.Info) { infos = append(infos, i) })
 		var lines []search.Info
 		for i, info := range infos {
+			if info.CurrMove != engine.NoMove {
+				moves++
+				require.True(t, p.IsLegal(info.CurrMove), "the move searched is a root move")
+				require.Positive(t, info.CurrMoveNumber)
+				continue
+			}
 			require.False(t, info.LowerBound && info.UpperBound)
 			if info.LowerBound || info.UpperBound {
 				bounds++
@@ -322,6 +328,7 @@ func TestMultiPVLinesInOrder(t *testing.T) {
 		require.Equal(t, final.Score, r.Score, fen)
 	}
 	require.Positive(t, bounds, "some root search failed high or low")
+	require.Positive(t, moves, "the root moves searched are reported")
 }
 
 // TestLimitsLess: time spent before a search comes off the side's clock

@@ -38,6 +38,27 @@ func TestTimeBudget(t *testing.T) {
 		}
 	}
 
+	// Slow Mover scales the share, within the same caps.
+	l = Limits{WTime: 10 * time.Second, WInc: 100 * ms, SlowMover: 50}
+	soft, hard = l.TimeBudget(engine.White, overhead)
+	require.Equal(t, (usable/50+90*ms*3/4)/2, soft)
+	require.Equal(t, 4*soft, hard)
+	l.SlowMover = 1000
+	soft, hard = l.TimeBudget(engine.White, overhead)
+	require.Equal(t, (usable/50+90*ms*3/4)*10, soft)
+	require.Equal(t, usable/3+90*ms, hard, "never a third of the clock on one move")
+
+	// nodestime: the soft budget in nodes, the clock dropped.
+	l = Limits{WTime: 10 * time.Second, BTime: time.Second, WInc: 100 * ms, Depth: 9}
+	soft, _ = l.TimeBudget(engine.White, overhead)
+	counted := l.CountNodes(engine.White, overhead, 100)
+	require.Equal(t, Limits{Nodes: uint64(soft.Milliseconds()) * 100, Depth: 9}, counted)
+	l.Nodes = 1000
+	require.Equal(t, uint64(1000), l.CountNodes(engine.White, overhead, 100).Nodes, "the smaller node limit")
+	require.Equal(t, l, l.CountNodes(engine.White, overhead, 0), "0: the clock is time")
+	require.Equal(t, Limits{Nodes: 99000}, Limits{MoveTime: time.Second}.CountNodes(engine.White, overhead, 100), "a move time too")
+	require.Equal(t, Limits{Depth: 3}, Limits{Depth: 3}.CountNodes(engine.White, overhead, 100), "no time to count")
+
 	soft, hard = Limits{MoveTime: time.Second}.TimeBudget(engine.White, overhead)
 	require.Equal(t, time.Second-overhead, soft)
 	require.Equal(t, soft, hard)

@@ -50,6 +50,9 @@ type worker struct {
 	stopped   bool // this worker has seen the stop
 	rootBest  engine.Move
 	rootScore Score // the score of the root's PV move, when it last changed
+	// searching, when set (the main thread's, with a listener), is told
+	// each root move as its search starts, and its number from 1.
+	searching func(depth int, m engine.Move, number int)
 	// excluded are the root moves reported on earlier MultiPV lines (the
 	// main thread's; helpers search every root move).
 	excluded []engine.Move
@@ -445,6 +448,9 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			}
 		}
 
+		if root && w.searching != nil {
+			w.searching(depth, m, len(w.excluded)+i+1)
+		}
 		here.move, here.piece = m, p.MovedPiece(m)
 		w.makeMove(m)
 		givesCheck := p.InCheck()

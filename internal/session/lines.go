@@ -57,6 +57,8 @@ func readLines(in io.Reader, line func(string) bool, bad func(error) bool) {
 type LineWriter struct {
 	mu sync.Mutex
 	w  io.Writer
+	// copied, when set, is told every line written (the debug log).
+	copied func(line string)
 }
 
 // NewLineWriter returns a line writer on w.
@@ -66,5 +68,17 @@ func NewLineWriter(w io.Writer) *LineWriter { return &LineWriter{w: w} }
 func (lw *LineWriter) Printf(format string, args ...any) {
 	lw.mu.Lock()
 	defer lw.mu.Unlock()
-	fmt.Fprintf(lw.w, format+"\n", args...)
+	line := fmt.Sprintf(format, args...)
+	fmt.Fprintln(lw.w, line)
+	if lw.copied != nil {
+		lw.copied(line)
+	}
+}
+
+// copyTo has every line written from now on also given to copied (nil:
+// to nothing).
+func (lw *LineWriter) copyTo(copied func(line string)) {
+	lw.mu.Lock()
+	defer lw.mu.Unlock()
+	lw.copied = copied
 }

@@ -39,12 +39,16 @@ type Option struct {
 // optionValues are the options' current values.
 type optionValues struct {
 	hash, threads, multiPV, overheadMS int
-	ponder                             bool
-	useTablebase                       bool
-	tablebaseFiftyMove                 bool
-	tablebaseDir                       string
-	tablebaseBuild                     int
-	tablebaseCacheMB                   int
+	// slowMover is Slow Mover's percent of the usual clock budget;
+	// nodesTime nodestime's nodes per millisecond of the clock (0: the
+	// clock is time).
+	slowMover, nodesTime int
+	ponder               bool
+	useTablebase         bool
+	tablebaseFiftyMove   bool
+	tablebaseDir         string
+	tablebaseBuild       int
+	tablebaseCacheMB     int
 	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
 	// variant played is their combination.
 	variant  string
@@ -78,6 +82,15 @@ type optionDecl struct {
 // option, add its declaration here: UCI and XBoard both read this table.
 func optionTable() []optionDecl {
 	return []optionDecl{
+		// Debug Log File: the conversation with the GUI, appended to
+		// this file (empty: none), for finding out what a GUI sent.
+		{Option: Option{Name: "Debug Log File", Kind: String},
+			apply: func(s *Session, v value) error {
+				if err := s.debugLog.open(v.text); err != nil {
+					return fmt.Errorf("option Debug Log File: %w; not logging", err)
+				}
+				return nil
+			}},
 		{Option: Option{Name: "Hash", Kind: Spin, Default: strconv.Itoa(DefaultHashMB), Min: 1, Max: HashMaxMB()},
 			defaultFor: func(s *Session) string { return strconv.Itoa(cmp.Or(s.cfg.HashMB, DefaultHashMB)) },
 			apply: func(s *Session, v value) error {
@@ -106,6 +119,15 @@ func optionTable() []optionDecl {
 				s.searcher.SetMoveOverhead(s.values.moveOverhead())
 				return nil
 			}},
+		// Slow Mover: the share of the usual time budget a move on the
+		// clock spends, in percent (Stockfish's option).
+		{Option: Option{Name: "Slow Mover", Kind: Spin, Default: "100", Min: 10, Max: 1000},
+			apply: func(s *Session, v value) error { s.values.slowMover = v.n; return nil }},
+		// nodestime: the clock counts nodes, this many a millisecond, so
+		// that games on a clock are the same on any machine, however busy
+		// (Stockfish's option; 0: the clock is time).
+		{Option: Option{Name: "nodestime", Kind: Spin, Default: "0", Min: 0, Max: 100000},
+			apply: func(s *Session, v value) error { s.values.nodesTime = v.n; return nil }},
 		{Option: Option{Name: "UCI_Variant", Kind: Combo, Default: "chess"},
 			choices: func(s *Session) []string { return s.cat.Names() },
 			apply:   (*Session).setVariant},

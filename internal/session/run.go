@@ -74,7 +74,7 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	s.searcher.SetMoveOverhead(s.overhead())
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder}
-	limits.MultiPV = s.values.multiPV
+	limits = s.withOptions(limits, pos.SideToMove(), ponder)
 	if ponder {
 		// The clock does not run while pondering; a depth, node or mate
 		// limit still ends the search, whose result is then held until
@@ -90,6 +90,19 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	go func() { s.done <- finished{result: think(ctx)} }()
 	s.stopBefore(0) // a stop already read behind this go
 	return nil
+}
+
+// withOptions applies the options that shape a search's limits: MultiPV,
+// Slow Mover and, except while pondering (whose clock only starts at
+// ponderhit), nodestime.
+func (s *Session) withOptions(l search.Limits, side engine.Colour, ponder bool) search.Limits {
+	l.MultiPV, l.SlowMover = s.values.multiPV, s.values.slowMover
+	if !ponder {
+		// The option's overhead alone, not the lag measured: nodes
+		// counted must not depend on how busy the machine was.
+		l = l.CountNodes(side, s.values.moveOverhead(), s.values.nodesTime)
+	}
+	return l
 }
 
 // readyToSearch gets the session ready for a search or perft: a running
@@ -182,8 +195,8 @@ func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Du
 // as for Go.
 func (s *Session) Think(ctx context.Context, limits search.Limits) search.Result {
 	s.readyToSearch()
-	limits.MultiPV = s.values.multiPV
-	r := s.searchOf(s.pos.Clone(), limits)(ctx)
+	pos := s.pos.Clone()
+	r := s.searchOf(pos, s.withOptions(limits, pos.SideToMove(), false))(ctx)
 	if s.builder != nil {
 		s.builder.Resume()
 	}

@@ -66,6 +66,10 @@ type Config struct {
 	// so), not as an option's text.
 	Evaluator func(*engine.Variant) eval.Evaluator
 
+	// Output, when set, is the protocol's writer: the Debug Log File
+	// option copies the lines it writes.
+	Output *LineWriter
+
 	// OnInfo receives every search iteration's report, from the search's
 	// goroutine: it must be safe to call concurrently with the handler.
 	OnInfo func(search.Info)
@@ -115,6 +119,8 @@ type Session struct {
 	// lag measures what a move costs beyond the engine's own time; it is
 	// added to the Move Overhead option for the clock budget.
 	lag lagMeter
+	// debugLog is the Debug Log File option's copy of the conversation.
+	debugLog debugLog
 }
 
 // New returns a session with every option at its default.
@@ -139,6 +145,10 @@ func New(cfg Config) *Session {
 	}
 	s := &Session{cfg: cfg, cat: cfg.Catalogue, searcher: cfg.Searcher, options: optionTable(),
 		done: make(chan finished, 1)}
+	s.debugLog.onFail = func(err error) { cfg.OnMessage(err.Error()) }
+	if cfg.Output != nil {
+		cfg.Output.copyTo(s.debugLog.wrote)
+	}
 	s.resetOptions()
 	return s
 }
@@ -205,6 +215,7 @@ func (s *Session) Close() {
 	if s.builder != nil {
 		s.builder.Close()
 	}
+	s.debugLog.close()
 }
 
 // maxQueued bounds the commands read ahead of the one being handled:
@@ -271,6 +282,9 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 			if ok && it.err != nil {
 				bad(it.err)
 				continue
+			}
+			if ok {
+				s.debugLog.read(it.line) // as handled: in order with the answers
 			}
 			if !ok {
 				// The end of input: a script that pipes "go depth 12" and

@@ -40,6 +40,7 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	s := &Server{cfg: cfg, out: session.NewLineWriter(out)}
 	sc := cfg.Config
 	sc.OnInfo, sc.OnResult, sc.OnPerft = s.sendInfo, s.sendBestMove, s.sendPerft
+	sc.Output = s.out
 	sc.OnMessage = func(msg string) { s.out.Printf("info string %s", msg) }
 	s.sess = session.New(sc)
 	return s
@@ -199,6 +200,10 @@ func (s *Server) sendBestMove(r search.Result) {
 // sendInfo prints one iteration's report (called from the search).
 func (s *Server) sendInfo(info search.Info) {
 	v := s.sess.Variant()
+	if info.CurrMove != engine.NoMove {
+		s.out.Printf("info depth %d currmove %s currmovenumber %d", info.Depth, v.UCI(info.CurrMove), info.CurrMoveNumber)
+		return
+	}
 	var pv strings.Builder
 	for _, m := range info.PV {
 		pv.WriteString(" ")

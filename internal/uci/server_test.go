@@ -390,6 +390,95 @@ func TestEndOfInputFinishesTheSearch(t *testing.T) {
 	require.NoError(t, s.Wait())
 }
 
+// TestLastWordBeforeBestmove: a search ended by a node limit or a stop
+// reports once more, with the nodes it spent in all, before bestmove (the
+// last line used to be the last completed iteration's, 9,077 nodes of a
+// 20,000-node search).
+func TestLastWordBeforeBestmove(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("position startpos", "go nodes 20000")
+	_, infos := s.Expect("bestmove ")
+	require.GreaterOrEqual(t, reportedNodes(t, lastSearchReport(infos)), 20000)
+	s.Send("go infinite")
+	s.Expect("info depth 4 ")
+	s.Send("stop")
+	_, infos = s.Expect("bestmove ")
+	last := lastSearchReport(infos)
+	require.NotEmpty(t, last)
+	require.Equal(t, infos[len(infos)-1], last, "the report comes last")
+	s.quiet()
+}
+
+// reportedNodes reads an info line's node count.
+func reportedNodes(t *testing.T, info string) int {
+	t.Helper()
+	m := regexp.MustCompile(` nodes (\d+) `).FindStringSubmatch(info)
+	require.NotNil(t, m, info)
+	n, err := strconv.Atoi(m[1])
+	require.NoError(t, err)
+	return n
+}
+
+// TestCurrMove: once a search has run three seconds, the root move being
+// searched is reported (currmove, currmovenumber), as GUIs show it.
+func TestCurrMove(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("position startpos", "go infinite")
+	line, _ := s.Expect("info depth")
+	for !strings.Contains(line, " currmove ") {
+		line, _ = s.Expect("info depth")
+	}
+	require.Regexp(t, `^info depth \d+ currmove [a-h][1-8][a-h][1-8] currmovenumber \d+$`, line)
+	s.Send("stop")
+	s.Expect("bestmove ")
+}
+
+// TestNodesTime: with nodestime the clock counts nodes, so a search on a
+// clock is the same however busy the machine: the same nodes and move
+// twice over, within the soft budget's nodes.
+func TestNodesTime(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("setoption name nodestime value 50", "setoption name Move Overhead value 0")
+	var first string
+	for range 2 {
+		s.Send("ucinewgame", "position startpos moves e2e4", "go wtime 20000 btime 20000")
+		best, infos := s.Expect("bestmove ")
+		last := lastSearchReport(infos)
+		nodes := reportedNodes(t, last)
+		// 20 s less 5%, over 50 moves: 380 ms, 19,000 nodes.
+		require.InDelta(t, 19000, nodes, 2000, last)
+		if first == "" {
+			first = best + " " + strconv.Itoa(nodes)
+		} else {
+			require.Equal(t, first, best+" "+strconv.Itoa(nodes), "the same search twice")
+		}
+	}
+}
+
+// TestDebugLogFile: the Debug Log File option appends the conversation to
+// a file, what was read and what was written; a file that cannot be
+// opened is an error and the engine carries on.
+func TestDebugLogFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "debug.log")
+	s := start(t, uci.Config{})
+	s.Send("setoption name Debug Log File value "+path, "isready")
+	s.Expect("readyok")
+	s.Send("setoption name Debug Log File value <empty>", "isready")
+	s.Expect("readyok")
+	s.Send("isready")
+	s.Expect("readyok")
+	log, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, ">> isready\n<< readyok\n>> setoption name Debug Log File value <empty>\n", string(log),
+		"from the option on to the option off")
+
+	s.Send("setoption name Debug Log File value " + filepath.Join(path, "no", "such", "dir"))
+	line, _ := s.Expect("info string error")
+	require.Contains(t, line, "Debug Log File")
+	s.Send("isready")
+	s.Expect("readyok")
+}
+
 // instantEngine answers at once with the first legal move: for fuzzing the
 // protocol without searching.
 type instantEngine struct{ mu sync.Mutex }

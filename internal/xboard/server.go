@@ -71,6 +71,7 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	s := &Server{cfg: cfg, out: session.NewLineWriter(out), side: engine.Black}
 	sc := cfg.Config
 	sc.OnInfo, sc.OnResult, sc.OnPerft = s.sendThinking, s.answered, nil
+	sc.Output = s.out
 	sc.OnMessage = func(msg string) { s.out.Printf("# %s", msg) }
 	s.sess = session.New(sc)
 	s.game.reset(s.sess.Variant().StartPosition())
@@ -482,8 +483,8 @@ func (s *Server) gameOver() bool {
 
 // sendThinking prints one iteration (called from the search goroutine).
 func (s *Server) sendThinking(info search.Info) {
-	if !s.post {
-		return
+	if !s.post || info.CurrMove != engine.NoMove {
+		return // XBoard's thinking output has no line for the move being searched
 	}
 	v := s.sess.Variant()
 	var pv []string
