@@ -160,7 +160,11 @@ func (s *Session) tablesForSearch(pos *engine.Position, limits search.Limits) fu
 			ctx, cancel = context.WithTimeout(ctx, hard)
 			defer cancel()
 		}
-		s.cfg.OnMessage(fmt.Sprintf("tablebase: building %s %s first (about %.1f s)", v.Name, m, cost.Seconds()))
+		verb := "building"
+		if b.Readable(v, m) {
+			verb = "reading" // its file: a build only if the read fails
+		}
+		s.cfg.OnMessage(fmt.Sprintf("tablebase: %s %s %s first (about %.1f s)", verb, v.Name, m, cost.Seconds()))
 		if err := b.Await(ctx, v, m); err != nil {
 			s.cfg.OnMessage(fmt.Sprintf("tablebase: searching without %s: %v", m, err))
 		}

@@ -31,15 +31,15 @@ func (b *Builder) Missing(p *engine.Position) (tablebase.Material, bool) {
 	if _, err := b.store.Find(p, tablebase.MemoryOnly); err == nil {
 		return tablebase.Material{}, false
 	}
-	if n > b.MaxPieces && !b.readable(p.Variant(), m) {
+	if n > b.MaxPieces && !b.Readable(p.Variant(), m) {
 		return tablebase.Material{}, false
 	}
 	return m, true
 }
 
-// readable reports whether m has a file that has not failed to load: the
-// only way to a table the builder may not build.
-func (b *Builder) readable(v *engine.Variant, m tablebase.Material) bool {
+// Readable reports whether m has a file that has not failed to load: the
+// only way to a table the builder may not build, and the quick one to any.
+func (b *Builder) Readable(v *engine.Variant, m tablebase.Material) bool {
 	m, err := m.Normalised(v)
 	if err != nil || !b.store.HasFile(v, m) {
 		return false

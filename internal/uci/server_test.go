@@ -677,6 +677,34 @@ func TestTablesOnDiskWithoutBuilding(t *testing.T) {
 	s.quiet()
 }
 
+// TestReadingFirstSaysReading: a search that waits for its position's
+// table says it is reading the file, not building the table ("building
+// chess KBNvK first (about 0.1 s)" with the file there). The table may
+// be read in the background before the search asks: fresh engines are
+// tried until one waits.
+func TestReadingFirstSaysReading(t *testing.T) {
+	dir := t.TempDir()
+	v := variants.Chess()
+	m, err := tablebase.ParseMaterial(v, "KRvK")
+	require.NoError(t, err)
+	_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	waited := false
+	for try := 0; try < 50 && !waited; try++ {
+		s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
+		s.Send("position fen 8/8/8/3k4/8/8/8/R3K3 w - - 0 1", "go depth 1")
+		_, lines := s.Expect("bestmove ")
+		for _, l := range lines {
+			if strings.Contains(l, " first (about") {
+				require.Contains(t, l, "info string tablebase: reading chess KRvK first", "the file is read")
+				waited = true
+			}
+		}
+		s.quiet()
+	}
+	require.True(t, waited, "no search waited for the table")
+}
+
 // TestRedefinedVariantTablesOverUCI: a table made for a user's variant
 // is not used once the variant is redefined: neither by an engine started
 // after the file was edited nor after VariantPath loads it again. The
