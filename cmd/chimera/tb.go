@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/internal/explorer"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/spf13/cobra"
@@ -423,9 +425,14 @@ func newTBProbeCommand() *cobra.Command {
 		Use:   "probe --fen FEN | --fen-file FILE [--json]",
 		Short: "Say a position's value and the value of every move",
 		Long: `Probe prints a position's result, distance to mate and best moves, and the
-value of every legal move, in words a player reads. --fen-file answers one
-position per line; with --json each answer is one JSON object:
-{"fen":…,"wdl":1|0|-1,"dtm":P,"best":[…]} (dtm in signed plies), or
+value of every legal move (best first), in words a player reads, exactly as
+the explorer's API values them: the move rule counted with the position's
+clock (a "cursed win" the 50-move rule draws), a position with castling
+rights valued from its moves, bare kings drawn by the rules. --fen-file
+answers one position per line; with --json each answer is one JSON object:
+{"fen":…,"wdl":1|0|-1,"category":…,"dtm":P,"dtz":Z,"best":[…]} (wdl
+without the move rule, category with it in the API's words: win,
+cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 {"fen":…,"error":"…"} for a position no table covers.`,
 		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -485,8 +492,12 @@ position per line; with --json each answer is one JSON object:
 // probeAnswer is one probe's answer, as JSON writes it.
 type probeAnswer struct {
 	FEN string `json:"fen"`
-	WDL *int   `json:"wdl,omitempty"`
-	DTM *int   `json:"dtm,omitempty"`
+	// WDL is the outcome for the side to move without the move rule, and
+	// Category the outcome with it and the position's clock, in the
+	// explorer API's words (win, cursed-win, draw, blessed-loss, loss).
+	WDL      *int   `json:"wdl,omitempty"`
+	Category string `json:"category,omitempty"`
+	DTM      *int   `json:"dtm,omitempty"`
 	// DTZ is the distance to zeroing under the move rule, null where the
 	// variant has none.
 	DTZ   *int         `json:"dtz,omitempty"`
@@ -522,7 +533,10 @@ func readFENs(path string) ([]string, error) {
 }
 
 // probeOne answers one position, building its table (and saying so first
-// when that means more tables) when it has no file.
+// when that means more tables) when it has no file, then valuing it and
+// its moves as the explorer's API does: with the move rule and the
+// position's clock, a position with castling rights from its moves, bare
+// kings by the rules.
 func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen string) probeAnswer {
 	ans := probeAnswer{FEN: fen}
 	p, err := v.ParseFEN(fen)
@@ -530,52 +544,170 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		ans.Error = err.Error()
 		return ans
 	}
-	if m, err := tablebase.TableMaterial(p); err == nil {
-		if err := announceBuilds(errOut, store, v, []tablebase.Material{m}, m); err != nil {
-			ans.Error = err.Error()
-			return ans
+	targets, noTable := probeTargets(p)
+	if err := announceBuilds(errOut, store, v, targets, targets...); err != nil {
+		noTable = err
+	}
+	for _, m := range targets {
+		if _, err := store.FindMaterial(v, m, tablebase.Build); err != nil {
+			noTable = err
 		}
 	}
-	t, err := store.Find(p, tablebase.Build)
-	if err != nil {
-		ans.Error = err.Error()
-		return ans
-	}
-	r, err := t.Probe(p)
-	if err != nil {
-		ans.Error = err.Error()
-		return ans
-	}
-	all, best, err := t.Moves(p, store.Finder(tablebase.Build))
-	if err != nil {
-		ans.Error = err.Error()
-		return ans
-	}
-	ans.WDL, ans.DTM, ans.words = &r.WDL, &r.DTM, r.String()
-	if d, err := t.ProbeDTZ(p); err == nil {
-		ans.DTZ = &d
-		if r.WDL != 0 {
-			ans.words += fmt.Sprintf("; %d plies to zeroing", max(d, -d))
-			if max(d, -d) > tablebase.RuleLimit(v) {
-				ans.words += fmt.Sprintf(" (beyond the %d-move rule: a draw by it)", v.MoveRule)
-			}
+	a := explorer.Probe(store, p)
+	if a.Category == "unknown" {
+		ans.Error = cmp.Or(noTable, errors.New("no table holds this position or its moves")).Error()
+		if a.Building != nil && a.Building.Error != "" {
+			ans.Error = a.Building.Error // a damaged file
 		}
+		return ans
 	}
-	for _, m := range best {
-		ans.Best = append(ans.Best, v.UCI(m))
+	wdl, dtm, dtz := outcome(a.Category), a.DTM, a.DTZ
+	if dtm == nil && len(a.Moves) > 0 {
+		// No table holds the position (castling rights left): its best
+		// move's distances, one ply on.
+		_, dtm, dtz = moversView(a.Moves[0])
+	}
+	ans.WDL, ans.DTM, ans.DTZ, ans.Category = &wdl, dtm, dtz, a.Category
+	ans.words = probeWords(v, a.Category, dtm, dtz, a.State)
+	for _, m := range a.Moves {
+		category, mate, zeroing := moversView(m)
+		if category == a.Category && equalDTM(mate, dtm) {
+			ans.Best = append(ans.Best, m.UCI)
+		}
+		ans.moves = append(ans.moves, moveAnswer{move: m.SAN, words: probeWords(v, category, mate, zeroing, m.State)})
 	}
 	slices.Sort(ans.Best)
 	if ans.Best == nil {
 		ans.Best = []string{}
 	}
-	for _, mv := range all {
-		words := mv.Result.String()
-		if mv.HasDTZ && mv.Result.WDL != 0 {
-			words += fmt.Sprintf("; %d plies to zeroing", max(mv.DTZ, -mv.DTZ))
-		}
-		ans.moves = append(ans.moves, moveAnswer{move: p.SAN(mv.Move), words: words})
-	}
 	return ans
+}
+
+// probeTargets returns the materials whose tables value p: its own or,
+// when no table holds p (castling rights left), its moves'; the error
+// says why p has none.
+func probeTargets(p *engine.Position) ([]tablebase.Material, error) {
+	own, err := tablebase.TableMaterial(p)
+	if err == nil {
+		return []tablebase.Material{own}, nil
+	}
+	var targets []tablebase.Material
+	for _, m := range p.LegalMoves(nil) {
+		p.Make(m)
+		if child, err := tablebase.TableMaterial(p); err == nil && !slices.Contains(targets, child) {
+			targets = append(targets, child)
+		}
+		p.Unmake()
+	}
+	return targets, err
+}
+
+// outcome is a category's win, draw or loss for the side to move, the
+// move rule aside (a cursed win is a win).
+func outcome(category string) int {
+	switch category {
+	case "win", "cursed-win":
+		return 1
+	case "loss", "blessed-loss":
+		return -1
+	}
+	return 0
+}
+
+// moversView turns a move's value, which the API gives for the side to
+// move after it, into the mover's: its category and signed plies to mate
+// and to zeroing (a mating move mates in 1; a zeroing move zeroes in 1).
+func moversView(m explorer.MoveAnswer) (category string, dtm, dtz *int) {
+	category, dtm = moverOutcome(m)
+	switch {
+	case m.DTZ == nil || dtm == nil || *dtm == 0:
+	case m.Zeroing || m.Checkmate:
+		dtz = ptrTo(1)
+	default:
+		dtz = ptrTo(max(*m.DTZ, -*m.DTZ) + 1)
+	}
+	if dtz != nil && *dtm < 0 {
+		*dtz = -*dtz
+	}
+	return category, dtm, dtz
+}
+
+// moverOutcome is moversView's category and plies to mate.
+func moverOutcome(m explorer.MoveAnswer) (string, *int) {
+	var category string
+	switch m.Category {
+	case "win":
+		category = "loss"
+	case "loss":
+		category = "win"
+	case "cursed-win":
+		category = "blessed-loss"
+	case "blessed-loss":
+		category = "cursed-win"
+	default:
+		category = m.Category
+	}
+	switch {
+	case m.Checkmate || m.VariantLoss:
+		return category, ptrTo(1)
+	case m.DTM == nil:
+		return category, nil
+	case *m.DTM < 0:
+		return category, ptrTo(-*m.DTM + 1)
+	case *m.DTM > 0:
+		return category, ptrTo(-*m.DTM - 1)
+	}
+	return category, ptrTo(0)
+}
+
+func equalDTM(a, b *int) bool { return (a == nil) == (b == nil) && (a == nil || *a == *b) }
+
+func ptrTo(n int) *int { return &n }
+
+// probeWords says a value as a player reads it.
+func probeWords(v *engine.Variant, category string, dtm, dtz *int, st explorer.State) string {
+	var words string
+	switch category {
+	case "win", "cursed-win":
+		words = "win"
+		if category == "cursed-win" {
+			words = fmt.Sprintf("cursed win (the %d-move rule draws it)", v.MoveRule)
+		}
+		if st.VariantWin {
+			return words + ": won by the variant's rule"
+		}
+		if dtm != nil {
+			words += fmt.Sprintf(": mate in %d", (*dtm+1)/2)
+		}
+	case "loss", "blessed-loss":
+		words = "loss"
+		if category == "blessed-loss" {
+			words = fmt.Sprintf("blessed loss (the %d-move rule saves it)", v.MoveRule)
+		}
+		switch {
+		case st.Checkmate:
+			return words + ": checkmated"
+		case st.VariantLoss:
+			return words + ": lost by the variant's rule"
+		case dtm != nil:
+			words += fmt.Sprintf(": mated in %d", -*dtm/2)
+		}
+	case "draw":
+		words = "draw"
+		switch {
+		case st.Stalemate:
+			return words + ": stalemate"
+		case st.InsufficientMaterial:
+			return words + ": insufficient material"
+		}
+		return words
+	default:
+		return "unknown: no table"
+	}
+	if dtz != nil {
+		words += fmt.Sprintf("; %d plies to zeroing", max(*dtz, -*dtz))
+	}
+	return words
 }
 
 func printProbe(out io.Writer, ans probeAnswer) {

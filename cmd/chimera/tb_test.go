@@ -397,3 +397,30 @@ func TestTablebaseRepack(t *testing.T) {
 	require.NotZero(t, code)
 	require.Contains(t, errOut, "no chess table files in")
 }
+
+// TestProbeAgreesWithTheAPI: tb probe values a position as the explorer's
+// API does. It used to answer "win" where the API says cursed-win (a
+// clock of 95: the fifty-move rule draws it), and "no table holds this
+// position" for bare kings and for a position with castling rights,
+// which the API answers draw and win.
+func TestProbeAgreesWithTheAPI(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ fen, category, words string }{
+		{"8/8/8/8/8/2k5/8/KBN5 w - - 95 1", "cursed-win", "cursed win (the 50-move rule draws it): mate in 30"},
+		{"8/8/8/8/8/2k5/8/KBN5 w - - 0 1", "win", "win: mate in 30"},
+		{"8/8/8/8/8/2k5/8/KBN5 b - - 95 1", "blessed-loss", "blessed loss (the 50-move rule saves it)"},
+		{"4k3/8/8/8/8/8/8/4K3 w - - 0 1", "draw", "draw: insufficient material"},
+		{"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", "win", "win: mate in"},
+	} {
+		code, out, errOut := runCommand("tb", "probe", "--dir", dir, "--json", "--fen", c.fen)
+		require.Zero(t, code, "%s: %s", c.fen, errOut)
+		var ans struct {
+			Category string `json:"category"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &ans), out)
+		require.Equal(t, c.category, ans.Category, c.fen)
+		code, out, errOut = runCommand("tb", "probe", "--dir", dir, "--fen", c.fen)
+		require.Zero(t, code, "%s: %s", c.fen, errOut)
+		require.Contains(t, out, "\n  "+c.words, c.fen)
+	}
+}

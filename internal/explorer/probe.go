@@ -1,0 +1,19 @@
+package explorer
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/tablebase"
+)
+
+// Probe values a position and its moves from the store's tables, in
+// memory or on disk, exactly as the API answers it, and builds nothing:
+// for programs that answer positions without serving them (tb probe), so
+// that they never disagree with the API (the fifty-move rule and the
+// position's clock counted, a position with castling rights valued from
+// its moves, bare kings drawn by the rules).
+func Probe(store *tablebase.Store, p *engine.Position) Answer {
+	// answer reads only the store when it is given no admit: nothing is
+	// requested, so no build queue is needed.
+	s := &Server{cfg: Config{Store: store}}
+	return s.answer(p, nil)
+}
