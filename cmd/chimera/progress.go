@@ -3,29 +3,90 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"sync"
 	"time"
 )
 
+// isTerminal reports whether w is a terminal: progress redrawn in place
+// ("\r") is for people watching, and only litters a log or a pipe.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// liveLine is one line of progress redrawn in place on a terminal, and
+// not written at all elsewhere; lines of their own go out either way.
+// Its methods may be called from several goroutines (a store's
+// generations report from theirs).
+type liveLine struct {
+	mu    sync.Mutex
+	out   io.Writer
+	live  bool
+	drawn bool // a progress line is on the screen, unended
+}
+
+func newLiveLine(out io.Writer) *liveLine { return &liveLine{out: out, live: isTerminal(out)} }
+
+// draw redraws the progress line (on a terminal).
+func (l *liveLine) draw(format string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.live {
+		fmt.Fprintf(l.out, "\r"+format, args...)
+		l.drawn = true
+	}
+}
+
+// end ends the progress line, if one is drawn.
+func (l *liveLine) end() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.drawn {
+		fmt.Fprintln(l.out)
+		l.drawn = false
+	}
+}
+
+// println writes a line of its own, over the progress line if one is
+// drawn (which the next draw brings back).
+func (l *liveLine) println(text string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.drawn {
+		fmt.Fprint(l.out, "\r\033[K")
+		l.drawn = false
+	}
+	fmt.Fprintln(l.out, text)
+}
+
 // progressBar draws a stage's progress on one line with an estimate of
-// the time left.
+// the time left: redrawn in place on a terminal; elsewhere (a log) a
+// line at every tenth of a stage.
 type progressBar struct {
 	out   io.Writer
+	live  bool
 	stage string
 	start time.Time
 	last  time.Time
+	tenth int // the last tenth written, where not live
 }
 
-func newProgressBar(out io.Writer) *progressBar { return &progressBar{out: out} }
+func newProgressBar(out io.Writer) *progressBar { return &progressBar{out: out, live: isTerminal(out)} }
 
 // show draws done of total for a stage (at most every 200 ms).
 func (b *progressBar) show(stage string, done, total int, detail string) {
 	now := time.Now()
 	if stage != b.stage {
-		if b.stage != "" {
+		if b.stage != "" && b.live {
 			fmt.Fprintln(b.out)
 		}
-		b.stage, b.start = stage, now
+		b.stage, b.start, b.tenth = stage, now, -1
 	} else if now.Sub(b.last) < 200*time.Millisecond && done < total {
 		return
 	}
@@ -38,13 +99,20 @@ func (b *progressBar) show(stage string, done, total int, detail string) {
 		left := time.Duration(float64(now.Sub(b.start)) * (1 - frac) / frac)
 		eta = left.Round(time.Second).String()
 	}
+	if !b.live {
+		if tenth := int(10 * frac); tenth != b.tenth {
+			b.tenth = tenth
+			fmt.Fprintf(b.out, "%s %3d%%  ETA %s %s\n", stage, int(100*frac), eta, detail)
+		}
+		return
+	}
 	fmt.Fprintf(b.out, "\r%-5s [%s%s] %3d%%  ETA %-8s %s ", stage, strings.Repeat("#", n), strings.Repeat(".", width-n),
 		int(100*frac), eta, detail)
 }
 
 // note prints a line of its own after the bar's current line.
 func (b *progressBar) note(text string) {
-	if b.stage != "" {
+	if b.stage != "" && b.live {
 		fmt.Fprintln(b.out)
 	}
 	fmt.Fprintln(b.out, text)
@@ -53,7 +121,7 @@ func (b *progressBar) note(text string) {
 
 // done ends the bar's line.
 func (b *progressBar) done() {
-	if b.stage != "" {
+	if b.stage != "" && b.live {
 		fmt.Fprintln(b.out)
 	}
 }

@@ -11,8 +11,11 @@ import (
 	"runtime/debug"
 	"runtime/pprof"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/explorer"
@@ -146,17 +149,18 @@ func mebibytes(n int64) string {
 func (f *tbFlags) store(errOut io.Writer) *tablebase.Store {
 	s := gen.NewStore(f.dir)
 	s.SaveRequired = f.saveRequired
-	s.Log = func(msg string) { fmt.Fprintf(errOut, "\r%s\n", msg) }
+	line := newLiveLine(errOut)
+	s.Log = line.println
 	last := -1
 	s.Progress = func(m tablebase.Material, frac float64) {
 		const width = 30
 		if pct := int(100 * frac); pct != last {
 			last = pct
 			n := int(frac * width)
-			fmt.Fprintf(errOut, "\r%-8s [%s%s] %3d%%", m, strings.Repeat("#", n), strings.Repeat(".", width-n), pct)
+			line.draw("%-8s [%s%s] %3d%%", m, strings.Repeat("#", n), strings.Repeat(".", width-n), pct)
 		}
 		if frac >= 1 {
-			fmt.Fprintln(errOut)
+			line.end()
 			last = -1
 		}
 	}
@@ -310,10 +314,10 @@ five-piece table in minutes instead of hours.`,
 					return fmt.Errorf("tb verify: %s needs %s: %w", m, n, err)
 				}
 			}
-			errOut := cmd.ErrOrStderr()
+			line := newLiveLine(cmd.ErrOrStderr())
 			rep, err := gen.VerifySample(t, store.Finder(tablebase.MemoryOnly), sample,
-				func(frac float64) { fmt.Fprintf(errOut, "\rverifying %s %3d%%", t.Material, int(100*frac)) })
-			fmt.Fprintln(errOut)
+				func(frac float64) { line.draw("verifying %s %3d%%", t.Material, int(100*frac)) })
+			line.end()
 			if err != nil {
 				return fmt.Errorf("tb verify: %w", err)
 			}
@@ -446,7 +450,7 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 			if err != nil {
 				return err
 			}
-			fens := []string{fen}
+			fens := []fenLine{{text: fen}}
 			if fenFile != "" {
 				if fens, err = readFENs(fenFile); err != nil {
 					return fmt.Errorf("tb probe: %w", err)
@@ -457,15 +461,20 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 			out := cmd.OutOrStdout()
 			enc := json.NewEncoder(out)
 			failed, lastError := 0, ""
-			for _, text := range fens {
-				ans := probeOne(cmd.ErrOrStderr(), store, v, text)
+			for _, line := range fens {
+				ans := probeAnswer{FEN: line.text}
+				if line.err != nil {
+					ans.Error = line.err.Error()
+				} else {
+					ans = probeOne(cmd.ErrOrStderr(), store, v, line.text)
+				}
 				switch {
 				case asJSON:
 					enc.Encode(ans)
 				case ans.Error != "" && fenFile == "":
 					// One position: its error is the command's.
 				case ans.Error != "":
-					fmt.Fprintf(out, "%s: %s\n", ans.FEN, ans.Error)
+					fmt.Fprintf(out, "%s: %s\n", shorten(ans.FEN), ans.Error)
 				default:
 					printProbe(out, ans)
 				}
@@ -511,25 +520,81 @@ type moveAnswer struct {
 	move, words string
 }
 
+// maxFENLine bounds a line of a FEN file: far beyond any FEN (a 16×16
+// board with pieces in hand takes some 400 bytes), and what a longer line
+// (not a FEN at all) costs in memory.
+const maxFENLine = 16 << 10
+
+// fenLine is one position of a FEN file, or why its line is none.
+type fenLine struct {
+	text string
+	err  error
+}
+
 // readFENs reads a file of positions, one per line; blank lines and lines
-// starting with # are skipped, and EPD-style annotations after a ; cut.
-func readFENs(path string) ([]string, error) {
+// starting with # are skipped, and EPD-style annotations after a ; cut. A
+// line too long for a FEN is an error of its own, and reading goes on.
+func readFENs(path string) ([]fenLine, error) {
 	file, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer file.Close()
-	var fens []string
-	sc := bufio.NewScanner(file)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+	var fens []fenLine
+	r := bufio.NewReader(file)
+	for n := 1; ; n++ {
+		line, long, err := readBoundedLine(r, maxFENLine)
+		text := strings.TrimSpace(line)
+		switch {
+		case long > 0:
+			fens = append(fens, fenLine{text: shorten(text), err: fmt.Errorf("line %d: %d bytes, too long for a FEN", n, long)})
+		case text != "" && !strings.HasPrefix(text, "#"):
+			text, _, _ = strings.Cut(text, ";")
+			fens = append(fens, fenLine{text: strings.TrimSpace(text)})
+		}
+		if err == io.EOF {
+			return fens, nil
+		}
+		if err != nil {
+			return fens, err
+		}
+	}
+}
+
+// readBoundedLine reads a line (without its end) of at most limit bytes;
+// a longer one is read to its end but not kept beyond limit, and long is
+// its length (0 for a line within the limit).
+func readBoundedLine(r *bufio.Reader, limit int) (line string, long int, err error) {
+	var buf []byte
+	total := 0
+	for {
+		chunk, err := r.ReadSlice('\n')
+		total += len(chunk)
+		if len(buf) < limit {
+			buf = append(buf, chunk[:min(len(chunk), limit-len(buf))]...)
+		}
+		if err == bufio.ErrBufferFull {
 			continue
 		}
-		line, _, _ = strings.Cut(line, ";")
-		fens = append(fens, strings.TrimSpace(line))
+		if total > limit {
+			long = total
+		}
+		return strings.TrimRight(string(buf), "\r\n"), long, err
 	}
-	return fens, sc.Err()
+}
+
+// shorten makes a line fit a message: its start, quoted when it is not
+// plain printable text (a binary file's bytes never reach the terminal).
+func shorten(text string) string {
+	const most = 60
+	short := text
+	if len(short) > most {
+		short = short[:most] + "…"
+	}
+	if !utf8.ValidString(text) || strings.IndexFunc(text, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
+		return strconv.Quote(short)
+	}
+	return short
 }
 
 // probeOne answers one position, building its table (and saying so first

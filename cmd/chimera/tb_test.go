@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -422,5 +424,37 @@ func TestProbeAgreesWithTheAPI(t *testing.T) {
 		code, out, errOut = runCommand("tb", "probe", "--dir", dir, "--fen", c.fen)
 		require.Zero(t, code, "%s: %s", c.fen, errOut)
 		require.Contains(t, out, "\n  "+c.words, c.fen)
+	}
+}
+
+// TestProbeFileOfAnyLines: a line too long for a FEN is an error of its
+// own and the other lines are answered (one 70 KB line used to end the
+// run: "bufio.Scanner: token too long"); a file of binary bytes is never
+// echoed raw; and generation progress is not drawn (with "\r") into
+// stderr that is not a terminal.
+func TestProbeFileOfAnyLines(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(t.TempDir(), "positions.txt")
+	require.NoError(t, os.WriteFile(file, []byte("7k/8/8/8/8/8/8/R5K1 w - - 0 1\n"+strings.Repeat("x", 70000)+
+		"\n7k/8/8/8/8/8/8/R5K1 b - - 0 1\n"), 0o644))
+	code, out, errOut := runCommand("tb", "probe", "--dir", dir, "--fen-file", file)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "1 of 3 positions could not be answered")
+	require.Contains(t, out, "7k/8/8/8/8/8/8/R5K1 w - - 0 1\n  win: mate in 10")
+	require.Contains(t, out, "7k/8/8/8/8/8/8/R5K1 b - - 0 1\n  loss: mated in")
+	require.Contains(t, out, "line 2: 70001 bytes, too long for a FEN")
+	require.Less(t, len(out), 10000, "the long line is not echoed")
+	require.NotContains(t, errOut, "\r", "no progress frames in a redirected stderr")
+
+	binary := make([]byte, 4096)
+	for i := range binary {
+		binary[i] = byte(i*7919 + i/13)
+	}
+	require.NoError(t, os.WriteFile(file, binary, 0o644))
+	code, out, _ = runCommand("tb", "probe", "--dir", dir, "--fen-file", file)
+	require.Equal(t, 2, code)
+	require.True(t, utf8.ValidString(out), "the answers are text")
+	for _, r := range out {
+		require.True(t, r == '\n' || unicode.IsPrint(r), "no control bytes in the answers: %q", r)
 	}
 }
