@@ -19,6 +19,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/explorer"
+	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tablebase/gen"
 	"github.com/spf13/cobra"
@@ -30,11 +31,20 @@ type tbFlags struct {
 	dir string
 	// saveRequired: a table that cannot be saved fails the command.
 	saveRequired bool
+	// force builds a table whose generation's estimated memory is more
+	// than the machine has available.
+	force bool
 }
 
 func (f *tbFlags) register(cmd *cobra.Command) {
 	f.vf.register(cmd)
 	cmd.Flags().StringVar(&f.dir, "dir", "", "tablebase directory (default: "+tablebase.DefaultDir()+")")
+}
+
+// registerForce adds --force, for the commands that build tables.
+func (f *tbFlags) registerForce(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.force, "force", false,
+		"build even when a generation's estimated memory is more than the machine has available (the system may kill it)")
 }
 
 // open resolves the variant and opens the store, after checking that its
@@ -68,7 +78,7 @@ func (f *tbFlags) build(cmd *cobra.Command, material string) (*engine.Variant, *
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	if err := announceBuilds(cmd.ErrOrStderr(), store, v, []tablebase.Material{m}, m); err != nil {
+	if err := announceBuilds(cmd.ErrOrStderr(), store, v, f.force, []tablebase.Material{m}, m); err != nil {
 		return nil, nil, nil, err
 	}
 	t, err := store.Build(v, m, tablebase.Hooks{})
@@ -78,7 +88,10 @@ func (f *tbFlags) build(cmd *cobra.Command, material string) (*engine.Variant, *
 // announceBuilds says, before a command builds the targets' tables, which
 // tables that takes and what they take (the files' size and the largest
 // generation's memory), when they are more than the ones the user named.
-func announceBuilds(out io.Writer, store *tablebase.Store, v *engine.Variant, targets []tablebase.Material, named ...tablebase.Material) error {
+// A generation whose estimated memory the machine does not have available
+// is refused first (as the engine's Hash option refuses a table), unless
+// forced.
+func announceBuilds(out io.Writer, store *tablebase.Store, v *engine.Variant, force bool, targets []tablebase.Material, named ...tablebase.Material) error {
 	var plan []tablebase.Material
 	for _, m := range targets {
 		more, err := store.ToBuild(v, m)
@@ -91,6 +104,22 @@ func announceBuilds(out io.Writer, store *tablebase.Store, v *engine.Variant, ta
 			}
 		}
 	}
+	var files, memory int64
+	names := make([]string, len(plan))
+	for i, p := range plan {
+		c, err := gen.GenerationCost(v, p)
+		if err != nil {
+			return err
+		}
+		if !force {
+			if err := checkMemory(v, p, c.Memory, availableMemory(), "is available"); err != nil {
+				return err
+			}
+		}
+		files += c.File
+		memory = max(memory, c.Memory)
+		names[i] = p.String()
+	}
 	extra := 0
 	for _, p := range plan {
 		if !slices.Contains(named, p) {
@@ -100,20 +129,29 @@ func announceBuilds(out io.Writer, store *tablebase.Store, v *engine.Variant, ta
 	if extra == 0 {
 		return nil
 	}
-	var files, memory int64
-	names := make([]string, len(plan))
-	for i, p := range plan {
-		c, err := gen.GenerationCost(v, p)
-		if err != nil {
-			return err
-		}
-		files += c.File
-		memory = max(memory, c.Memory)
-		names[i] = p.String()
-	}
 	fmt.Fprintf(out, "building %d tables of %s into %s, smallest first: %s (about %s of files; the largest generation takes about %s of memory)\n",
 		len(plan), v.Name, store.Dir(), strings.Join(names, " "), mebibytes(files), mebibytes(memory))
 	return nil
+}
+
+// availableMemory is what the system can give the process now, in bytes
+// (0: unknown).
+func availableMemory() int64 {
+	if mb, ok := sysmem.AvailableMB(); ok {
+		return int64(mb) << 20
+	}
+	return 0
+}
+
+// checkMemory refuses a generation estimated to take more memory than
+// there is (0: unknown, not refused): started anyway it would swap for
+// hours or be killed near its end.
+func checkMemory(v *engine.Variant, m tablebase.Material, need, have int64, haveWhat string) error {
+	if have <= 0 || need <= have {
+		return nil
+	}
+	return fmt.Errorf("%s %s: its generation takes about %s of memory and %s %s: --force builds it anyway (the system may kill it)",
+		v.Name, m, mebibytes(need), mebibytes(have), haveWhat)
 }
 
 // generationMemory sets the collector for generations, within limit
@@ -220,6 +258,7 @@ stale file is rebuilt and said so.`,
 		},
 	}
 	f.register(cmd)
+	f.registerForce(cmd)
 	cmd.Flags().StringVar(&cpuProfile, "cpuprofile", "", "write a CPU profile of the generation to this file (for go tool pprof)")
 	return cmd
 }
@@ -298,7 +337,7 @@ five-piece table in minutes instead of hours.`,
 					store.Dir(), materialNames(missing))
 			case build:
 				// Verify was asked to check, not to build: every build is said.
-				if err := announceBuilds(cmd.ErrOrStderr(), store, v, missing); err != nil {
+				if err := announceBuilds(cmd.ErrOrStderr(), store, v, f.force, missing); err != nil {
 					return err
 				}
 				policy = tablebase.Build
@@ -335,6 +374,7 @@ five-piece table in minutes instead of hours.`,
 		},
 	}
 	f.register(cmd)
+	f.registerForce(cmd)
 	cmd.Flags().BoolVar(&build, "build", false, "generate the missing tables first (the table and the ones it needs)")
 	cmd.Flags().Float64Var(&sample, "sample", 1, "check this share of the positions (0.01: one in a hundred), spread over the table")
 	return cmd
@@ -384,6 +424,7 @@ losses and the longest distances to zeroing. The table is read from --dir, or ge
 		},
 	}
 	f.register(cmd)
+	f.registerForce(cmd)
 	return cmd
 }
 
@@ -466,7 +507,7 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 				if line.err != nil {
 					ans.Error = line.err.Error()
 				} else {
-					ans = probeOne(cmd.ErrOrStderr(), store, v, line.text)
+					ans = probeOne(cmd.ErrOrStderr(), store, v, line.text, f.force)
 				}
 				switch {
 				case asJSON:
@@ -492,6 +533,7 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 		},
 	}
 	f.register(cmd)
+	f.registerForce(cmd)
 	cmd.Flags().StringVar(&fen, "fen", "", "the position")
 	cmd.Flags().StringVar(&fenFile, "fen-file", "", "a file of positions, one per line")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "answer in JSON, one object per line")
@@ -602,7 +644,7 @@ func shorten(text string) string {
 // its moves as the explorer's API does: with the move rule and the
 // position's clock, a position with castling rights from its moves, bare
 // kings by the rules.
-func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen string) probeAnswer {
+func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen string, force bool) probeAnswer {
 	ans := probeAnswer{FEN: fen}
 	p, err := v.ParseFEN(fen)
 	if err != nil {
@@ -610,7 +652,7 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		return ans
 	}
 	targets, noTable := probeTargets(p)
-	if err := announceBuilds(errOut, store, v, targets, targets...); err != nil {
+	if err := announceBuilds(errOut, store, v, force, targets, targets...); err != nil {
 		noTable = err
 	}
 	for _, m := range targets {

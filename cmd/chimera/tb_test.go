@@ -12,6 +12,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/internal/sysmem"
 )
 
 func TestTablebaseCommands(t *testing.T) {
@@ -457,4 +459,32 @@ func TestProbeFileOfAnyLines(t *testing.T) {
 	for _, r := range out {
 		require.True(t, r == '\n' || unicode.IsPrint(r), "no control bytes in the answers: %q", r)
 	}
+}
+
+// TestGenerationBeyondMemoryRefused: a generation estimated to need more
+// memory than the machine has available is refused before any work, as
+// the engine's Hash refuses a table (grand chess's KQRvKQ, about 39 GiB,
+// used to start anyway on a 24 GiB machine); --force insists. tb plan
+// --jobs refuses the same against its --memory.
+func TestGenerationBeyondMemoryRefused(t *testing.T) {
+	dir := t.TempDir()
+	if mb, ok := sysmem.AvailableMB(); !ok || mb > 30<<10 {
+		t.Log("this machine has the memory for grand KQRvKQ (or does not say): only the plan is checked")
+	} else {
+		code, _, errOut := runCommand("tb", "generate", "KQRvKQ", "--variant", "grand", "--dir", dir)
+		require.Equal(t, 2, code)
+		require.Contains(t, errOut, "grand KQRvKQ: its generation takes about")
+		require.Contains(t, errOut, "--force builds it anyway")
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		require.Empty(t, entries, "nothing built")
+	}
+	code, _, errOut := runCommand("tb", "plan", "KBNvK", "--jobs", "1", "--memory", "1", "--dir", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errOut, "chess KBNvK: its generation takes about")
+	require.Contains(t, errOut, "is the plan's memory (--memory)")
+	code, _, errOut = runCommand("tb", "plan", "KBNvK", "--jobs", "1", "--memory", "1", "--force", "--dir", dir)
+	require.Zero(t, code, errOut)
+	_, err := os.Stat(filepath.Join(dir, "chess-KBNvK.ctb"))
+	require.NoError(t, err, "forced, it is built")
 }

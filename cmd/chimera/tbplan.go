@@ -79,6 +79,11 @@ when started again.`,
 						memory = int64(mb) << 20
 					}
 				}
+				if !f.force {
+					if err := checkPlanMemory(v, plan, memory, memoryMB > 0); err != nil {
+						return err
+					}
+				}
 				return runPlan(cmd, v, store, plan, jobs, memory)
 			case asJSON:
 				return printPlanJSON(out, v, store, plan)
@@ -88,6 +93,7 @@ when started again.`,
 		},
 	}
 	f.register(cmd)
+	f.registerForce(cmd)
 	intFlag(cmd.Flags(), &pieces, "pieces", 0, 0, tablebase.MaxPieces, "plan every table of this many pieces (kings included), besides the named ones")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the plan as JSON")
 	cmd.Flags().StringVar(&slurmDir, "slurm", "", "write Slurm batch scripts for the plan into this directory")
@@ -207,6 +213,24 @@ func writeSlurm(out io.Writer, v *engine.Variant, store *tablebase.Store, plan [
 		fmt.Fprintf(out, "level %d: %d tables, %d MiB and %d minutes a task (level-%d.sbatch)\n", l.Number, len(l.Materials), l.MemoryMB, l.Minutes, l.Number)
 	}
 	fmt.Fprintf(out, "submit with %s (the nodes need %s and the shared directory %s)\n", filepath.Join(dir, "submit.sh"), opts.Chimera, store.Dir())
+	return nil
+}
+
+// checkPlanMemory refuses a plan with a table to build whose generation
+// alone needs more than memory bytes (0: unknown, not refused); given
+// says whether --memory set it.
+func checkPlanMemory(v *engine.Variant, plan []tablebase.PlanEntry, memory int64, given bool) error {
+	what := "is available"
+	if given {
+		what = "is the plan's memory (--memory)"
+	}
+	for _, e := range plan {
+		if !e.Exists {
+			if err := checkMemory(v, e.Material, e.Cost.Memory, memory, what); err != nil {
+				return err
+			}
+		}
+	}
 	return nil
 }
 
