@@ -120,7 +120,8 @@ func startScript(t *testing.T, args ...string) *script {
 	go func() {
 		sc := bufio.NewScanner(out)
 		for sc.Scan() {
-			if strings.HasPrefix(sc.Text(), "info string tablebase: buil") {
+			if l := sc.Text(); strings.HasPrefix(l, "info string tablebase: buil") || strings.HasPrefix(l, "info string tablebase: wrote ") ||
+				strings.HasPrefix(l, "info string tablebase: removed ") {
 				continue // the builder's reports come whenever a build starts or ends
 			}
 			s.lines <- sc.Text()

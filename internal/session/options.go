@@ -49,6 +49,7 @@ type optionValues struct {
 	tablebaseDir         string
 	tablebaseBuild       int
 	tablebaseCacheMB     int
+	tablebaseDiskMB      int
 	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
 	// variant played is their combination.
 	variant  string
@@ -184,6 +185,15 @@ func optionTable() []optionDecl {
 		{Option: Option{Name: "TablebaseCache", Kind: Spin, Default: "64", Min: 1, Max: 1 << 16},
 			apply: func(s *Session, v value) error {
 				s.values.tablebaseCacheMB = v.n
+				s.setTablebases()
+				return nil
+			}},
+		// TablebaseDisk: the disk, in MB, the tables the engine builds by
+		// itself may take in TablebaseDir; the least recently used are
+		// removed to make room (tables it did not build never are).
+		{Option: Option{Name: "TablebaseDisk", Kind: Spin, Default: "256", Min: 1, Max: 1 << 24},
+			apply: func(s *Session, v value) error {
+				s.values.tablebaseDiskMB = v.n
 				s.setTablebases()
 				return nil
 			}},
@@ -396,6 +406,7 @@ func (s *Session) setTablebases() {
 	// (TablebaseBuild below 3) it only reads.
 	s.builder = tbbuild.New(store)
 	s.builder.MaxPieces = build
+	s.builder.MaxDisk = int64(s.values.tablebaseDiskMB) << 20
 	s.builder.Log = s.cfg.OnMessage
 	s.builder.Command = s.cfg.BuildCommand
 	s.builder.SetVariantFiles(s.cfg.VariantFiles)

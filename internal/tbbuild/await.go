@@ -171,6 +171,10 @@ func (b *Builder) buildNow(ctx context.Context, v *engine.Variant, m tablebase.M
 		b.cond.Broadcast()
 		b.mu.Unlock()
 	}()
+	fresh, err := b.roomFor(v, m)
+	if err != nil {
+		return err
+	}
 	b.log("tablebase: building %s %s now", v.Name, m)
 	start := time.Now()
 	if _, err := b.store.Build(v, m, tablebase.Hooks{Pause: func() bool { return ctx.Err() == nil }}); err != nil {
@@ -185,6 +189,7 @@ func (b *Builder) buildNow(ctx context.Context, v *engine.Variant, m tablebase.M
 		return err
 	}
 	b.log("tablebase: built %s %s in %.1f s", v.Name, m, time.Since(start).Seconds())
+	b.recordBuilt(v, fresh)
 	return nil
 }
 

@@ -35,8 +35,10 @@ type Builder struct {
 	MaxPieces int
 	// MaxMemory bounds the estimated memory of one generation, in bytes.
 	MaxMemory int64
-	// MaxDisk bounds the bytes of table files in the store's directory:
-	// nothing more is built once they reach it.
+	// MaxDisk bounds the bytes of the table files the builder built (the
+	// record in the directory says which): the least recently used are
+	// removed to make room, and a table that does not fit is not built.
+	// Files it did not build (a user's) never count and are never removed.
 	MaxDisk int64
 	// Log receives a line when a build starts, ends or fails.
 	Log func(string)
@@ -238,8 +240,9 @@ func (b *Builder) build(cur *building) error {
 	if cost.Memory > b.MaxMemory {
 		return fmt.Errorf("needs about %d MiB, over the cap of %d MiB", cost.Memory>>20, b.MaxMemory>>20)
 	}
-	if used := b.store.DiskUse(); used >= b.MaxDisk {
-		return fmt.Errorf("the table directory holds %d MiB, at the cap of %d MiB", used>>20, b.MaxDisk>>20)
+	fresh, err := b.roomFor(j.v, j.m)
+	if err != nil {
+		return err
 	}
 	b.log("tablebase: building %s %s (%d entries per side)", j.v.Name, j.m, cost.Entries)
 	var busy time.Duration
@@ -257,6 +260,7 @@ func (b *Builder) build(cur *building) error {
 	b.nsPerEntry = max(float64(busy.Nanoseconds())/float64(cost.Entries), 50)
 	b.mu.Unlock()
 	b.log("tablebase: built %s %s in %.1f s", j.v.Name, j.m, busy.Seconds())
+	b.recordBuilt(j.v, fresh)
 	return nil
 }
 

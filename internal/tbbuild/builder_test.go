@@ -344,3 +344,47 @@ func TestStaleFilesAreRebuilt(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, r.WDL, "a knight does not mate")
 }
+
+// TestDiskBudget: the tables the builder builds stay within MaxDisk: the
+// one it built that was used least recently is removed to make room, a
+// table it did not build (a user's) neither counts nor is ever removed,
+// and each build says what it wrote.
+func TestDiskBudget(t *testing.T) {
+	v := variants.Chess()
+	dir := t.TempDir()
+	users, err := tablebase.ParseMaterial(v, "KNNvK")
+	require.NoError(t, err)
+	_, err = gen.NewStore(dir).Build(v, users, tablebase.Hooks{})
+	require.NoError(t, err)
+
+	b := tbbuild.New(gen.NewStore(dir))
+	defer b.Close()
+	b.MaxDisk = 50 << 10
+	var log logLines
+	b.Log = log.add
+	for _, name := range []string{"KRvK", "KQvK", "KBvK"} {
+		m, err := tablebase.ParseMaterial(v, name)
+		require.NoError(t, err)
+		require.NoError(t, b.Await(context.Background(), v, m), name)
+		require.Contains(t, log.text(), "tablebase: wrote chess-"+name+".ctb", name)
+	}
+	exists := func(name string) bool {
+		_, err := os.Stat(filepath.Join(dir, "chess-"+name+".ctb"))
+		return err == nil
+	}
+	require.False(t, exists("KRvK"), "the least recently used table the engine built made room")
+	require.True(t, exists("KQvK"))
+	require.True(t, exists("KBvK"))
+	require.True(t, exists("KNNvK"), "a user's table stays")
+	require.True(t, exists("KNvK"), "a user's table stays")
+	require.Contains(t, log.text(), "tablebase: removed chess-KRvK.ctb")
+
+	// Nothing fits in a budget smaller than the table: it is not built.
+	b.MaxDisk = 1
+	m, err := tablebase.ParseMaterial(v, "KPvK")
+	require.NoError(t, err)
+	require.Error(t, b.Await(context.Background(), v, m))
+	require.Regexp(t, `tablebase: chess KPvK not built: needs about .* \(TablebaseDisk\)`, log.text())
+	require.False(t, exists("KPvK"))
+	require.True(t, exists("KNNvK"), "a user's table stays")
+}

@@ -114,6 +114,9 @@ func (b *Builder) loadLocked(v *engine.Variant, m tablebase.Material, k key) {
 	b.markLocked(k, tableLoading)
 	go func() {
 		_, err := b.store.FindMaterial(v, m, tablebase.MemoryOrDisk)
+		if err == nil {
+			b.touchBuilt(v, m) // in use: the last to be removed
+		}
 		b.mu.Lock()
 		defer b.mu.Unlock()
 		b.unmarkLocked(k, tableLoading)

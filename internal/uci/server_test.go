@@ -36,8 +36,15 @@ func start(t *testing.T, cfg uci.Config) *session {
 		cfg.TablebaseDir = t.TempDir()
 	}
 	serve := func(in io.Reader, out io.Writer) error { return uci.NewServer(out, cfg).Run(in) }
-	// The builder's reports come whenever a build starts or ends.
-	skip := func(l string) bool { return strings.HasPrefix(l, "info string tablebase: buil") }
+	// The builder's reports come whenever a build starts or ends, writes or removes files.
+	skip := func(l string) bool {
+		for _, report := range []string{"buil", "wrote ", "removed "} {
+			if strings.HasPrefix(l, "info string tablebase: "+report) {
+				return true
+			}
+		}
+		return false
+	}
 	return &session{Conn: pipetest.Start(t, serve, skip), t: t}
 }
 
