@@ -104,7 +104,10 @@ func jobFor(i int, openings []string, repeat bool) job {
 
 // Run plays the match and returns the standing. Engine crashes, hangs and
 // illegal moves lose the game and are counted; an engine that cannot be
-// (re)started ends the match with an error.
+// (re)started ends the match with an error. When ctx is done before the
+// match is, Run returns the standing of the games finished and ctx's
+// error: a game cut short has no result, so it is neither counted (not
+// as a draw), nor written to PGN, nor given to OnGame.
 func Run(ctx context.Context, cfg Config) (Standing, error) {
 	if cfg.Concurrency < 1 {
 		cfg.Concurrency = 1
@@ -116,13 +119,19 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 	if len(openings) == 0 {
 		openings = []string{cfg.Variant.StartFEN}
 	}
-	for _, fen := range openings {
-		if _, err := cfg.Variant.ParseFEN(fen); err != nil {
-			return Standing{}, fmt.Errorf("match: opening: %w", err)
+	for i, fen := range openings {
+		p, err := cfg.Variant.ParseFEN(fen)
+		if err != nil {
+			return Standing{}, fmt.Errorf("match: opening %d: %w", i+1, err)
+		}
+		// Its games would have no move, their result the opening's.
+		if res := p.Result(); res.Over() {
+			return Standing{}, fmt.Errorf("match: opening %d (%s): the game is already over (%s)", i+1, fen, res.Reason)
 		}
 	}
 	// The workers cancel the match when an engine cannot be started; a
 	// decided SPRT only stops new games (those under way finish and count).
+	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	feeding, stopFeeding := context.WithCancel(ctx)
@@ -142,6 +151,7 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 		mu       sync.Mutex
 		standing Standing
 		pending  = map[int]float64{} // first game's score of unfinished pairs
+		started  int                 // games a worker took up
 		firstErr error
 		wg       sync.WaitGroup
 	)
@@ -158,6 +168,9 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 				}
 			}()
 			for j := range jobs {
+				mu.Lock()
+				started++
+				mu.Unlock()
 				if err := ensure(ctx, &clients, cfg); err != nil {
 					mu.Lock()
 					if firstErr == nil {
@@ -190,6 +203,11 @@ func Run(ctx context.Context, cfg Config) (Standing, error) {
 		}()
 	}
 	wg.Wait()
+	// Cut short: a game begun is not in the standing, or games were left
+	// to play that no decision called off.
+	if firstErr == nil && parent.Err() != nil && (standing.Games < started || standing.Decision == "" && standing.Games < cfg.Games) {
+		return standing, parent.Err()
+	}
 	return standing, firstErr
 }
 

@@ -246,3 +246,46 @@ func TestCECPEngines(t *testing.T) {
 		Engines: [2]match.EngineSpec{{Name: "bad", Command: []string{chimera}, Protocol: "telepathy"}, self("c")}})
 	require.ErrorContains(t, err, `unknown protocol "telepathy"`)
 }
+
+// TestInterruptedMatch: a match whose ctx ends returns the standing of
+// the games finished and ctx's error (it returned no error, as for a
+// match played out), and the game cut short is not counted.
+func TestInterruptedMatch(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var pgn bytes.Buffer
+	games := 0
+	st, err := match.Run(ctx, match.Config{
+		Variant: variants.Chess(), Engines: [2]match.EngineSpec{self("a"), self("b")},
+		Games: 6, TC: tc(t, "10+0.1"), PGN: &pgn,
+		// Mate in one: White's engine mates at once, whichever it is.
+		Openings: []string{"7k/5Q2/6K1/8/8/8/8/8 w - - 0 1"},
+		OnGame: func(*game.Record, match.Standing) {
+			games++
+			cancel() // Ctrl-C once the first game is over
+		},
+	})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, 1, st.Games)
+	require.Equal(t, 1, games)
+	require.Equal(t, 1, strings.Count(pgn.String(), "[Result "))
+	require.NotContains(t, pgn.String(), `[Result "*"]`)
+}
+
+// TestFinishedOpeningRefused: an opening whose game is already over
+// (checkmate, stalemate) is refused before any engine starts: its games
+// would have no move, scored as if played.
+func TestFinishedOpeningRefused(t *testing.T) {
+	for fen, reason := range map[string]string{
+		"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3": "checkmate",
+		"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1":                                "stalemate",
+	} {
+		st, err := match.Run(context.Background(), match.Config{
+			Variant: variants.Chess(), Games: 2, TC: tc(t, "1"),
+			Engines:  [2]match.EngineSpec{{Name: "a", Command: []string{filepath.Join(tmp, "no-such-engine")}}, self("b")},
+			Openings: []string{variants.ChessFEN, fen},
+		})
+		require.ErrorContains(t, err, "opening 2 ("+fen+"): the game is already over ("+reason+")")
+		require.Zero(t, st.Games)
+	}
+}

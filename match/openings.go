@@ -14,15 +14,27 @@ import (
 // be one long line).
 const maxOpeningLine = 1 << 20
 
-// ReadOpenings reads an opening book for v and returns its start positions
-// as FENs, each checked against the variant's rules. Two formats are read,
-// told apart by their first non-blank line: PGN (it begins with a tag
-// "[...]" or a move number), whose games' final positions are the openings
-// (from the FEN tag, or the start position), and one position per line —
-// a FEN, or an EPD line whose first four fields are the position and
-// whose operations after them are ignored. Lines starting with # are
-// comments in either.
-func ReadOpenings(r io.Reader, v *engine.Variant) ([]string, error) {
+// Book is an opening book read for a variant.
+type Book struct {
+	// Openings are the start positions to play, as FENs.
+	Openings []string
+	// Finished counts the book's positions left out because their game
+	// is already over (checkmate, stalemate, a variant's own end; a PGN
+	// of finished games gives those): a game from one would have no move,
+	// its result the opening's, not the engines'.
+	Finished int
+}
+
+// ReadOpenings reads an opening book for v: its start positions as FENs,
+// each checked against the variant's rules, less those whose game is
+// already over (counted in Finished). Two formats are read, told apart by
+// their first non-blank line: PGN (it begins with a tag "[...]" or a move
+// number), whose games' final positions are the openings (from the FEN
+// tag, or the start position), and one position per line — a FEN, or an
+// EPD line whose first four fields are the position and whose operations
+// after them are ignored. Lines starting with # are comments in either. A
+// book with no position to play is an error.
+func ReadOpenings(r io.Reader, v *engine.Variant) (Book, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxOpeningLine)
 	var lines []string
@@ -32,19 +44,37 @@ func ReadOpenings(r io.Reader, v *engine.Variant) ([]string, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return Book{}, err
 	}
-	var out []string
+	var all []string
 	var err error
 	if isPGN(lines) {
-		out, err = pgnOpenings(lines, v)
+		all, err = pgnOpenings(lines, v)
 	} else {
-		out, err = epdOpenings(lines, v)
+		all, err = epdOpenings(lines, v)
 	}
-	if err == nil && len(out) == 0 {
-		err = fmt.Errorf("no positions")
+	if err != nil {
+		return Book{}, err
 	}
-	return out, err
+	if len(all) == 0 {
+		return Book{}, fmt.Errorf("no positions")
+	}
+	var book Book
+	for _, fen := range all {
+		p, err := v.ParseFEN(fen) // read above: it parses
+		if err != nil {
+			return Book{}, err
+		}
+		if p.Result().Over() {
+			book.Finished++
+			continue
+		}
+		book.Openings = append(book.Openings, fen)
+	}
+	if len(book.Openings) == 0 {
+		return Book{}, fmt.Errorf("no position to play: the games of all %d are already over (checkmate, stalemate or the variant's end)", book.Finished)
+	}
+	return book, nil
 }
 
 // isPGN tells a PGN from a list of positions by the first line with text.

@@ -19,7 +19,8 @@ type Config struct {
 	Variant *engine.Variant
 	// Count is the number of positions wanted.
 	Count int
-	// Plies is the number of random moves played from the start.
+	// Plies is the number of random moves played from the start: at
+	// least one (the start position alone is one opening, not a book).
 	Plies int
 	// Balance is the largest score (centipawns, either side) kept.
 	Balance int
@@ -35,10 +36,17 @@ type Config struct {
 const maxTriesPerPosition = 200
 
 // Generate returns cfg.Count distinct FENs, calling onPosition (when not
-// nil) with each as it is found. It stops early with an error when ctx is
-// done or when balanced positions prove too rare. In Chess960 on the chess
-// board each line starts from one of the 960 start arrays, at random.
+// nil) with each as it is found. It stops early when balanced positions
+// prove too rare (an error), or when ctx is done: with the positions found
+// so far (a search cut short judges none) and ctx's error. In Chess960
+// on the chess board each line starts from one of the 960 start arrays,
+// at random.
 func Generate(ctx context.Context, cfg Config, onPosition func(fen string)) ([]string, error) {
+	if cfg.Plies < 1 {
+		// Every line would be the start position: one position, never
+		// the Count asked for.
+		return nil, fmt.Errorf("%d plies: a book needs at least one random move from the start", cfg.Plies)
+	}
 	start, err := cfg.Variant.ParseFEN(cfg.Variant.StartFEN)
 	if err != nil {
 		return nil, err
@@ -77,6 +85,9 @@ func Generate(ctx context.Context, cfg Config, onPosition func(fen string)) ([]s
 		seen[p.Key()] = true
 		searcher.Clear()
 		r := searcher.Search(ctx, p, search.Limits{Depth: cfg.Depth}, nil)
+		if err := ctx.Err(); err != nil {
+			return out, err // the search was cut short: its score judges nothing
+		}
 		if r.Score.IsMate() || int(r.Score) > cfg.Balance || int(r.Score) < -cfg.Balance {
 			continue
 		}

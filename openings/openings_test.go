@@ -46,12 +46,23 @@ func TestGenerate(t *testing.T) {
 }
 
 func TestGenerateGivesUp(t *testing.T) {
-	// With no random moves there is one position only: a second is never
-	// found, and the generator says so instead of looping.
+	// With one random move there are twenty positions only: a 21st is
+	// never found, and the generator says so instead of looping.
+	cfg := openings.Config{Variant: variants.Chess(), Count: 21, Plies: 1, Balance: 10000, Depth: 1, Seed: 1}
+	book, err := openings.Generate(context.Background(), cfg, nil)
+	require.ErrorContains(t, err, "only 20 balanced positions found")
+	require.Len(t, book, 20)
+}
+
+// TestGenerateNeedsAPly: without a random move every line is the start
+// position, so Plies 0 is refused at once, saying why (it searched
+// 200 lines a position asked for before saying "only 1 balanced
+// positions found").
+func TestGenerateNeedsAPly(t *testing.T) {
 	cfg := openings.Config{Variant: variants.Chess(), Count: 2, Plies: 0, Balance: 10000, Depth: 1, Seed: 1}
 	book, err := openings.Generate(context.Background(), cfg, nil)
-	require.ErrorContains(t, err, "only 1 balanced positions found")
-	require.Equal(t, []string{variants.ChessFEN}, book)
+	require.EqualError(t, err, "0 plies: a book needs at least one random move from the start")
+	require.Empty(t, book)
 }
 
 // TestChess960Openings: a Chess960 book starts from many start arrays.

@@ -1,12 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -34,7 +33,9 @@ tablebases) play the winning side against the tablebase's best defence (the
 longest resistance), and reports for each search setting: the share of games
 mated, mated within the fifty-move rule, the moves used against the optimal
 distance, the share of moves that kept the shortest mate, and the share that
-threw the win away. --svg draws the moves used against the optimum.`,
+threw the win away. --svg draws the moves used against the optimum. Ctrl-C
+stops it: the finished games are reported (and drawn), the games under way
+are not counted, and the exit status is 130.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := f.vf.catalogue()
@@ -70,19 +71,40 @@ threw the win away. --svg draws the moves used against the optimum.`,
 			if err != nil {
 				return err
 			}
+			planned := positions * len(settings) // until Progress says (there may be fewer won positions)
 			c := &compare.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
 				Evaluation: evaluation, EvalFile: evalFile, Catalogue: cat,
-				Progress: func(done, total int) { fmt.Fprintf(errOut, "\rgames %d/%d", done, total) }}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+				Progress: func(done, total int) {
+					planned = total
+					fmt.Fprintf(errOut, "\rgames %d/%d", done, total)
+				}}
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			rows, err := c.Run(ctx)
 			fmt.Fprintln(errOut)
-			if err != nil {
+			stopped := err != nil && ctx.Err() != nil
+			if err != nil && !stopped {
 				return err
 			}
-			printComparison(cmd.OutOrStdout(), table.Material.String(), rows)
+			// Interrupted, the rows are those of the games finished: a
+			// setting not begun, or begun without a game finished, has
+			// none to show.
+			rows = slices.DeleteFunc(rows, func(r compare.Row) bool { return r.Games == 0 })
+			if len(rows) > 0 {
+				printComparison(cmd.OutOrStdout(), table.Material.String(), rows)
+			}
 			if svg != nil {
-				return writeComparisonSVG(svg, v.Name+" "+table.Material.String(), rows)
+				if err := writeComparisonSVG(svg, v.Name+" "+table.Material.String(), rows); err != nil {
+					return fmt.Errorf("compare: %s: %w", svgPath, err)
+				}
+			}
+			if stopped {
+				finished := 0
+				for _, r := range rows {
+					finished += r.Games
+				}
+				return interrupted("compare", "%d of %d games finished and reported above, each setting's row over its finished games; the games under way are not",
+					finished, planned)
 			}
 			return nil
 		},

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -142,7 +141,7 @@ chimera train reads the files together (--data, repeatable).`,
 					fmt.Sprintf("%d games, %d positions, %.0f positions/hour", games, have, perHour))
 			}
 			// SIGTERM too: what a cluster's scheduler sends at a job's end.
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			ctx, stop := interruptible(cmd, syscall.SIGTERM)
 			defer stop()
 			runErr := datagen.Run(ctx, cfg, w)
 			bar.done()
@@ -157,7 +156,7 @@ chimera train reads the files together (--data, repeatable).`,
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d games, %d positions (%d this run in %s, %.0f positions/hour)\n",
 				out, w.Games(), w.Positions(), made, elapsed.Round(time.Second), float64(made)/elapsed.Hours())
 			if ctx.Err() != nil {
-				return fmt.Errorf("datagen: interrupted: %s keeps every game that ended; the same command resumes", out)
+				return interrupted("datagen", "%s keeps every game that ended; the same command resumes", out)
 			}
 			return nil
 		},

@@ -1,13 +1,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -35,8 +33,11 @@ func newMatchCommand() *cobra.Command {
 the referee: an illegal or malformed move, a crash or a hang loses the game
 and is reported, a flag that falls loses on time, and games end only by the
 variant's rules. Colours alternate; each opening (--openings: an EPD/FEN
-file or a PGN, whose games' last positions are the openings) is played
-twice, once with each engine as White, unless --repeat=false.
+file or a PGN, whose games' last positions are the openings; a position
+whose game is already over is skipped, and said so) is played twice, once
+with each engine as White, unless --repeat=false. Ctrl-C stops the match:
+the games finished are reported and written, those under way are not
+counted, and the exit status is 130.
 
 --sprt elo0=0,elo1=10,alpha=0.05,beta=0.05 runs a sequential probability
 ratio test (logistic Elo; game pairs scored pentanomially, as fishtest
@@ -64,7 +65,7 @@ NAME=Hash=64.`,
 			}
 			cfg := match.Config{Variant: v, Engines: specs, Games: games, TC: control, Concurrency: concurrency, Repeat: repeat}
 			if openings != "" {
-				if cfg.Openings, err = readOpenings(openings, v); err != nil {
+				if cfg.Openings, err = readOpenings(cmd.ErrOrStderr(), openings, v); err != nil {
 					return err
 				}
 			}
@@ -91,7 +92,7 @@ NAME=Hash=64.`,
 					fmt.Fprintf(errOut, "   %s", sprtLine(*cfg.SPRT, st))
 				}
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			st, err := match.Run(ctx, cfg)
 			fmt.Fprintln(errOut)
@@ -100,6 +101,9 @@ NAME=Hash=64.`,
 				if cfg.SPRT != nil {
 					fmt.Fprintf(cmd.OutOrStdout(), "SPRT %s: %s\n", cfg.SPRT, sprtLine(*cfg.SPRT, st))
 				}
+			}
+			if err != nil && ctx.Err() != nil {
+				return interrupted("match", "%s of %d finished and counted above; the games under way are not", gameCount(st.Games), games)
 			}
 			return err
 		},
@@ -184,18 +188,23 @@ func engineSpecs(engines, options, variantFiles []string) ([2]match.EngineSpec, 
 	return specs, nil
 }
 
-// readOpenings reads an opening book (EPD/FEN lines or PGN) for v.
-func readOpenings(path string, v *engine.Variant) ([]string, error) {
+// readOpenings reads an opening book (EPD/FEN lines or PGN) for v, and
+// says on w how many of its positions it skipped as games already over.
+func readOpenings(w io.Writer, path string, v *engine.Variant) ([]string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("match: %w", err)
 	}
 	defer f.Close()
-	fens, err := match.ReadOpenings(f, v)
+	book, err := match.ReadOpenings(f, v)
 	if err != nil {
 		return nil, fmt.Errorf("match: openings %s: %w", path, err)
 	}
-	return fens, nil
+	if book.Finished > 0 {
+		fmt.Fprintf(w, "match: openings %s: skipped %d of %d positions whose game is already over (checkmate, stalemate or the variant's end); playing the other %d\n",
+			path, book.Finished, book.Finished+len(book.Openings), len(book.Openings))
+	}
+	return book.Openings, nil
 }
 
 // sprtLine reports an SPRT's state: LLR, bounds, the pentanomial (or

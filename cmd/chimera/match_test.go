@@ -157,3 +157,26 @@ func TestSelfLoadsTheVariantFiles(t *testing.T) {
 	require.NoError(t, cmd.Run(), errOut.String())
 	require.Contains(t, out.String(), "score%")
 }
+
+// TestMatchSkipsFinishedOpenings: match --openings with a PGN of games
+// ended by checkmate or stalemate refuses the book when nothing else is
+// in it (it played games of no move, scored "0-1 (checkmate)", and
+// counted them), and otherwise says how many positions it skipped.
+func TestMatchSkipsFinishedOpenings(t *testing.T) {
+	dir := t.TempDir()
+	finished := filepath.Join(dir, "finished.pgn")
+	const games = "[Event \"mate\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n" +
+		"[Event \"stalemate\"]\n[FEN \"7k/5Q2/8/6K1/8/8/8/8 w - - 0 1\"]\n\n1. Kg6 1/2-1/2\n\n"
+	require.NoError(t, os.WriteFile(finished, []byte(games), 0o644))
+	engine := fakeEngine(t, "option name UCI_Variant type combo default chess var chess\\n")
+	code, out, errOut := runCommand("match", "--engine", "a="+engine, "--engine", "b="+engine, "--games", "2", "--openings", finished)
+	require.Equal(t, 2, code, out)
+	require.Contains(t, errOut, "match: openings "+finished+": no position to play: the games of all 2 are already over")
+	require.NotContains(t, out, "score%")
+
+	mixed := filepath.Join(dir, "mixed.pgn")
+	require.NoError(t, os.WriteFile(mixed, []byte(games+"1. e4 e5 *\n"), 0o644))
+	code, _, errOut = runCommand("match", "--engine", "a=/nonexistent/engine", "--games", "2", "--openings", mixed)
+	require.NotZero(t, code, "the engine cannot start")
+	require.Contains(t, errOut, "match: openings "+mixed+": skipped 2 of 3 positions whose game is already over")
+}

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strings"
 	"time"
 
@@ -88,7 +86,11 @@ func newSelfPlayCommand() *cobra.Command {
 plays White in the first game and the colours alternate (unless
 --fixed-colours); the summary counts wins from the white configuration's
 point of view. The first --random-plies plies of each game are random so
-that games differ. PGN goes to --pgn; --show draws the board after every move.`,
+that games differ; from a --fen position none are, unless --random-plies is
+given: the position given is the one played. PGN goes to --pgn; --show draws
+the board after every move, with the pieces in hand in variants that have
+them, and the FEN. Ctrl-C stops the series: the games finished are reported
+and written, the game under way is not counted, and the exit status is 130.`,
 		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := vf.variant()
@@ -121,6 +123,12 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 				if _, err := v.ParseFEN(fen); err != nil {
 					return err
 				}
+				// A position given is played as given: random plies
+				// from it (the default's four) would play some other
+				// position, perhaps throw a won ending away.
+				if !cmd.Flags().Changed("random-plies") {
+					randomPlies = 0
+				}
 			}
 			var pgn io.Writer
 			if pgnPath != "" {
@@ -135,8 +143,8 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 			sp := &selfplay.SelfPlay{Variant: v, StartFEN: fen, Games: games, A: a, B: b, FixedColours: fixed,
 				RandomPlies: randomPlies, Seed: seed, MaxPlies: maxPlies}
 			if show {
-				sp.OnMove = func(g int, pos *engine.Position, m engine.Move, san string) {
-					fmt.Fprintf(out, "\nGame %d, move %d: %s\n%s", g, pos.Ply(), san, pos.Board())
+				sp.OnMove = func(g int, pos *engine.Position, _ engine.Move, san string) {
+					fmt.Fprintf(out, "\nGame %d, %s\n", g, shownMove(pos, san))
 				}
 			}
 			var pgnErr error
@@ -149,11 +157,12 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 				}
 				progress(errOut, g, games, st)
 			}
-			ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			st, _, err := sp.Run(ctx)
 			fmt.Fprintln(errOut)
-			if err != nil {
+			stopped := err != nil && ctx.Err() != nil
+			if err != nil && !stopped {
 				return err
 			}
 			if pgnErr != nil {
@@ -164,6 +173,9 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 				st.AWins, st.Draws, st.BWins, float64(st.AWins)+float64(st.Draws)/2, st.Games)
 			fmt.Fprintf(out, "average length %.1f moves, %d time forfeits, %d nodes/second\n",
 				st.AverageLength(), st.TimeForfeits, st.NPS())
+			if stopped {
+				return interrupted("selfplay", "%s of %d finished and counted above; the game under way is not", gameCount(st.Games), games)
+			}
 			return nil
 		},
 	}
@@ -180,13 +192,13 @@ that games differ. PGN goes to --pgn; --show draws the board after every move.`,
 	f.StringVar(&white.tc, "white-tc", "", "time control of configuration A")
 	f.StringVar(&black.tc, "black-tc", "", "time control of configuration B")
 	f.BoolVar(&fixed, "fixed-colours", false, "A always plays White")
-	intFlag(f, &randomPlies, "random-plies", 4, 0, 100, "random opening plies per game")
+	intFlag(f, &randomPlies, "random-plies", 4, 0, 100, "random opening plies per game (with --fen: 0 unless given)")
 	f.Uint64Var(&seed, "seed", 1, "seed for the random opening plies")
 	intFlag(f, &maxPlies, "max-plies", 1000, 0, 1000000, "adjudicate a draw after this many plies (0: no limit)")
 	intFlag(f, &hash, "hash", session.DefaultHashMB, 1, session.HashMaxMB(), "transposition table size per side in MiB")
 	f.StringVar(&pgnPath, "pgn", "", "write the games to this PGN file")
 	f.StringVar(&fen, "fen", "", "start position (default: the variant's)")
-	f.BoolVar(&show, "show", false, "draw the board after every move")
+	f.BoolVar(&show, "show", false, "draw the board after every move (with the pieces in hand, and the FEN)")
 	f.StringVar(&tbDir, "tablebase-dir", "", "where endgame tables are kept and built (default: the user cache directory)")
 	f.BoolVar(&noTablebase, "no-tablebase", false, "play without endgame tables")
 	return cmd
@@ -198,4 +210,44 @@ func progress(w io.Writer, done, total int, st selfplay.Stats) {
 	filled := done * width / total
 	fmt.Fprintf(w, "\r[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
 		done, total, st.AWins, st.Draws, st.BWins)
+}
+
+// shownMove is what --show prints after a move: the move numbered as a
+// move, not a ply ("19... Nf6", Black's 19th move), the board, the pieces
+// each side holds in hand when the variant has hands (a drop must come
+// from somewhere the reader saw), and the FEN. pos is the position after
+// the move.
+func shownMove(pos *engine.Position, san string) string {
+	// The mover is the side not to move now; a move of Black's has
+	// already advanced the move number.
+	number, dots := pos.FullmoveNumber(), "."
+	if pos.SideToMove() == engine.White {
+		number, dots = number-1, "..."
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d%s %s\n%s", number, dots, san, pos.Board())
+	if v := pos.Variant(); v.HasHands() {
+		fmt.Fprintf(&b, "in hand: white %s; black %s\n", handText(pos, engine.White), handText(pos, engine.Black))
+	}
+	fmt.Fprintf(&b, "FEN %s\n", pos.FEN())
+	return b.String()
+}
+
+// handText lists the pieces side c holds by their FEN letters (White's
+// upper case, Black's lower), each as often as it is held: "PPN"; "-"
+// for none.
+func handText(pos *engine.Position, c engine.Colour) string {
+	v := pos.Variant()
+	var b strings.Builder
+	for typ := 1; typ <= len(v.Pieces); typ++ {
+		letter := v.Pieces[typ-1].Letter
+		if c == engine.Black {
+			letter += 'a' - 'A'
+		}
+		b.WriteString(strings.Repeat(string(letter), pos.InHand(c, typ)))
+	}
+	if b.Len() == 0 {
+		return "-"
+	}
+	return b.String()
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -237,7 +236,7 @@ func checkPlanMemory(v *engine.Variant, plan []tablebase.PlanEntry, memory int64
 // runPlan builds the plan here, up to jobs generations at once within
 // memory bytes (0: unbounded), until done or interrupted.
 func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan []tablebase.PlanEntry, jobs int, memory int64) error {
-	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := interruptible(cmd, syscall.SIGTERM)
 	defer stop()
 	store.Progress = nil // several generations at once: a line per table instead
 	defer generationMemory(memory)()
@@ -256,7 +255,7 @@ func runPlan(cmd *cobra.Command, v *engine.Variant, store *tablebase.Store, plan
 		return fmt.Errorf("plan: %d of %d tables failed", len(failures), built+len(failures))
 	}
 	if ctx.Err() != nil {
-		return errors.New("plan: interrupted")
+		return interrupted("tb plan", "%d tables built; the same command goes on where it stopped", built)
 	}
 	fmt.Fprintf(out, "%d tables built into %s in %s%s\n", built, store.Dir(), time.Since(start).Round(time.Second), peakSoFar())
 	return nil

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
 	"strings"
 	"time"
@@ -90,15 +89,15 @@ network.`,
 			cfg.Progress = func(epoch int, trainLoss, heldLoss float64) {
 				bar.show("epoch", epoch, epochs, fmt.Sprintf("loss %.5f, held out %.5f", trainLoss, heldLoss))
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			net, losses, err := train.Run(ctx, cfg, train.InputsOf(v), train.Samples(v, trainSet, buckets, lambda, k), train.Samples(v, held, buckets, lambda, k))
 			bar.done()
-			interrupted := ctx.Err() != nil
+			stopped := ctx.Err() != nil
 			switch {
-			case interrupted && losses.Epoch == 0:
-				return fmt.Errorf("train: interrupted before the first epoch ended: no network written to %s", out)
-			case interrupted:
+			case stopped && losses.Epoch == 0:
+				return interrupted("train", "before the first epoch ended: no network written to %s", out)
+			case stopped:
 				fmt.Fprintf(errOut, "train: interrupted: writing the best network so far, epoch %d's\n", losses.Epoch)
 			case err != nil:
 				return fmt.Errorf("train: %w", err)
@@ -114,6 +113,9 @@ network.`,
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "%s: %d positions; loss %.5f -> %.5f, held out %.5f -> %.5f (epoch %d); network in %s\n",
 				v.Name, len(trainSet), losses.TrainBefore, losses.TrainAfter, losses.HeldBefore, losses.HeldAfter, losses.Epoch, out)
+			if stopped {
+				return interrupted("train", "epoch %d's network written to %s", losses.Epoch, out)
+			}
 			return nil
 		},
 	}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -128,7 +127,7 @@ again.`,
 				}
 			}
 			if err := cfg.Validate(); err != nil {
-				return tuneError(err)
+				return tuneError(err, epd)
 			}
 			if from != "" {
 				data, err := eval.ReadWeightsFile(from)
@@ -152,16 +151,17 @@ again.`,
 			cfg.OnFit = func(done int, train, held float64) {
 				bar.show("fit", done, iterations, fmt.Sprintf("loss %.5f, held out %.5f", train, held))
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			ctx, stop := interruptible(cmd)
 			defer stop()
 			start := time.Now()
 			w, rep, err := tune.Run(ctx, cfg)
 			bar.done()
 			if err != nil && ctx.Err() != nil {
-				return fmt.Errorf("tune: interrupted: no weights written to %s", out)
+				// Weights fitted part of the way are no result to keep.
+				return interrupted("tune", "no weights written to %s", out)
 			}
 			if err != nil {
-				return tuneError(err)
+				return tuneError(err, epd)
 			}
 			l := rep.Losses
 			w.Comments = []string{
@@ -205,8 +205,19 @@ again.`,
 }
 
 // tuneFlags names the tuner's configuration fields by the flags that
-// set them, for its errors.
-func tuneFlags(field string) string {
+// set them, for its errors; --epd with its file (epd), the errors of
+// that field being about what the file holds.
+func tuneFlags(epd string) func(field string) string {
+	return func(field string) string {
+		if field == "EPD" {
+			return "--epd " + epd
+		}
+		return tuneFlag(field)
+	}
+}
+
+// tuneFlag is the flag that sets a tuner's configuration field.
+func tuneFlag(field string) string {
 	switch field {
 	case "Variant":
 		return "--variant"
@@ -218,8 +229,6 @@ func tuneFlags(field string) string {
 		return "--search-share"
 	case "LabelNodes":
 		return "--label-nodes N"
-	case "EPD":
-		return "--epd"
 	case "Save":
 		return "--save-positions"
 	}
@@ -227,11 +236,11 @@ func tuneFlags(field string) string {
 }
 
 // tuneError says a tuner's error, its configuration's fields named by
-// their flags.
-func tuneError(err error) error {
+// their flags (--epd's by its file, epd).
+func tuneError(err error, epd string) error {
 	var bad *tune.ConfigError
 	if errors.As(err, &bad) {
-		return errors.New("tune: " + bad.Explain(tuneFlags))
+		return errors.New("tune: " + bad.Explain(tuneFlags(epd)))
 	}
 	return fmt.Errorf("tune: %w", err)
 }

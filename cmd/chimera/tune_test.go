@@ -182,8 +182,8 @@ func TestCompareEvaluation(t *testing.T) {
 }
 
 // TestTuneInterrupted: Ctrl-C while the binary labels positions stops it
-// with a clear error and writes no weights (the file a user may already
-// have is not replaced by a half-made one).
+// with a clear error and exit status 130, and writes no weights (the file
+// a user may already have is not replaced by a half-made one).
 func TestTuneInterrupted(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "w.txt")
 	// 100 searches of 200,000 nodes: a minute of labelling, the first
@@ -216,7 +216,23 @@ func TestTuneInterrupted(t *testing.T) {
 	seen.Write(rest)
 	var exit *exec.ExitError
 	require.True(t, errors.As(cmd.Wait(), &exit), seen.String())
-	require.Equal(t, 2, exit.ExitCode())
+	require.Equal(t, exitInterrupted, exit.ExitCode(), "the status of every command Ctrl-C stops")
 	require.Contains(t, seen.String(), "tune: interrupted: no weights written to "+out)
 	require.NoFileExists(t, out)
+}
+
+// TestTuneEmptyEPD: an --epd file without a position (empty, or blank
+// lines alone) is refused at once, the error naming the file; it used to
+// end, after reading, with "fewer than 10 positions to learn from",
+// naming neither the file nor what was wrong with it.
+func TestTuneEmptyEPD(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{"empty.txt": "", "blank.txt": "\n\n   \n"} {
+		path := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(path, []byte(text), 0o644))
+		code, _, errOut := runCommand("tune", "--variant", "chess", "--out", filepath.Join(dir, "w.txt"), "--epd", path)
+		require.Equal(t, 2, code)
+		require.Contains(t, errOut, "tune: --epd "+path+": no positions in its")
+		require.NoFileExists(t, filepath.Join(dir, "w.txt"))
+	}
 }

@@ -75,7 +75,9 @@ type Comparison struct {
 }
 
 // Run plays every setting on the same positions (two games at a time) and
-// returns one row per setting.
+// returns one row per setting. When ctx is done first it returns the rows
+// of the settings begun, each counting its finished games only (a game
+// cut short has no result to count), and ctx's error.
 func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 	if c.MaxMoves == 0 {
 		c.MaxMoves = 150
@@ -111,7 +113,10 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 				attacker, _ := player(setting) // checked above
 				defer attacker.Close()
 				for start := range jobs {
-					g := c.play(ctx, attacker, start)
+					g, finished := c.play(ctx, attacker, start)
+					if !finished {
+						continue // ctx is done: the rest are not played either
+					}
 					mu.Lock()
 					rows[i].add(g)
 					done++
@@ -131,7 +136,7 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 		close(jobs)
 		wg.Wait()
 		if err := ctx.Err(); err != nil {
-			return rows, err
+			return rows[:i+1], err
 		}
 	}
 	return rows, nil
@@ -164,9 +169,8 @@ func (r *Row) add(g comparedGame) {
 
 // play lets the search attack (White, to move) and the tablebase defend
 // from start, with the tablebase as judge: a move that lets the win go
-// ends the game at once.
-func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, start *engine.Position) comparedGame {
-	var g comparedGame
+// ends the game at once. finished is false for a game ctx cut short.
+func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, start *engine.Position) (g comparedGame, finished bool) {
 	first, _ := c.Table.Probe(start)
 	g.optimal = (first.DTM + 1) / 2
 	g.in50 = true
@@ -200,12 +204,15 @@ func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, 
 			return "", "", false
 		}}
 	rec := ref.Play(ctx, scored, &Defender{Store: c.Store})
+	if rec.Termination.Kind == game.Unterminated {
+		return g, false
+	}
 	g.moves = (len(rec.Moves) + 1) / 2
 	g.mated = rec.Termination.Kind == game.ByRule && rec.Termination.Rule == engine.Checkmate && rec.Result == "1-0"
 	if !g.mated {
 		g.in50 = false
 	}
-	return g
+	return g, true
 }
 
 // inTime reports whether the search, to move, still wins within the move

@@ -75,3 +75,37 @@ func TestComparisonUnderTheRule(t *testing.T) {
 	require.Positive(t, r.RuleDrawn, "depth 1 wanders past the ten moves")
 	require.LessOrEqual(t, r.RuleDrawn, r.Games)
 }
+
+// TestInterruptedComparison: when ctx ends, the rows hold the finished
+// games alone: the game cut short was counted as a game not mated.
+// Depth 6 mates every one of these positions, so a row whose games are
+// not all mated counted one cut short. The interrupt comes when the first
+// game ends, the other worker's game under way.
+func TestInterruptedComparison(t *testing.T) {
+	v := variants.Chess()
+	store := gen.NewStore(t.TempDir())
+	m, err := tablebase.ParseMaterial(v, "KQvK")
+	require.NoError(t, err)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := &compare.Comparison{Table: tb, Store: store, Positions: 4, Seed: 3, MaxMoves: 80,
+		Settings: []compare.Setting{{Depth: 6}, {Depth: 1}},
+		Progress: func(done, _ int) {
+			if done == 1 {
+				cancel()
+			}
+		}}
+	rows, err := c.Run(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Len(t, rows, 1, "the setting begun")
+	require.Positive(t, rows[0].Games)
+	require.Equal(t, rows[0].Games, rows[0].Mated, "only finished games, each mated")
+
+	// Uninterrupted, depth 6 mates all four.
+	c = &compare.Comparison{Table: tb, Store: store, Positions: 4, Seed: 3, MaxMoves: 80, Settings: []compare.Setting{{Depth: 6}}}
+	rows, err = c.Run(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, 4, rows[0].Mated)
+}

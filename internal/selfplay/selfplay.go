@@ -67,8 +67,10 @@ func (s Stats) AverageLength() float64 {
 	return float64(s.Plies) / float64(s.Games) / 2
 }
 
-// Run plays the series. It stops early, returning the games finished so
-// far, when ctx is done.
+// Run plays the series. When ctx is done before the series is, it stops,
+// returning the totals and records of the games finished and ctx's error:
+// a game cut short has no result, so it is neither counted (not as a
+// draw) nor returned, nor given to OnGame.
 func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 	start := sp.StartFEN
 	if start == "" {
@@ -107,6 +109,9 @@ func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 			ref.OnMove = func(pos *engine.Position, m engine.Move, san string) { sp.OnMove(g, pos, m, san) }
 		}
 		rec := ref.Play(ctx, white, black)
+		if rec.Termination.Kind == game.Unterminated {
+			break // only a done ctx leaves a game unterminated
+		}
 		records = append(records, rec)
 		stats.Games++
 		stats.Plies += len(rec.Moves)
@@ -129,6 +134,9 @@ func (sp *SelfPlay) Run(ctx context.Context) (Stats, []*game.Record, error) {
 		if sp.OnGame != nil {
 			sp.OnGame(g, rec, stats)
 		}
+	}
+	if stats.Games < sp.Games {
+		return stats, records, ctx.Err() // the series was cut short
 	}
 	return stats, records, nil
 }

@@ -135,3 +135,30 @@ func TestEvaluator(t *testing.T) {
 	_, err = selfplay.NewSearchPlayerChecked(cfg, search.Options{})
 	require.ErrorContains(t, err, "give one way")
 }
+
+// TestInterruptedGameIsNotCounted: a game cut short by ctx has no result:
+// the series returns the games finished and ctx's error, and neither
+// counts the game under way (it was counted a draw, its record "*") nor
+// gives it to OnGame.
+func TestInterruptedGameIsNotCounted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var told []int
+	sp := &selfplay.SelfPlay{Variant: variants.Chess(), Games: 5, A: selfplay.Config{Depth: 1}, B: selfplay.Config{Depth: 1},
+		RandomPlies: 2, MaxPlies: 40,
+		OnGame: func(g int, _ *game.Record, _ selfplay.Stats) { told = append(told, g) },
+		// The interrupt comes in the second game, after its tenth ply.
+		OnMove: func(g int, pos *engine.Position, _ engine.Move, _ string) {
+			if g == 2 && pos.Ply() == 10 {
+				cancel()
+			}
+		}}
+	st, recs, err := sp.Run(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Equal(t, 1, st.Games)
+	require.Equal(t, 1, st.AWins+st.Draws+st.BWins)
+	require.Len(t, recs, 1)
+	require.NotEqual(t, "*", recs[0].Result)
+	require.Equal(t, []int{1}, told)
+	require.Equal(t, len(recs[0].Moves), st.Plies, "the plies of the finished game alone")
+}

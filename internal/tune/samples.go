@@ -252,7 +252,8 @@ func (g *Games) Play(ctx context.Context, e *eval.Tuned) ([]Sample, error) {
 // game stay on one side of the held-out split, where a line without it is
 // a game of its own). Blank lines and lines starting with # are skipped,
 // but '# variant NAME' must name v; a line it cannot read is an error
-// naming it.
+// naming it, and so is a file without a position (empty, or blank lines
+// and comments alone): a run given it has nothing to learn from.
 func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample, error) {
 	var out []Sample
 	sc := bufio.NewScanner(r)
@@ -288,6 +289,9 @@ func ReadEPD(r io.Reader, v *engine.Variant, e *eval.Tuned, limit int) ([]Sample
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("line %d: %w", n, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("no positions in its %d lines (want a FEN and its result a line)", n-1)
 	}
 	return out, nil
 }

@@ -289,6 +289,11 @@ func TestReadEPD(t *testing.T) {
 	require.Equal(t, []uint32{42, 2}, []uint32{s[0].Game, s[1].Game})
 	_, err = tune.ReadEPD(strings.NewReader("4k3/8/8/8/8/8/8/3QK3 w - - 0 1 1-0\n"+strings.Repeat("x", 2<<20)), v, e, 0)
 	require.ErrorContains(t, err, "line 2: ")
+	// A file without a position is an error, not a run of nothing.
+	for _, empty := range []string{"", "\n\n  \n", "# variant chess\n# a comment\n"} {
+		_, err = tune.ReadEPD(strings.NewReader(empty), v, e, 0)
+		require.ErrorContains(t, err, "no positions in its", "%q", empty)
+	}
 	// A file of another variant is refused.
 	_, err = tune.ReadEPD(strings.NewReader("# variant atomic\n4k3/8/8/8/8/8/8/3QK3 w - - 0 1 1-0\n"), v, e, 0)
 	require.ErrorContains(t, err, `line 1: positions of "atomic", not of chess`)
