@@ -72,16 +72,17 @@ are not counted, and the exit status is 130.`,
 				return err
 			}
 			planned := positions * len(settings) // until Progress says (there may be fewer won positions)
+			line := newLiveLine(errOut)
 			c := &compare.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
 				Evaluation: evaluation, EvalFile: evalFile, Catalogue: cat,
 				Progress: func(done, total int) {
 					planned = total
-					fmt.Fprintf(errOut, "\rgames %d/%d", done, total)
+					line.draw("games %d/%d", done, total)
 				}}
 			ctx, stop := interruptible(cmd)
 			defer stop()
 			rows, err := c.Run(ctx)
-			fmt.Fprintln(errOut)
+			line.end()
 			stopped := err != nil && ctx.Err() != nil
 			if err != nil && !stopped {
 				return err

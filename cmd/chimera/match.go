@@ -84,18 +84,19 @@ NAME=Hash=64.`,
 				defer f.Close()
 				cfg.PGN = f
 			}
-			errOut := cmd.ErrOrStderr()
+			line := newLiveLine(cmd.ErrOrStderr())
 			cfg.OnGame = func(rec *game.Record, st match.Standing) {
-				fmt.Fprintf(errOut, "\rgame %d/%d: %s %s (%s)   %s: +%d =%d -%d", st.Games, games, rec.Result,
+				text := fmt.Sprintf("game %d/%d: %s %s (%s)   %s: +%d =%d -%d", st.Games, games, rec.Result,
 					rec.Tags["White"]+" vs "+rec.Tags["Black"], rec.Termination, specs[0].Name, st.Wins, st.Draws, st.Losses)
 				if cfg.SPRT != nil {
-					fmt.Fprintf(errOut, "   %s", sprtLine(*cfg.SPRT, st))
+					text += "   " + sprtLine(*cfg.SPRT, st)
 				}
+				line.report("%s", text)
 			}
 			ctx, stop := interruptible(cmd)
 			defer stop()
 			st, err := match.Run(ctx, cfg)
-			fmt.Fprintln(errOut)
+			line.end()
 			if st.Games > 0 { // no table for games not played
 				printStanding(cmd.OutOrStdout(), specs, v.Name, control, st)
 				if cfg.SPRT != nil {

@@ -43,6 +43,16 @@ func (l *liveLine) draw(format string, args ...any) {
 	}
 }
 
+// report says an event: redrawn in place on a terminal (the latest
+// stands), a line of its own elsewhere (a log keeps them all).
+func (l *liveLine) report(format string, args ...any) {
+	if l.live {
+		l.draw(format, args...)
+		return
+	}
+	l.println(fmt.Sprintf(format, args...))
+}
+
 // end ends the progress line, if one is drawn.
 func (l *liveLine) end() {
 	l.mu.Lock()

@@ -148,6 +148,7 @@ and written, the game under way is not counted, and the exit status is 130.`,
 				}
 			}
 			var pgnErr error
+			bar := newLiveLine(errOut)
 			sp.OnGame = func(g int, rec *game.Record, st selfplay.Stats) {
 				if pgn != nil && pgnErr == nil {
 					pgnErr = rec.WritePGN(pgn)
@@ -155,12 +156,12 @@ and written, the game under way is not counted, and the exit status is 130.`,
 				if show {
 					fmt.Fprintf(out, "\nGame %d: %s (%s)\n", g, rec.Result, rec.Termination.String())
 				}
-				progress(errOut, g, games, st)
+				progress(bar, g, games, st)
 			}
 			ctx, stop := interruptible(cmd)
 			defer stop()
 			st, _, err := sp.Run(ctx)
-			fmt.Fprintln(errOut)
+			bar.end()
 			stopped := err != nil && ctx.Err() != nil
 			if err != nil && !stopped {
 				return err
@@ -204,11 +205,11 @@ and written, the game under way is not counted, and the exit status is 130.`,
 	return cmd
 }
 
-// progress draws a one-line progress bar on stderr.
-func progress(w io.Writer, done, total int, st selfplay.Stats) {
+// progress draws a one-line progress bar (on a terminal).
+func progress(bar *liveLine, done, total int, st selfplay.Stats) {
 	const width = 30
 	filled := done * width / total
-	fmt.Fprintf(w, "\r[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+	bar.draw("[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
 		done, total, st.AWins, st.Draws, st.BWins)
 }
 

@@ -1,0 +1,32 @@
+package main
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestProgressOnlyOnATerminal: progress redrawn in place ("\r") is drawn
+// only on a terminal; redirected, an event (a match's game) is a line of
+// its own and mere progress is not written. selfplay and compare used to
+// write hundreds of "\r" frames into a log.
+func TestProgressOnlyOnATerminal(t *testing.T) {
+	var log bytes.Buffer
+	line := newLiveLine(&log)
+	line.draw("games %d/%d", 1, 2)
+	line.report("game %d/%d: 1-0", 1, 2)
+	line.draw("games %d/%d", 2, 2)
+	line.report("game %d/%d: 0-1", 2, 2)
+	line.end()
+	require.Equal(t, "game 1/2: 1-0\ngame 2/2: 0-1\n", log.String())
+
+	for _, args := range [][]string{
+		{"selfplay", "--variant", "chess", "--games", "2", "--depth", "1", "--no-tablebase", "--max-plies", "20"},
+		{"compare", "--material", "KQvK", "--positions", "2", "--depth", "1", "--dir", t.TempDir()},
+	} {
+		code, _, errOut := runCommand(args...)
+		require.Zero(t, code, errOut)
+		require.NotContains(t, errOut, "\r", args[0])
+	}
+}
