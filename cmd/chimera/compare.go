@@ -77,7 +77,10 @@ are not counted, and the exit status is 130.`,
 				Evaluation: evaluation, EvalFile: evalFile, Catalogue: cat,
 				Progress: func(done, total int) {
 					planned = total
-					line.draw("games %d/%d", done, total)
+					// Every game on a terminal; in a log, a line a tenth.
+					if line.live || done*10/total != (done-1)*10/total {
+						line.report("games %d/%d", done, total)
+					}
 				}}
 			ctx, stop := interruptible(cmd)
 			defer stop()

@@ -10,7 +10,8 @@ import (
 // TestProgressOnlyOnATerminal: progress redrawn in place ("\r") is drawn
 // only on a terminal; redirected, an event (a match's game) is a line of
 // its own and mere progress is not written. selfplay and compare used to
-// write hundreds of "\r" frames into a log.
+// write hundreds of "\r" frames into a log; now a line a game and a line
+// a tenth of the games.
 func TestProgressOnlyOnATerminal(t *testing.T) {
 	var log bytes.Buffer
 	line := newLiveLine(&log)

@@ -205,11 +205,12 @@ and written, the game under way is not counted, and the exit status is 130.`,
 	return cmd
 }
 
-// progress draws a one-line progress bar (on a terminal).
+// progress draws a one-line progress bar after each game: redrawn on a
+// terminal, a line per game in a log.
 func progress(bar *liveLine, done, total int, st selfplay.Stats) {
 	const width = 30
 	filled := done * width / total
-	bar.draw("[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
+	bar.report("[%s%s] %d/%d games  A +%d =%d -%d", strings.Repeat("#", filled), strings.Repeat(".", width-filled),
 		done, total, st.AWins, st.Draws, st.BWins)
 }
 
