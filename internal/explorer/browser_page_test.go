@@ -152,3 +152,36 @@ func TestBrowserPhoneAndDark(t *testing.T) {
 	require.NotEqual(t, light, dark)
 	require.Equal(t, "rgb(23, 24, 27)", dark)
 }
+
+// TestBrowserUnderscoresAndTablePages: the page reads a FEN with
+// underscores for spaces, as the API does (lichess's addresses), and
+// draws its board; a table's page and the endgame index, which have no
+// board, show none of the board's controls.
+func TestBrowserUnderscoresAndTablePages(t *testing.T) {
+	p, srv := newPage(t, "KQvK")
+	const fen = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1"
+	api := probe(t, srv, "chess", fen)
+	p.do(chromedp.Navigate(p.url + "/?variant=chess&fen=" + strings.ReplaceAll(fen, " ", "_")))
+	// The script has read the FEN once the box shows it, or said why not
+	// (the moves in the HTML come from the server).
+	p.waitFor(`document.getElementById('fen').value !== '' || document.getElementById('status').textContent !== ''`)
+	require.Empty(t, eval[string](p, `document.getElementById('status').textContent`), "no complaint about the FEN")
+	require.Equal(t, fen, eval[string](p, `document.getElementById('fen').value`), "the FEN with spaces")
+	p.waitFor(fenIs(fen))
+	require.ElementsMatch(t, []string{"K@a1", "Q@b1", "k@e5"},
+		eval[[]string](p, `[...document.querySelectorAll('#board g.piece')].map(g => g.dataset.piece + '@' + g.dataset.square)`))
+	require.Contains(t, eval[string](p, `location.search`), urlEncode(fen), "the address has the FEN with spaces")
+	require.Len(t, eval[[]string](p, `[...document.querySelectorAll('#moves li')].map(li => li.dataset.uci)`), len(api.Moves))
+
+	boardControls := `['board', 'practice', 'back', 'forward', 'flip', 'side', 'clear', 'fen', 'move-input', 'palette']
+		.filter(id => document.getElementById(id).checkVisibility())`
+	for path, ready := range map[string]string{
+		"/chess/KQvK":   `document.querySelector('table.stats') !== null`,
+		"/chess/tables": `document.querySelectorAll('table.index tr').length > 1`,
+	} {
+		p.do(chromedp.Navigate(p.url + path))
+		p.waitFor(ready)
+		require.Empty(t, eval[[]string](p, boardControls), "%s has no board, and no board controls", path)
+		require.True(t, eval[bool](p, `document.querySelector('table.stats').checkVisibility()`), path)
+	}
+}

@@ -15,6 +15,10 @@ import (
 // moves come in the HTML already, each move a link to the position it
 // leads to, for crawlers and readers without JavaScript (and a title
 // naming the material and the verdict); the script takes over from there.
+// A table's page (/{variant}/{material}) and the endgame index
+// (/{variant}/tables) come with their own part shown and the explorer's
+// hidden: they have no board, so no board controls either, not even
+// before the script runs.
 func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 	data, err := fs.ReadFile(webFiles, "web/index.html")
 	if err != nil {
@@ -22,6 +26,12 @@ func (s *Server) servePage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	policy := cacheAsset
+	switch material := r.PathValue("material"); {
+	case material == "tables":
+		data = []byte(showOnly(string(data), "index"))
+	case material != "":
+		data = []byte(showOnly(string(data), "material"))
+	}
 	if fen := r.URL.Query().Get("fen"); fen != "" && r.URL.Path == "/" {
 		if page, complete, ok := s.render(string(data), r.URL.Query().Get("variant"), fen); ok {
 			data = []byte(page)
@@ -66,6 +76,15 @@ func (s *Server) render(page, variant, fen string) (string, bool, bool) {
 		`<ol id="moves" aria-label="legal moves, best first"></ol>`, `<ol id="moves" aria-label="legal moves, best first">`+moves.String()+`</ol>`,
 	)
 	return r.Replace(page), a.complete, true
+}
+
+// showOnly shows one part of the page (its <main>: "material" or
+// "index") instead of the explorer.
+func showOnly(page, part string) string {
+	return strings.NewReplacer(
+		`<main id="explorer">`, `<main id="explorer" hidden>`,
+		`<main id="`+part+`" hidden>`, `<main id="`+part+`">`,
+	).Replace(page)
 }
 
 // positionURL is the page of a position.

@@ -204,3 +204,31 @@ func TestEndgameIndex(t *testing.T) {
 	require.Equal(t, http.StatusNotFound, fetch(srv, "/atomic/tables").Code)
 	require.Equal(t, http.StatusNotFound, fetch(srv, "/api/tables/nosuch").Code)
 }
+
+// TestTablePagesHideTheBoard: a table's page and the endgame index have
+// no board, so they come without the explorer's board controls (Practise,
+// Back, Flip, the FEN and move boxes), their own part shown, even before
+// the script runs; the explorer's page is the other way round.
+func TestTablePagesHideTheBoard(t *testing.T) {
+	srv, _ := newServer(t)
+	for path, shown := range map[string]string{
+		"/chess/KBNvK":   "material",
+		"/standard/KQvK": "material",
+		"/chess/tables":  "index",
+		"/":              "explorer",
+		"/?variant=chess&fen=8/8/8/8/8/2k5/8/KBN5_w_-_-_0_1": "explorer",
+	} {
+		rec := fetch(srv, path)
+		require.Equal(t, http.StatusOK, rec.Code, path)
+		body := rec.Body.String()
+		for _, part := range []string{"explorer", "material", "index"} {
+			tag := `<main id="` + part + `"`
+			require.Equal(t, 1, strings.Count(body, tag), "%s: one %s", path, tag)
+			if part == shown {
+				require.Contains(t, body, tag+">", "%s shows its %s", path, part)
+			} else {
+				require.Contains(t, body, tag+" hidden>", "%s hides the %s", path, part)
+			}
+		}
+	}
+}

@@ -293,7 +293,11 @@ function edited() {
 }
 
 // setPosition opens a FEN (a new history entry unless replace).
+// Underscores stand for spaces, as in the API's addresses (lichess's
+// style: 8/8/8/8/8/2k5/8/KBN5_w_-_-_0_1); the page shows and links the
+// FEN with spaces.
 function setPosition(fen, replace) {
+  fen = fen.trim().replace(/_/g, " ");
   let parsed;
   try {
     parsed = parseFEN(fen);
@@ -304,11 +308,11 @@ function setPosition(fen, replace) {
   Object.assign(state, parsed);
   state.lastMove = null;
   if (replace) {
-    history.replaceState({ fen: fen.trim(), variant: state.variant.name, idx: state.idx, lastMove: null }, "", pageURL(fen.trim()));
-    show(fen.trim());
+    history.replaceState({ fen, variant: state.variant.name, idx: state.idx, lastMove: null }, "", pageURL(fen));
+    show(fen);
     return;
   }
-  visit(fen.trim());
+  visit(fen);
 }
 
 // play makes a listed move.
@@ -590,6 +594,7 @@ function hint(a) {
 async function showMaterial(variant, material) {
   $("explorer").hidden = true;
   $("material").hidden = false;
+  $("variant").value = variant;
   $("material-title").textContent = variant + " " + material;
   document.title = variant + " " + material + " — Chimera tablebases";
   $("material-back").href = "/?variant=" + encodeURIComponent(variant);
