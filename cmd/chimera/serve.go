@@ -2,12 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log"
 	"net"
 	"net/http"
 	"os/signal"
+	"sync"
 	"syscall"
 	"time"
 
@@ -102,18 +102,10 @@ server within a second, builds under way abandoned.`,
 				ErrorLog: logger}
 			ctx, stop := signal.NotifyContext(cmd.Context(), syscall.SIGINT, syscall.SIGTERM)
 			defer stop()
-			go func() {
-				<-ctx.Done()
-				// Within a second, always: the requests under way are
-				// short; the builds are abandoned (srv.Close).
-				shut, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-				defer cancel()
-				if hs.Shutdown(shut) != nil {
-					hs.Close()
-				}
-			}()
 			fmt.Fprintf(cmd.OutOrStdout(), "Chimera tablebase explorer on http://%s/ (tables in %s)\n", ln.Addr(), store.Dir())
-			if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+			// Within a second, always: the answers under way are short;
+			// the builds are abandoned (srv.Close).
+			if err := serveUntil(ctx, hs, ln, stopGrace); err != nil {
 				return fmt.Errorf("serve: %w", err)
 			}
 			return nil
@@ -130,4 +122,84 @@ server within a second, builds under way abandoned.`,
 	cmd.Flags().BoolVar(&readOnly, "read-only", false, "serve the tables in --dir without building or writing anything (replicas)")
 	cmd.Flags().StringVar(&clientHeader, "client-header", "", "header a trusted proxy puts the client's address in (e.g. X-Forwarded-For), for the per-client limits")
 	return cmd
+}
+
+// stopGrace is how long the answers under way may take to finish once the
+// server stops: they are short (a probe, a page), and serve ends within a
+// second.
+const stopGrace = 500 * time.Millisecond
+
+// serveUntil serves hs on ln until ctx is done, then stops and returns
+// once every connection is closed: the answers under way may finish
+// within grace, the rest are cut after it. The connections with no request
+// under way are closed at once, not waited for: a browser keeps its
+// connections open after a page (keep-alive) and opens spare ones before
+// it needs them, and http.Server.Shutdown counts a connection that has
+// sent nothing yet as busy until it is five seconds old. serveUntil takes
+// over hs's ConnState hook, and calls the one hs had.
+func serveUntil(ctx context.Context, hs *http.Server, ln net.Listener, grace time.Duration) error {
+	conns := &connStates{next: hs.ConnState, state: map[net.Conn]http.ConnState{}}
+	hs.ConnState = conns.set
+	served := make(chan error, 1)
+	go func() { served <- hs.Serve(ln) }()
+	select {
+	case err := <-served:
+		return err // the listener failed: never ErrServerClosed here
+	case <-ctx.Done():
+	}
+	// The answers still under way say Connection: close, so their
+	// connections end with them instead of waiting idle.
+	hs.SetKeepAlivesEnabled(false)
+	stop, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	shut := make(chan error, 1)
+	go func() { shut <- hs.Shutdown(stop) }()
+	// Serve returns once Shutdown has closed the listener, and it has
+	// reported each connection it accepted (StateNew) before: none can
+	// come after the connections are swept.
+	<-served
+	conns.closeUnused()
+	if <-shut != nil {
+		// The grace is over: cut what is left. Its error can only be the
+		// listener's, which Serve has closed already.
+		hs.Close()
+	}
+	return nil
+}
+
+// connStates follows a server's connections by state (http.Server's
+// ConnState hook), so that a stopping server can close those with no
+// request under way.
+type connStates struct {
+	next func(net.Conn, http.ConnState) // the server's own hook, if it had one
+
+	mu    sync.Mutex
+	state map[net.Conn]http.ConnState
+}
+
+// set records a connection's new state (the hook).
+func (c *connStates) set(conn net.Conn, s http.ConnState) {
+	c.mu.Lock()
+	if s == http.StateClosed || s == http.StateHijacked {
+		delete(c.state, conn)
+	} else {
+		c.state[conn] = s
+	}
+	c.mu.Unlock()
+	if c.next != nil {
+		c.next(conn, s)
+	}
+}
+
+// closeUnused closes the connections that are new (nothing read from them
+// yet) or idle between requests. A request arriving on one just now is
+// lost, as one would be a moment later on the closed listener.
+func (c *connStates) closeUnused() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for conn, s := range c.state {
+		if s == http.StateNew || s == http.StateIdle {
+			conn.Close()
+		}
+	}
 }

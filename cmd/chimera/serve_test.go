@@ -2,7 +2,10 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
+	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -174,4 +177,143 @@ func TestServeStopsDuringABuild(t *testing.T) {
 	close(stop)
 	wg.Wait()
 	require.NoError(t, err, "a clean exit under load, the build abandoned")
+}
+
+// TestServeUntilClosesUnusedConnections: a stopping server closes at once
+// the connections a browser keeps open with no request under way (one
+// kept alive after its answer, a spare one opened before it is needed),
+// lets the answer under way finish, and returns. net/http's Shutdown
+// alone counts a connection that has sent nothing as busy until it is
+// five seconds old, and would hold the stop until then (or until serve's
+// grace ran out, cutting the answers under way). That the spare one is
+// closed by the sweep, not by that rule, TestConnStatesCloseUnused shows
+// without a clock.
+func TestServeUntilClosesUnusedConnections(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	entered, release := make(chan struct{}), make(chan struct{})
+	mux := http.NewServeMux()
+	mux.HandleFunc("/quick", func(w http.ResponseWriter, r *http.Request) { io.WriteString(w, "quick") })
+	mux.HandleFunc("/slow", func(w http.ResponseWriter, r *http.Request) {
+		close(entered)
+		<-release
+		io.WriteString(w, "slow")
+	})
+	var (
+		mu       sync.Mutex
+		accepted int
+	)
+	allAccepted := make(chan struct{})
+	hs := &http.Server{Handler: mux, ConnState: func(_ net.Conn, s http.ConnState) {
+		// serveUntil keeps the server's own hook.
+		if s != http.StateNew {
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if accepted++; accepted == 3 {
+			close(allAccepted)
+		}
+	}}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	// An hour's grace: nothing here is cut by the clock, so any wait for
+	// an unused connection would show.
+	go func() { done <- serveUntil(ctx, hs, ln, time.Hour) }()
+
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", ln.Addr().String())
+		require.NoError(t, err)
+		t.Cleanup(func() { c.Close() })
+		// Only against a hang: every read below is answered at once.
+		c.SetDeadline(time.Now().Add(time.Minute))
+		return c
+	}
+	get := func(c net.Conn, path string) {
+		_, err := io.WriteString(c, "GET "+path+" HTTP/1.1\r\nHost: chimera\r\n\r\n")
+		require.NoError(t, err)
+	}
+	idle := dial()
+	get(idle, "/quick")
+	idleIn := bufio.NewReader(idle)
+	res, err := http.ReadResponse(idleIn, nil)
+	require.NoError(t, err)
+	body, err := io.ReadAll(res.Body)
+	require.NoError(t, err)
+	require.Equal(t, "quick", string(body))
+	require.False(t, res.Close, "the connection is kept alive")
+	spare := dial()
+	slow := dial()
+	get(slow, "/slow")
+	<-entered
+	<-allAccepted // the server has seen the spare connection too
+
+	cancel()
+	// Closed by the server while the answer is still under way: neither
+	// is waited for.
+	for name, in := range map[string]io.Reader{"kept alive": idleIn, "spare": spare} {
+		n, err := in.Read(make([]byte, 1))
+		require.Zero(t, n, name)
+		require.ErrorIs(t, err, io.EOF, "the %s connection is closed by the server", name)
+	}
+
+	close(release)
+	res, err = http.ReadResponse(bufio.NewReader(slow), nil)
+	require.NoError(t, err, "the answer under way is finished")
+	body, err = io.ReadAll(res.Body)
+	require.NoError(t, err)
+	require.Equal(t, "slow", string(body))
+	require.True(t, res.Close, "its connection ends with it (Connection: close)")
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(time.Minute):
+		t.Fatal("serveUntil did not return once no request was under way")
+	}
+}
+
+// TestConnStatesCloseUnused: the sweep of a stopping server closes the
+// connections that are new (nothing read yet) or idle between requests,
+// and leaves those with a request under way, and forgets closed ones.
+func TestConnStatesCloseUnused(t *testing.T) {
+	var seen []http.ConnState
+	conns := &connStates{next: func(_ net.Conn, s http.ConnState) { seen = append(seen, s) }, state: map[net.Conn]http.ConnState{}}
+	ends := map[http.ConnState]net.Conn{}
+	for _, s := range []http.ConnState{http.StateNew, http.StateIdle, http.StateActive} {
+		server, client := net.Pipe()
+		t.Cleanup(func() { server.Close(); client.Close() })
+		conns.set(server, s)
+		ends[s] = client
+	}
+	gone, _ := net.Pipe()
+	conns.set(gone, http.StateNew)
+	conns.set(gone, http.StateClosed)
+	require.Len(t, conns.state, 3, "a closed connection is forgotten")
+	require.Equal(t, []http.ConnState{http.StateNew, http.StateIdle, http.StateActive, http.StateNew, http.StateClosed}, seen,
+		"the server's own hook hears every change")
+
+	conns.closeUnused()
+	for s, client := range ends {
+		client.SetReadDeadline(time.Now().Add(time.Minute)) // against a hang only
+		if s == http.StateActive {
+			// Still open: a write from the server's end would arrive.
+			continue
+		}
+		_, err := client.Read(make([]byte, 1))
+		require.ErrorIs(t, err, io.EOF, "the %v connection is closed", s)
+	}
+	active := ends[http.StateActive]
+	go func() {
+		conns.mu.Lock()
+		defer conns.mu.Unlock()
+		for c, s := range conns.state {
+			if s == http.StateActive {
+				c.Write([]byte("x"))
+			}
+		}
+	}()
+	n, err := active.Read(make([]byte, 1))
+	require.NoError(t, err, "the connection with a request under way is left open")
+	require.Equal(t, 1, n)
 }
