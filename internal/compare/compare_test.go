@@ -4,6 +4,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/compare"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tablebase/gen"
@@ -17,11 +18,7 @@ import (
 // depth 1 mates none).
 func TestComparison(t *testing.T) {
 	v := variants.Chess()
-	store := gen.NewStore(t.TempDir())
-	m, err := tablebase.ParseMaterial(v, "KQvK")
-	require.NoError(t, err)
-	tb, err := store.Build(v, m, tablebase.Hooks{})
-	require.NoError(t, err)
+	store, tb := kqvk(t, v)
 	positions := 10
 	if testing.Short() {
 		positions = 5
@@ -83,11 +80,7 @@ func TestComparisonUnderTheRule(t *testing.T) {
 // game ends, the other worker's game under way.
 func TestInterruptedComparison(t *testing.T) {
 	v := variants.Chess()
-	store := gen.NewStore(t.TempDir())
-	m, err := tablebase.ParseMaterial(v, "KQvK")
-	require.NoError(t, err)
-	tb, err := store.Build(v, m, tablebase.Hooks{})
-	require.NoError(t, err)
+	store, tb := kqvk(t, v)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	c := &compare.Comparison{Table: tb, Store: store, Positions: 4, Seed: 3, MaxMoves: 80,
@@ -108,4 +101,15 @@ func TestInterruptedComparison(t *testing.T) {
 	rows, err = c.Run(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, 4, rows[0].Mated)
+}
+
+// kqvk builds chess KQvK in a store of its own.
+func kqvk(t *testing.T, v *engine.Variant) (*tablebase.Store, *tablebase.Table) {
+	t.Helper()
+	store := gen.NewStore(t.TempDir())
+	m, err := tablebase.ParseMaterial(v, "KQvK")
+	require.NoError(t, err)
+	tb, err := store.Build(v, m, tablebase.Hooks{})
+	require.NoError(t, err)
+	return store, tb
 }

@@ -131,12 +131,7 @@ func TestBuilderPausesAndAwaits(t *testing.T) {
 func TestReadOnlyBuilderAwaitsFiles(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	for _, name := range []string{"KQvK", "KRvK"} {
-		m, err := tablebase.ParseMaterial(v, name)
-		require.NoError(t, err)
-		_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
-		require.NoError(t, err)
-	}
+	tbtest.BuildIn(t, dir, v, "KQvK", "KRvK")
 	// KRvK's file made for another variant's rules: stale.
 	require.NoError(t, os.Rename(filepath.Join(dir, v.Name+"-KRvK.ctb"), filepath.Join(dir, v.Name+"-KNvK.ctb")))
 	b := tbbuild.New(tablebase.NewStore(dir))
@@ -352,10 +347,7 @@ func TestStaleFilesAreRebuilt(t *testing.T) {
 func TestDiskBudget(t *testing.T) {
 	v := variants.Chess()
 	dir := t.TempDir()
-	users, err := tablebase.ParseMaterial(v, "KNNvK")
-	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Build(v, users, tablebase.Hooks{})
-	require.NoError(t, err)
+	tbtest.BuildIn(t, dir, v, "KNNvK") // a user's
 
 	b := tbbuild.New(gen.NewStore(dir))
 	defer b.Close()

@@ -16,6 +16,7 @@ import (
 	"github.com/chimera-chess/chimera/eval"
 	enginesession "github.com/chimera-chess/chimera/internal/session"
 	"github.com/chimera-chess/chimera/internal/testkit/pipetest"
+	"github.com/chimera-chess/chimera/internal/testkit/tbtest"
 	"github.com/chimera-chess/chimera/internal/uci"
 	"github.com/chimera-chess/chimera/search"
 	"github.com/chimera-chess/chimera/tablebase"
@@ -659,11 +660,7 @@ func lastSearchReport(infos []string) string {
 // the knight are valued by KRvK's file (tbhits), as with building on.
 func TestTablesOnDiskWithoutBuilding(t *testing.T) {
 	dir := t.TempDir()
-	v := variants.Chess()
-	m, err := tablebase.ParseMaterial(v, "KRvK")
-	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
-	require.NoError(t, err)
+	tbtest.BuildIn(t, dir, variants.Chess(), "KRvK")
 	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	s.Send("setoption name TablebaseBuild value 0", "position fen 8/8/8/3n4/4k3/8/8/R3K3 w - - 0 1", "go depth 6")
 	s.Expect("bestmove ")
@@ -691,11 +688,7 @@ func TestTablesOnDiskWithoutBuilding(t *testing.T) {
 // tried until one waits.
 func TestReadingFirstSaysReading(t *testing.T) {
 	dir := t.TempDir()
-	v := variants.Chess()
-	m, err := tablebase.ParseMaterial(v, "KRvK")
-	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Build(v, m, tablebase.Hooks{})
-	require.NoError(t, err)
+	tbtest.BuildIn(t, dir, variants.Chess(), "KRvK")
 	waited := false
 	for try := 0; try < 50 && !waited; try++ {
 		s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})

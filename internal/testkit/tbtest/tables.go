@@ -105,3 +105,14 @@ func (c *Tables) SaveTo(t testing.TB, dir string, names ...string) {
 		require.NoError(t, c.Get(t, name).Save(dir), name)
 	}
 }
+
+// BuildIn generates the named tables of v (and the smaller ones they
+// need) into dir, as tb generate does, or fails the test.
+func BuildIn(t testing.TB, dir string, v *engine.Variant, names ...string) {
+	t.Helper()
+	store := gen.NewStore(dir)
+	for _, name := range names {
+		_, err := store.Build(v, Material(t, v, name), tablebase.Hooks{})
+		require.NoError(t, err, name)
+	}
+}
