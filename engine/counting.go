@@ -1,5 +1,12 @@
 package engine
 
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
 // This file holds Makruk's counting rules as Fairy-Stockfish 11.1 keeps
 // them: once no pawn is left (and the side that just moved has more than
 // a king), a count starts; when it runs past its limit the game is drawn.
@@ -66,10 +73,19 @@ func (p *Position) advanceCount(captured bool) {
 // 0 for none: no count while pawns remain or the side that just moved has
 // only its king.
 func (p *Position) countingMoves() int {
-	v, us, them := p.v, p.stm, p.stm.Other()
-	if v.Counting == AseanCounting {
+	if p.v.Counting == AseanCounting {
 		return p.aseanCountingMoves()
 	}
+	return p.makrukCountingMoves(p.stm)
+}
+
+// makrukCountingMoves is MakrukCounting's limit in full moves for a count
+// starting now with us to move (the side that just moved is the other):
+// 0 while pawns remain or the other side has only its king, the board's
+// honour while us has more than its king, else the pieces' honour of the
+// other side's material.
+func (p *Position) makrukCountingMoves(us Colour) int {
+	v, them := p.v, us.Other()
 	if p.count[them] == 1 {
 		return 0
 	}
@@ -134,4 +150,77 @@ func (p *Position) aseanCountingMoves() int {
 		return 64
 	}
 	return 0
+}
+
+// countingLimits names a counting rule and lists the limits, in plies, a
+// count of it can start with: twice the full moves of the cases of
+// makrukCountingMoves (the board's honour and the pieces' honour) and of
+// aseanCountingMoves.
+func countingLimits(r CountingRule) (name string, plies []int) {
+	switch r {
+	case MakrukCounting:
+		return "makruk", []int{16, 32, 44, 64, 88, 128}
+	case AseanCounting:
+		return "ASEAN", []int{32, 88, 128}
+	}
+	return "", nil
+}
+
+// checkCount refuses a running count, read from a FEN, that the rules
+// could never have started, since a search trusts the limit to say how
+// many plies are left to mate in. The limit must be one the variant's
+// counting rule gives. Where material only leaves the board, one piece at
+// a time (no hands, piece promotions, blasts or missiles), the board says
+// more: a bare king stays bare, and a count against it started (or started
+// again, when the capture bared it) with at least the material its
+// opponent has now, so its limit is at most the limit of that material
+// (more material, a shorter count); a makruk count while both sides have
+// pieces is the board's honour, which starts only once the last pawn is
+// gone; an ASEAN count runs only against a bare king. (When both kings are
+// bare any limit may have outlived the last capture.)
+func (p *Position) checkCount() error {
+	v, limit := p.v, int(p.counting.limit)
+	if limit == 0 {
+		return nil
+	}
+	name, limits := countingLimits(v.Counting)
+	if len(limits) == 0 {
+		return fmt.Errorf("counting limit %d: variant %s has no counting rule", limit, v.Name)
+	}
+	if !slices.Contains(limits, limit) {
+		words := make([]string, len(limits))
+		for i, n := range limits {
+			words[i] = strconv.Itoa(n)
+		}
+		return fmt.Errorf("counting limit %d: %s counting starts counts of %s or %s plies",
+			limit, name, strings.Join(words[:len(words)-1], ", "), words[len(words)-1])
+	}
+	if v.HasHands() || len(v.PiecePromotion) > 0 || v.BlastOnCapture || v.missileType != 0 {
+		return nil
+	}
+	bare := [2]bool{p.count[White] == 1, p.count[Black] == 1}
+	switch {
+	case bare[White] && bare[Black]:
+		return nil
+	case v.Counting == AseanCounting && !bare[White] && !bare[Black]:
+		return fmt.Errorf("counting limit %d: ASEAN counting runs only against a bare king", limit)
+	case v.Counting != MakrukCounting:
+		return nil
+	}
+	weak := p.stm // the side with only its king, if any
+	if bare[White] {
+		weak = White
+	} else if bare[Black] {
+		weak = Black
+	}
+	want := 2 * p.makrukCountingMoves(weak)
+	switch {
+	case want == 0:
+		return fmt.Errorf("counting limit %d: a count starts only once the last pawn is gone", limit)
+	case !bare[weak] && limit != want:
+		return fmt.Errorf("counting limit %d: while both sides have pieces only the board's honour runs, %d plies", limit, want)
+	case limit > want:
+		return fmt.Errorf("counting limit %d: against a bare king this material counts at most %d plies", limit, want)
+	}
+	return nil
 }

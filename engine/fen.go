@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -125,7 +126,10 @@ func (p *Position) parseFEN(fen string) error {
 		}
 		p.fullmove = max(n, 1) // some GUIs write 0
 	}
-	return p.checkLegal()
+	if err := p.checkLegal(); err != nil {
+		return err
+	}
+	return p.checkCount()
 }
 
 // isCount reports whether a field is a plain decimal number.
@@ -256,6 +260,13 @@ func (p *Position) parsePiece(text string, file, rank int) (int, error) {
 	if n < len(text) && text[n] == '~' {
 		if base != 0 || !v.CapturesToHand || v.handPawn == 0 {
 			return 0, fmt.Errorf("%c~ marks a piece promoted from a pawn, which only variants with pawns whose captures go to hand have", ch)
+		}
+		// Only a piece a pawn promotes to carries the mark: anything
+		// else (a king) marked so would go to hand as a pawn when
+		// captured, from a position no game reaches.
+		if !slices.Contains(v.promoTypes, uint8(t)) {
+			return 0, fmt.Errorf("%c~ marks a piece promoted from a pawn, and no pawn of variant %s promotes to a %s",
+				ch, v.Name, strings.ToLower(v.Pieces[t-1].Name))
 		}
 		n++
 		if !v.DropLoop { // there it goes to hand as it stands
@@ -594,13 +605,7 @@ func (p *Position) checkRoyals(c Colour) error {
 	if have >= lo && have <= hi {
 		return nil
 	}
-	name := "royal piece"
-	for _, pt := range v.Pieces {
-		if pt.Royal {
-			name = strings.ToLower(pt.Name)
-			break
-		}
-	}
+	name := v.royalName()
 	switch {
 	case have == 0 && lo > 0:
 		return fmt.Errorf("%s has no %s", c, name)
@@ -608,6 +613,45 @@ func (p *Position) checkRoyals(c Colour) error {
 		return fmt.Errorf("%s has %d %s(s), variant %s needs at least %d", c, have, name, v.Name, lo)
 	case have > hi:
 		return fmt.Errorf("%s has %d %s(s), variant %s allows %d", c, have, name, v.Name, hi)
+	}
+	return nil
+}
+
+// royalName is what errors call a royal piece: the first royal type's
+// name.
+func (v *Variant) royalName() string {
+	for _, pt := range v.Pieces {
+		if pt.Royal {
+			return strings.ToLower(pt.Name)
+		}
+	}
+	return "royal piece"
+}
+
+// checkStartRoyals refuses a start position in which a side has no royal
+// piece, on the board or in hand (where the rules drop it), in a variant
+// that has royal pieces. Later positions are held to the royal pieces the
+// start has (checkRoyals), so a start without any would let every FEN
+// through, and a side without one is never mated: only a variant that
+// ends games by extinction gives such a side a way to lose (horde's
+// pawns).
+func (p *Position) checkStartRoyals() error {
+	v := p.v
+	if v.royalTypes == 0 || v.ExtinctionValue != NoValue {
+		return nil
+	}
+	for c := White; c <= Black; c++ {
+		n := int(p.royals[c])
+		for t := 1; t <= len(v.Pieces); t++ {
+			if v.Pieces[t-1].Royal {
+				n += p.InHand(c, t)
+			}
+		}
+		if n == 0 {
+			return fmt.Errorf("FEN %q: %s has no %s, and a side without a royal piece is never mated: "+
+				"each side starts with one (on the board or in hand) unless the variant ends games by extinction",
+				v.StartFEN, c, v.royalName())
+		}
 	}
 	return nil
 }

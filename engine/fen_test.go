@@ -93,6 +93,47 @@ func TestImpossiblePositions(t *testing.T) {
 	}
 }
 
+// TestStartPositionRoyals: NewVariant holds the start position to what a
+// FEN is held to later, and to a royal piece a side, which later FENs are
+// measured against: a variant with kings cannot start without them, but
+// for a side that loses by extinction (horde's pawns) or drops its king
+// first (placement).
+func TestStartPositionRoyals(t *testing.T) {
+	rules := func(name string) engine.Rules {
+		v, err := variants.Lookup(name)
+		require.NoError(t, err)
+		return v.Rules
+	}
+	for _, tc := range []struct {
+		name, variant, fen, want string // want "" when the start is fine
+	}{
+		{"empty board", "chess", "8/8/8/8/8/8/8/8 w - - 0 1", `start position: FEN "8/8/8/8/8/8/8/8 w - - 0 1": white has no king`},
+		{"queens only", "chess", "3q4/8/8/8/8/8/8/3Q4 w - - 0 1", "white has no king"},
+		{"no black king", "chess", "8/8/8/8/8/8/8/4K3 w - - 0 1", "black has no king"},
+		{"no white general", "xiangqi", "4k4/9/9/9/9/9/9/9/9/9 w - - 0 1", "white has no general"},
+		{"in check", "chess", "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "black is in check but it is white's move"},
+		{"horde", "horde", "4k3/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1", ""},
+		{"kings in hand", "placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQkq] w - - 0 1", ""},
+		{"one king in hand", "placement", "8/pppppppp/8/8/8/8/PPPPPPPP/8[KQq] w - - 0 1", "black has no king"},
+		{"no royal pieces", "antichess", "3q4/8/8/8/8/8/8/3Q4 w - - 0 1", ""},
+	} {
+		r := rules(tc.variant)
+		r.StartFEN = tc.fen
+		_, err := engine.NewVariant(r)
+		if tc.want == "" {
+			require.NoError(t, err, tc.name)
+			continue
+		}
+		require.ErrorIs(t, err, engine.ErrStartPosition, tc.name)
+		require.ErrorContains(t, err, tc.want, tc.name)
+	}
+	// Without its extinction rule, horde's own start is refused.
+	r := rules("horde")
+	r.ExtinctionValue = engine.NoValue
+	_, err := engine.NewVariant(r)
+	require.ErrorContains(t, err, "white has no king")
+}
+
 func TestSquareNames(t *testing.T) {
 	for _, name := range []string{"a1", "h8", "j10", "p16", "a16"} {
 		s, err := engine.ParseSquare(name, 16, 16)

@@ -50,6 +50,10 @@ func TestHoldingsFEN(t *testing.T) {
 		"4k3/8/8/8/8/8/8/4K3[Zq] w - - 0 1": "unknown piece letter",
 		"4k3/8/8/8/8/8/8/4K3[q w - - 0 1":   "in brackets",
 		"4k3/8/8/8/8/8/8/4K3]q[ w - - 0 1":  "in brackets",
+		// Only what a pawn promotes to may be marked promoted.
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK~BNR[] w KQkq - 0 1": "K~ marks a piece promoted from a pawn, and no pawn of variant crazyhouse promotes to a king",
+		"rnbqk~bnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1": "k~ marks a piece promoted from a pawn, and no pawn of variant crazyhouse promotes to a king",
+		"4k3/8/8/8/4P~3/8/8/4K3[] w - - 0 1":                          "no pawn of variant crazyhouse promotes to a pawn",
 	} {
 		_, err := v.ParseFEN(fen)
 		require.ErrorContains(t, err, want, fen)
@@ -183,7 +187,8 @@ func FuzzParseFENHands(f *testing.F) {
 	v := crazyhouse(f)
 	for _, seed := range []string{v.StartFEN, "r3k2r/8/3Q~4/8/8/5q~2/8/R3K2R[PPpp] b KQkq - 0 1",
 		"4k3/1Q~6/8/8/4b3/8/Kpp5/8/ b - -", "2k5/8/8/8/8/8/8/4K3[QRBNPqrbnp] w - - 0 1", "8/8/8/8/8/8/8/8[] w",
-		"4k3/8/8/8/8/8/8/4K3[Kk] w - - 0 1", "4k3/8/8/8/8/8/8/4K3[--] w - - 0 1"} {
+		"4k3/8/8/8/8/8/8/4K3[Kk] w - - 0 1", "4k3/8/8/8/8/8/8/4K3[--] w - - 0 1",
+		"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK~BNR[] w KQkq - 0 1", "4k3/8/8/8/4P~3/8/8/4K3[] w - - 0 1"} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, fen string) { roundTrip(t, v, fen) })

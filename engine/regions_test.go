@@ -116,6 +116,55 @@ func TestMakrukCounting(t *testing.T) {
 	require.ErrorContains(t, err, "counting limit")
 }
 
+// TestCountingLimits: a count read from a FEN must be one the rules could
+// have started: a limit of the rule's table, and, in makruk, no longer
+// than the material against a bare king allows (a count starts, or starts
+// again, when the last piece goes, and material only leaves the board
+// after that), the board's honour while both sides have pieces, and none
+// with pawns on the board.
+func TestCountingLimits(t *testing.T) {
+	makruk := lookup(t, "makruk")
+	// Each pieces' honour, as play starts it when a capture bares the
+	// black king, is read back.
+	for material, limit := range map[string]int{"RR6": 16, "R7": 32, "SS6": 44, "NN6": 64, "S7": 88, "M7": 128, "NS6": 88} {
+		fen := "4k3/8/8/8/3p4/4K3/8/" + material + " w - - 0 1"
+		p, err := makruk.ParseFEN(fen)
+		require.NoError(t, err, fen)
+		m, err := p.ParseUCI("e3d4")
+		require.NoError(t, err)
+		p.Make(m)
+		got, _ := p.CountingLimit()
+		require.Equal(t, limit, got, material)
+		_, err = makruk.ParseFEN(p.FEN())
+		require.NoError(t, err, p.FEN())
+	}
+	for _, tc := range []struct {
+		variant, fen, want string // want "" when the count is fine
+	}{
+		{"makruk", "4k3/8/8/8/8/3R4/8/4K3 b - 999 6 1", "counting limit 999: makruk counting starts counts of 16, 32, 44, 64, 88 or 128 plies"},
+		{"makruk", "4k3/8/8/8/8/3R4/8/4K3 b - 100 6 1", "counting limit 100: makruk counting"},
+		{"makruk", "4k3/8/8/8/8/3R4/8/4K3 b - 128 6 1", "counting limit 128: against a bare king this material counts at most 32 plies"},
+		{"makruk", "4k3/8/8/8/8/3R4/8/4K3 w - 88 7 1", "at most 32 plies"},
+		{"makruk", "4k3/8/8/8/8/3R4/8/4K3 b - 16 6 1", ""}, // the bare king took the second rook
+		{"makruk", "4k3/8/2s5/8/8/3R4/8/4K3 w - 32 1 2", "counting limit 32: while both sides have pieces only the board's honour runs, 128 plies"},
+		{"makruk", "4k3/8/2s5/8/8/3R4/8/4K3 w - 128 1 2", ""},
+		{"makruk", "4k3/8/2s5/3p4/8/3R4/8/4K3 w - 128 1 2", "counting limit 128: a count starts only once the last pawn is gone"},
+		{"makruk", "4k3/8/8/8/8/8/8/4K3 w - 16 10 1", ""}, // two bare kings: any limit may have outlived the capture
+		{"makruk", "4k3/8/8/8/8/3R4/8/4K3 b - 32 34 1", "count 34 is above its limit 32"},
+		{"cambodian", "4k3/8/8/8/8/3R4/8/4K3 b - 999 6 1", "counting limit 999: makruk counting"},
+		{"asean", "4k3/8/8/8/8/3R4/8/4K3 b - 44 0 1", "counting limit 44: ASEAN counting starts counts of 32, 88 or 128 plies"},
+		{"asean", "4k3/8/8/8/8/3R4/8/4K3 b - 32 0 1", ""},
+		{"asean", "4k3/8/2b5/8/8/3R4/8/4K3 w - 32 1 2", "counting limit 32: ASEAN counting runs only against a bare king"},
+	} {
+		_, err := lookup(t, tc.variant).ParseFEN(tc.fen)
+		if tc.want == "" {
+			require.NoError(t, err, "%s %s", tc.variant, tc.fen)
+			continue
+		}
+		require.ErrorContains(t, err, tc.want, "%s %s", tc.variant, tc.fen)
+	}
+}
+
 // TestPassNotation: a pass is e2e2 in UCI (as Fairy-Stockfish writes it)
 // and -- in SAN, which also reads "pass" and "@@@@".
 func TestPassNotation(t *testing.T) {
@@ -147,6 +196,9 @@ func FuzzParseFENAsian(f *testing.F) {
 		"4k3/8/8/8/8/3R4/8/4K3 b - 32 6 1",
 		"4k3/8/2s5/8/8/3R4/8/4K3 w - 128 1 2",
 		"4k3/8/8/8/8/3R4/8/4K3 b - 0 6 1",
+		"4k3/8/8/8/8/3R4/8/4K3 b - 999 6 1",
+		"4k3/8/8/8/8/3R4/8/4K3 b - 128 6 1",
+		"4k3/8/2s5/8/8/3R4/8/4K3 w - 32 1 2",
 	} {
 		f.Add(uint8(min(i/2, 2)), seed, "e2e2")
 	}

@@ -376,8 +376,15 @@ type Variant struct {
 	squareBit [NumSquares]uint64
 }
 
+// ErrStartPosition marks NewVariant's errors about Rules.StartFEN, so that
+// a variant file can name the line that gave the start position.
+var ErrStartPosition = errors.New("start position")
+
 // NewVariant checks the rules and builds the variant's tables. The error
-// names the first problem found (not the variant: callers know it).
+// names the first problem found (not the variant: callers know it); one
+// about the start position wraps ErrStartPosition. The start position
+// passes every check a FEN given later passes (ParseFEN's), and each
+// side in it has a royal piece if the variant has any (checkStartRoyals).
 func NewVariant(r Rules) (*Variant, error) {
 	v := &Variant{Rules: r}
 	if err := v.check(); err != nil {
@@ -395,8 +402,11 @@ func NewVariant(r Rules) (*Variant, error) {
 		}
 	}
 	start, err := v.ParseFEN(r.StartFEN)
+	if err == nil {
+		err = start.checkStartRoyals()
+	}
 	if err != nil {
-		return nil, fmt.Errorf("start position: %w", err)
+		return nil, fmt.Errorf("%w: %w", ErrStartPosition, err)
 	}
 	for c := White; c <= Black; c++ {
 		v.startRoyals[c] = int(start.royals[c])
@@ -434,7 +444,7 @@ func (v *Variant) findGateTypes() error {
 	board, _, _ := strings.Cut(v.StartFEN, " ")
 	_, holdings, err := v.splitHoldings(board)
 	if err != nil {
-		return fmt.Errorf("start position: %w", err)
+		return fmt.Errorf("%w: %w", ErrStartPosition, err)
 	}
 	var held [MaxPieceTypes + 1]bool
 	for i := 0; i < len(holdings); i++ {

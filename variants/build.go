@@ -272,7 +272,7 @@ func (s *spec) checkStartShape() error {
 		return fmt.Errorf("the board is %dx%d (maxFile, maxRank) but the start position inherited from %s is %dx%d: give startFen for the new board",
 			s.files, s.ranks, s.startFENFrom, width, len(rows))
 	}
-	return fmt.Errorf("startFen is %dx%d but the board is %dx%d (maxFile, maxRank)", width, len(rows), s.files, s.ranks)
+	return startFENError{fmt.Errorf("startFen is %dx%d but the board is %dx%d (maxFile, maxRank)", width, len(rows), s.files, s.ranks)}
 }
 
 // fenRankWidth counts the squares one FEN rank describes: runs of empty

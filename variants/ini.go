@@ -61,7 +61,7 @@ func parseSections(file string, data []byte, known func(string) (*spec, bool), l
 		}
 		v, err := current.build()
 		if err != nil {
-			fail(current.line, "[%s]: %v", current.name, err)
+			fail(current.lineOf(err), "[%s]: %v", current.name, err)
 			return
 		}
 		out = append(out, parsed{spec: current, variant: func() (*engine.Variant, error) { return v, nil }})
@@ -140,6 +140,9 @@ func parseSections(file string, data []byte, known func(string) (*spec, bool), l
 					fail(n, "%s: %v", key, err)
 					skip = true // building it would report consequences
 				}
+				if key == "startFen" {
+					current.startFENLine = n // where the build's errors about it point (lineOf)
+				}
 			default:
 				if err := current.setPiece(key, value); err != nil {
 					fail(n, "%v", err)
@@ -193,6 +196,24 @@ func validName(s string) bool {
 	}
 	return true
 }
+
+// lineOf is the line of the spec's file an error building it names: the
+// startFen line for a problem with the start position the section gives
+// (engine.ErrStartPosition, or its size, startFENError), the section's
+// header for anything else, an inherited start position included (the
+// section's other keys made it wrong).
+func (s *spec) lineOf(err error) int {
+	var shape startFENError
+	given := s.startFENFrom == s.name && s.startFENLine > 0
+	if given && (errors.Is(err, engine.ErrStartPosition) || errors.As(err, &shape)) {
+		return s.startFENLine
+	}
+	return s.line
+}
+
+// startFENError is an error about the start position a section gives
+// found before the engine reads it (its size against the board's).
+type startFENError struct{ error }
 
 // build checks the spec by building its engine variant.
 func (s *spec) build() (*engine.Variant, error) {

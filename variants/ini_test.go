@@ -85,7 +85,22 @@ func TestVariantFileErrors(t *testing.T) {
 		{"key outside", "castling = true\n", `x.ini:1: castling: key outside a [section]`},
 		{"no equals", "[a]\njunk\n", `x.ini:2: expected key = value, got "junk"`},
 		{"fen wrong size", "[a]\nmaxFile = 10\n", `x.ini:1: [a]: the board is 10x8 (maxFile, maxRank) but the start position inherited from chess is 8x8: give startFen`},
-		{"given fen wrong size", "[a]\nmaxFile = 10\nstartFen = 8/8/8/8/8/8/8/4K2k w - - 0 1\n", `x.ini:1: [a]: startFen is 8x8 but the board is 10x8`},
+		{"given fen wrong size", "[a]\nmaxFile = 10\nstartFen = 8/8/8/8/8/8/8/4K2k w - - 0 1\n", `x.ini:3: [a]: startFen is 8x8 but the board is 10x8`},
+		// A start position passes what any FEN passes, and more: each
+		// side has a royal piece, since later FENs are held to the
+		// start's; the error names the startFen line.
+		{"no kings", "[a]\n\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n", `x.ini:3: [a]: start position: FEN "8/8/8/8/8/8/8/8 w - - 0 1": white has no king`},
+		{"queens, no kings", "[a:chess]\nstartFen = 3q4/8/8/8/8/8/8/3Q4 w - - 0 1\n", `x.ini:2: [a]: start position: FEN "3q4/8/8/8/8/8/8/3Q4 w - - 0 1": white has no king`},
+		{"one king", "[a]\nstartFen = 4k3/8/8/8/8/8/8/3Q4 w - - 0 1\n", `x.ini:2: [a]: start position: FEN "4k3/8/8/8/8/8/8/3Q4 w - - 0 1": white has no king`},
+		{"start in check", "[a]\nstartFen = 4k3/8/8/8/8/8/4R3/4K3 w - - 0 1\n", `x.ini:2: [a]: start position: FEN "4k3/8/8/8/8/8/4R3/4K3 w - - 0 1": black is in check`},
+		// Inherited, the start position is made wrong by the section's
+		// other keys: the header is named.
+		{"horde without extinction", "[a:horde]\nextinctionValue = none\n", `x.ini:1: [a]: start position: FEN "rnbqkbnr/pppppppp/8/1PP2PP1/PPPPPPPP/PPPPPPPP/PPPPPPPP/PPPPPPPP w kq - 0 1": white has no king`},
+		{"seven fields", "[a]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1 1\n", `x.ini:2: startFen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1" has 7 fields, at most 6`},
+		{"eight fields", "[a:3check]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1 1\n", `x.ini:2: startFen: "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1 1" has 8 fields`},
+		{"check count without check counting", "[a]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1\n", `x.ini:2: [a]: start position: FEN "4k3/8/8/8/8/8/8/4K3 w - - 3+3 0 1": has 7 fields, at most 6`},
+		{"no side to move", "[a]\nstartFen = 4k3/8/8/8/8/8/8/4K3\n", `x.ini:2: startFen: "4k3/8/8/8/8/8/8/4K3" needs at least the board and the side to move`},
+		{"bad side to move", "[a]\nstartFen = 4k3/8/8/8/8/8/8/4K3 - w\n", `x.ini:2: startFen: "4k3/8/8/8/8/8/8/4K3 - w": side to move "-": want w or b`},
 		{"16 files", "[a]\nmaxFile = 16\n", `the board is 16x8`},
 		{"one error for a bad key", "[a]\nmaxFile = 17\n", "x.ini:2: maxFile: \"17\" is not a file (a to p, or 1 to 16)"},
 		{"unknown promotion", "[a]\npromotionPieceTypes = qz\n", `x.ini:1: [a]: promotion piece Z is not defined`},
@@ -121,6 +136,43 @@ func TestCheckReportsEveryProblem(t *testing.T) {
 	require.ErrorContains(t, variants.Builtin().Check(filepath.Join(t.TempDir(), "missing.ini")), "no such file")
 }
 
+// TestCheckReportsStartFEN: a startFen the engine could never read is
+// reported at its line even when the section fails for another key too
+// (and is not built).
+func TestCheckReportsStartFEN(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "bad.ini")
+	require.NoError(t, os.WriteFile(path, []byte("[bad:chess]\nfoo = 1\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1 1\n"), 0o644))
+	err := variants.Builtin().Check(path)
+	require.Error(t, err)
+	lines := strings.Split(err.Error(), "\n")
+	require.Len(t, lines, 2, err.Error())
+	require.Contains(t, lines[0], `bad.ini:2: unknown key "foo"`)
+	require.Contains(t, lines[1], `bad.ini:3: startFen: "4k3/8/8/8/8/8/8/4K3 w - - 0 1 1" has 7 fields, at most 6`)
+}
+
+// TestStartPositionsWithoutKings: a side may start without a royal piece
+// where extinction is its way to lose (horde), or with it in hand where
+// it is dropped first (placement); a variant without royal pieces has
+// nothing to count.
+func TestStartPositionsWithoutKings(t *testing.T) {
+	c := variants.Builtin()
+	require.NoError(t, c.Load("ok.ini", []byte(`
+[myhorde:horde]
+startFen = 4k3/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w - - 0 1
+
+[myplacement:placement]
+startFen = 8/pppppppp/8/8/8/8/PPPPPPPP/8[KQkq] w - - 0 1
+
+[mygiveaway:giveaway]
+startFen = 3q4/8/8/8/8/8/8/3Q4 w - - 0 1
+`)))
+	for _, name := range []string{"myhorde", "myplacement", "mygiveaway"} {
+		v, err := c.Lookup(name)
+		require.NoError(t, err, name)
+		require.NotZero(t, v.StartPosition().Perft(1), name)
+	}
+}
+
 // FuzzLoadVariantFile: any file loads completely or not at all, never
 // panics, and every loaded variant has a playable start position.
 func FuzzLoadVariantFile(f *testing.F) {
@@ -131,6 +183,10 @@ func FuzzLoadVariantFile(f *testing.F) {
 	f.Add("[e:xiangqi]\nmobilityRegionWhiteHorse = *1 *2 *3\nsoldierPromotionRank = 4\nflyingGeneral = false\n")
 	f.Add("[f:janggi]\ndiagonalLines = d1 f1 e2\nkingPass = false\nbikjangRule = false\nmaterialCounting = none\n")
 	f.Add("[g:makruk]\ncountingRule = none\nmobilityRegionBlackCustomPiece1 = a*\ncustomPiece1 = x:nZ\n")
+	f.Add("[h]\nstartFen = 3q4/8/8/8/8/8/8/3Q4 w - - 0 1\n")
+	f.Add("[i:chess]\nfoo = 1\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 0 1 1\n")
+	f.Add("[j:horde]\nextinctionValue = none\n")
+	f.Add("[k:3check]\nstartFen = 4k3/8/8/8/8/8/8/4K3 w - - 2+3 0 1\n")
 	f.Fuzz(func(t *testing.T, file string) {
 		c := variants.Builtin()
 		before := len(c.Names())

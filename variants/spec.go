@@ -25,8 +25,11 @@ type spec struct {
 	files, ranks int
 	startFEN     string
 	// startFENFrom is the section that set startFEN ("chess" for the
-	// default), to tell an inherited start position from a given one.
+	// default), to tell an inherited start position from a given one;
+	// startFENLine is the line of its file that did, where errors about
+	// it are reported.
 	startFENFrom string
+	startFENLine int
 	pieces       []pieceSpec
 
 	// rules holds every rule that a key sets directly (the keys table
@@ -120,7 +123,7 @@ func keys() map[string]setter {
 		"description":                  func(s *spec, v string) error { s.description = v; return nil },
 		"maxRank":                      intSetter(func(s *spec) *int { return &s.ranks }, 1, engine.MaxSize),
 		"maxFile":                      fileCountSetter,
-		"startFen":                     func(s *spec, v string) error { s.startFEN, s.startFENFrom = v, s.name; return nil },
+		"startFen":                     startFENSetter,
 		"pieceToCharTable":             func(*spec, string) error { return nil }, // display only
 		"promotionRegionWhite":         regionSetter(func(s *spec) *string { return &s.promotionRegion[0] }),
 		"promotionRegionBlack":         regionSetter(func(s *spec) *string { return &s.promotionRegion[1] }),
@@ -221,6 +224,26 @@ func keys() map[string]setter {
 			return nil
 		},
 	}
+}
+
+// startFENSetter reads startFen, and checks at once what it can without
+// the variant (which later keys of the section may still change): the
+// side to move and the number of fields, at most six, or seven with a
+// check count ("3+3") fifth, as the engine's FEN reader takes them. Thus
+// a section that fails for another key, and is not built, still reports
+// this. The rest is checked when the variant is built, as any FEN.
+func startFENSetter(s *spec, v string) error {
+	fields := strings.Fields(v)
+	switch {
+	case len(fields) < 2:
+		return fmt.Errorf("%q needs at least the board and the side to move", v)
+	case fields[1] != "w" && fields[1] != "b":
+		return fmt.Errorf("%q: side to move %q: want w or b", v, fields[1])
+	case len(fields) > 7 || len(fields) == 7 && !strings.Contains(fields[4], "+"):
+		return fmt.Errorf("%q has %d fields, at most 6 (7 with a check count such as 3+3 fifth)", v, len(fields))
+	}
+	s.startFEN, s.startFENFrom = v, s.name
+	return nil
 }
 
 // mobilityRegionPrefix starts Fairy-Stockfish's keys confining a piece:

@@ -59,6 +59,26 @@ func TestVariantFileFlagAndCheck(t *testing.T) {
 	require.Contains(t, errOut, "bad.ini:2")
 }
 
+// TestVariantsCheckStartPosition: a start position that "position fen"
+// would refuse (no kings in a variant with kings) makes the file fail,
+// each problem at its startFen line, and no command loads it.
+func TestVariantsCheckStartPosition(t *testing.T) {
+	bad := filepath.Join(t.TempDir(), "kings.ini")
+	require.NoError(t, os.WriteFile(bad, []byte("[nokings:chess]\ndescription = an empty board\nstartFen = 8/8/8/8/8/8/8/8 w - - 0 1\n\n"+
+		"[queens:chess]\nstartFen = 3q4/8/8/8/8/8/8/3Q4 w - - 0 1\n"), 0o644))
+	code, out, errOut := runCommand("variants", "check", bad)
+	require.Equal(t, 2, code)
+	require.NotContains(t, out, "OK")
+	require.Contains(t, out, `kings.ini:3: [nokings]: start position: FEN "8/8/8/8/8/8/8/8 w - - 0 1": white has no king`)
+	require.Contains(t, out, `kings.ini:6: [queens]: start position: FEN "3q4/8/8/8/8/8/8/3Q4 w - - 0 1": white has no king`)
+	require.Contains(t, errOut, "2 problem(s)")
+
+	code, out, errOut = runCommand("perft", "--variant-file", bad, "--variant", "queens", "--depth", "1")
+	require.Equal(t, 2, code)
+	require.NotContains(t, out, "Nodes searched")
+	require.Contains(t, errOut, "kings.ini:6")
+}
+
 func TestPerftVariant(t *testing.T) {
 	code, out, _ := runCommand("perft", "--variant", "capablanca", "--depth", "3")
 	require.Zero(t, code)
