@@ -523,8 +523,14 @@ func (p *Position) checkHands() error {
 	for t := 1; t <= len(v.Pieces); t++ {
 		name := strings.ToLower(v.Pieces[t-1].Name)
 		if v.CapturesToHand {
-			if n := p.InHand(White, t) + p.InHand(Black, t); n > v.startTypes[t] {
-				return fmt.Errorf("%d %ss in hand, variant %s has %d in all", n, name, v.Name, v.startTypes[t])
+			most := v.startTypes[t]
+			if v.DropLoop && slices.Contains(v.promoTypes, uint8(t)) {
+				// A promoted pawn captured goes to hand as its piece:
+				// every pawn may have become one.
+				most += v.startPawns()
+			}
+			if n := p.InHand(White, t) + p.InHand(Black, t); n > most {
+				return fmt.Errorf("%d %ss in hand, variant %s has %d in all", n, name, v.Name, most)
 			}
 			continue
 		}
@@ -536,6 +542,18 @@ func (p *Position) checkHands() error {
 		}
 	}
 	return nil
+}
+
+// startPawns counts the pawns (RolePawn pieces) of the start position,
+// both colours, on the board and in hand.
+func (v *Variant) startPawns() int {
+	n := 0
+	for t := 1; t <= len(v.Pieces); t++ {
+		if v.Pieces[t-1].Role == RolePawn {
+			n += v.startTypes[t]
+		}
+	}
+	return n
 }
 
 // originalTypes counts each piece type, both colours, on the board and in

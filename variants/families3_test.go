@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // The rules of issue 36's mechanisms, each on the built-in that uses it:
@@ -58,6 +59,26 @@ func TestLoopKeepsPromotedPieces(t *testing.T) {
 	require.Equal(t, "[q]", hand("loop"), "the queen goes to hand as a queen")
 	require.Equal(t, "[p]", hand("crazyhouse"), "as the pawn it was")
 	require.Contains(t, legal(position(t, "chessgi", "4k3/8/8/8/8/8/8/4K3[P] w - - 0 1")), "P@a1", "chessgi drops pawns on the first rank")
+}
+
+// TestLoopHandsHoldPromotedPieces: where a captured promoted pawn goes to
+// hand as its piece (loop, chessgi), the hands may hold more queens than
+// the game started with, as random play reaches
+// (…[QQNq] w - - 0 129 was refused: "3 queens in hand, variant chessgi
+// has 2 in all"); in crazyhouse, where it goes back as a pawn, they may not.
+func TestLoopHandsHoldPromotedPieces(t *testing.T) {
+	const fen = "4k3/8/8/8/8/8/8/4K3[QQNq] w - - 0 129"
+	for _, name := range []string{"loop", "chessgi"} {
+		v, err := variants.Lookup(name)
+		require.NoError(t, err)
+		p, err := v.ParseFEN(fen)
+		require.NoError(t, err, name)
+		require.Equal(t, fen, p.FEN(), name)
+	}
+	v, err := variants.Lookup("crazyhouse")
+	require.NoError(t, err)
+	_, err = v.ParseFEN(fen)
+	require.ErrorContains(t, err, "3 queens in hand, variant crazyhouse has 2 in all")
 }
 
 func TestMakpongKingMayNotStepOutOfCheck(t *testing.T) {
