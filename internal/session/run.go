@@ -26,6 +26,9 @@ import (
 //   - The run ends (Session.run = nil) when its result has been given.
 type run struct {
 	cancel context.CancelFunc
+	// endless: the search has no limit of its own (a bare go, infinite,
+	// ponder): the end of input stops it rather than waiting for it.
+	endless bool
 	// line is the number of the command line that started the run.
 	line  uint64
 	perft bool
@@ -73,7 +76,9 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	s.lag.started(limits, pos.SideToMove(), ponder, time.Now())
 	s.searcher.SetMoveOverhead(s.overhead())
 	ctx, cancel := context.WithCancel(context.Background())
-	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder}
+	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder,
+		endless: limits.Infinite || ponder || (limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0 &&
+			limits.MoveTime == 0 && limits.WTime == 0 && limits.BTime == 0)}
 	limits = s.withOptions(limits, pos.SideToMove(), ponder)
 	if ponder {
 		// The clock does not run while pondering; a depth, node or mate

@@ -290,6 +290,9 @@ func (s *Session) Serve(in io.Reader, handle func(line string) bool, bad func(er
 				// The end of input: a script that pipes "go depth 12" and
 				// closes gets its depth-12 answer (searches with a limit
 				// end; one held until stop is stopped), then quit.
+				if r := s.run; r != nil && r.endless && !r.stopped {
+					s.Stop() // a bare go would search on forever
+				}
 				s.awaitIdle(true)
 			}
 			if !ok || !handle(it.line) {

@@ -378,5 +378,10 @@ func TestDiskBudget(t *testing.T) {
 	require.Error(t, b.Await(context.Background(), v, m))
 	require.Regexp(t, `tablebase: chess KPvK not built: needs about .* \(TablebaseDisk\)`, log.text())
 	require.False(t, exists("KPvK"))
+	b.MaxDisk = 40 << 10
+	m, err = tablebase.ParseMaterial(v, "KBNvK")
+	require.NoError(t, err)
+	require.Error(t, b.Await(context.Background(), v, m))
+	require.True(t, exists("KQvK") && exists("KBvK"), "nothing removed for a table that could never fit")
 	require.True(t, exists("KNNvK"), "a user's table stays")
 }

@@ -74,6 +74,16 @@ func (b *Builder) makeRoom(need int64, keep []string) error {
 	slices.SortFunc(names, func(x, y string) int {
 		return cmp.Or(cmp.Compare(files[x].LastUsed, files[y].LastUsed), cmp.Compare(x, y))
 	})
+	var removable int64
+	for _, name := range names {
+		if !slices.Contains(keep, name) {
+			removable += files[name].Bytes
+		}
+	}
+	if used-removable+need > b.MaxDisk {
+		// Removing every table it may would not make room: none is.
+		return fmt.Errorf("needs about %s, and the tables it builds may take %s of disk (TablebaseDisk), %s of which are in use", mib(need), mib(b.MaxDisk), mib(used))
+	}
 	removed := false
 	for _, name := range names {
 		if used+need <= b.MaxDisk {

@@ -391,6 +391,13 @@ func TestEndOfInputFinishesTheSearch(t *testing.T) {
 	require.Contains(t, lastSearchReport(infos), "info depth 7 ")
 	require.NoError(t, s.Wait(), "then it quits")
 
+	// A bare go has no limit either: it is stopped, not waited for.
+	s = start(t, uci.Config{})
+	s.Send("position startpos", "go")
+	s.CloseInput()
+	s.Expect("bestmove ")
+	require.NoError(t, s.Wait())
+
 	s = start(t, uci.Config{})
 	s.Send("position startpos", "go infinite")
 	s.CloseInput()
