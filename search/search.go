@@ -353,10 +353,18 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			var failed func(Score, bool)
 			if onInfo != nil {
 				failed = func(bound Score, low bool) {
-					if !s.detailed() || main.pvLen[0] == 0 {
+					if !s.detailed() {
 						return
 					}
 					info := s.info(main, depth, bound)
+					if len(info.PV) == 0 {
+						// A root that failed low has no line of its own:
+						// the line's last one stands, now only a bound.
+						if line >= len(reported) {
+							return
+						}
+						info.PV = reported[line].PV
+					}
 					info.MultiPV, info.LowerBound, info.UpperBound = line+1, !low, low
 					onInfo(info)
 				}
@@ -367,9 +375,14 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			}
 			prev[line] = score
 			if line == 0 {
-				res = Result{Score: score, Depth: depth}
-				res.Best, res.Ponder = main.rootLine()
-				main.rootBest = res.Best
+				best, ponder := main.rootLine()
+				main.rootBest = best // searched first next time
+				// With several lines the move played is the ranked
+				// iteration's line 1 (rankLines); an interrupted first
+				// iteration's line 1 still beats none.
+				if lines == 1 || res.Depth == 0 {
+					res = Result{Score: score, Depth: depth, Best: best, Ponder: ponder}
+				}
 			}
 			info := s.info(main, depth, score)
 			info.MultiPV = line + 1
@@ -377,7 +390,7 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			main.excluded = append(main.excluded, main.pv[0][0])
 		}
 		if !main.stopped && lines > 1 {
-			res = s.rankLines(main, infos, prev, res)
+			res = s.rankLines(main, infos, prev)
 		}
 		if main.stopped {
 			// A root move that beat the window of the interrupted iteration
@@ -426,25 +439,24 @@ func (s *Searcher) reportAgain(lines []Info, onInfo func(Info)) {
 	}
 }
 
-// rankLines orders an iteration's MultiPV lines best first, as GUIs
-// expect: a later line, searched without the moves before it, can score
-// higher than an earlier one (reductions and the table see each search
-// differently), and is then the better move. It renumbers the lines,
-// keeps their scores in prev in the new order (each line's next window)
-// and returns the result of the best.
-func (s *Searcher) rankLines(main *worker, infos []Info, prev []Score, res Result) Result {
+// rankLines orders a completed iteration's MultiPV lines best first, as
+// GUIs expect: a later line, searched without the moves before it, can
+// score higher than an earlier one (reductions and the table see each
+// search differently), and is then the better move. It renumbers the
+// lines, keeps their scores in prev in the new order (each line's next
+// window) and returns the result of the best, the move played.
+func (s *Searcher) rankLines(main *worker, infos []Info, prev []Score) Result {
 	slices.SortStableFunc(infos, func(a, b Info) int { return cmp.Compare(b.Score, a.Score) })
 	for i := range infos {
 		infos[i].MultiPV = i + 1
 		prev[i] = infos[i].Score
 	}
-	if best := infos[0]; len(best.PV) > 0 && best.PV[0] != res.Best {
-		res.Score, res.Best, res.Ponder = best.Score, best.PV[0], engine.NoMove
-		if len(best.PV) > 1 {
-			res.Ponder = best.PV[1]
-		}
-		main.rootBest = res.Best
+	best := infos[0]
+	res := Result{Score: best.Score, Depth: best.Depth, Best: best.PV[0]}
+	if len(best.PV) > 1 {
+		res.Ponder = best.PV[1]
 	}
+	main.rootBest = res.Best
 	return res
 }
 

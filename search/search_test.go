@@ -286,7 +286,7 @@ func TestMultiPVLinesInOrder(t *testing.T) {
 	if testing.Short() {
 		depth = 8
 	}
-	bounds, moves := 0, 0
+	lower, upper, moves := 0, 0, 0
 	for _, fen := range []string{
 		"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
 		"r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -306,7 +306,9 @@ func TestMultiPVLinesInOrder(t *testing.T) {
 			}
 			require.False(t, info.LowerBound && info.UpperBound)
 			if info.LowerBound || info.UpperBound {
-				bounds++
+				lower += btoi(info.LowerBound)
+				upper += btoi(info.UpperBound)
+				require.NotEmpty(t, info.PV, "a bound names its line")
 				require.Less(t, i, len(infos)-1, "a bound is followed by the line's score")
 				continue
 			}
@@ -327,7 +329,8 @@ func TestMultiPVLinesInOrder(t *testing.T) {
 		require.Equal(t, final.PV[0], r.Best, fen)
 		require.Equal(t, final.Score, r.Score, fen)
 	}
-	require.Positive(t, bounds, "some root search failed high or low")
+	require.Positive(t, lower, "some root search failed high")
+	require.Positive(t, upper, "some root search failed low")
 	require.Positive(t, moves, "the root moves searched are reported")
 }
 
@@ -480,5 +483,30 @@ func TestPawnNearPromotionExtended(t *testing.T) {
 		r := search.New(options()).Search(context.Background(), p, search.Limits{Depth: 1}, nil)
 		require.Equal(t, tc.push, p.Variant().UCI(r.Best), "%s %s", tc.variant, tc.fen)
 		require.Greater(t, int(r.Score), 300, "%s %s: %v", tc.variant, tc.fen, r.Score)
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestMultiPVPlaysItsLastLineOne: with several lines, a search cut short
+// by its node limit plays the move of the last line 1 it reported (it
+// played the interrupted iteration's unranked first line: d2d3 after
+// reporting d2d4).
+func TestMultiPVPlaysItsLastLineOne(t *testing.T) {
+	p := setup(t, "chess", variants.ChessFEN)
+	for nodes := uint64(5000); nodes <= 60000; nodes += 2500 {
+		var last search.Info
+		r := search.New(options()).Search(context.Background(), p, search.Limits{Nodes: nodes, MultiPV: 3}, func(i search.Info) {
+			if i.MultiPV == 1 && i.CurrMove == engine.NoMove && !i.UpperBound {
+				last = i
+			}
+		})
+		require.NotEmpty(t, last.PV, "nodes %d", nodes)
+		require.Equal(t, last.PV[0], r.Best, "nodes %d: the move played is the last line 1 reported", nodes)
 	}
 }
