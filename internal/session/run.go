@@ -79,7 +79,7 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder,
 		endless: limits.Infinite || ponder || (limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0 &&
 			limits.MoveTime == 0 && limits.WTime == 0 && limits.BTime == 0)}
-	limits = s.withOptions(limits, pos.SideToMove(), ponder)
+	limits = s.withOptions(limits)
 	if ponder {
 		// The clock does not run while pondering; a depth, node or mate
 		// limit still ends the search, whose result is then held until
@@ -97,16 +97,10 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	return nil
 }
 
-// withOptions applies the options that shape a search's limits: MultiPV,
-// Slow Mover and, except while pondering (whose clock only starts at
-// ponderhit), nodestime.
-func (s *Session) withOptions(l search.Limits, side engine.Colour, ponder bool) search.Limits {
+// withOptions applies the options that shape a search's limits: MultiPV
+// and Slow Mover (nodestime applies in searchOf, after the tables).
+func (s *Session) withOptions(l search.Limits) search.Limits {
 	l.MultiPV, l.SlowMover = s.values.multiPV, s.values.slowMover
-	if !ponder {
-		// The option's overhead alone, not the lag measured: nodes
-		// counted must not depend on how busy the machine was.
-		l = l.CountNodes(side, s.values.moveOverhead(), s.values.nodesTime)
-	}
 	return l
 }
 
@@ -131,6 +125,11 @@ func (s *Session) searchOf(pos *engine.Position, limits search.Limits) func(cont
 		if await != nil {
 			limits = await(ctx, limits)
 		}
+		// nodestime counts the clock in nodes only now: a table built
+		// first is bounded by the real clock (a ponder search has none
+		// until ponderhit). The option's overhead alone, not the lag
+		// measured: nodes counted must not depend on a busy machine.
+		limits = limits.CountNodes(pos.SideToMove(), s.values.moveOverhead(), s.values.nodesTime)
 		return s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)
 	}
 }
@@ -205,7 +204,7 @@ func (s *Session) timeForBuild(l search.Limits, side engine.Colour, cost time.Du
 func (s *Session) Think(ctx context.Context, limits search.Limits) search.Result {
 	s.readyToSearch()
 	pos := s.pos.Clone()
-	r := s.searchOf(pos, s.withOptions(limits, pos.SideToMove(), false))(ctx)
+	r := s.searchOf(pos, s.withOptions(limits))(ctx)
 	if s.builder != nil {
 		s.builder.Resume()
 	}
