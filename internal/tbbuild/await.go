@@ -119,6 +119,7 @@ func (b *Builder) Await(ctx context.Context, v *engine.Variant, m tablebase.Mate
 	k := keyOf(v, m)
 	if b.store.HasFile(v, m) {
 		if _, err := b.store.FindMaterial(v, m, tablebase.MemoryOrDisk); err == nil {
+			b.touchBuilt(v, m) // in use: the last to be removed
 			return nil
 		} else if !errors.Is(err, tablebase.ErrGenerating) {
 			b.mu.Lock()

@@ -46,6 +46,10 @@ type Builder struct {
 	// nil builds in this process.
 	Command Command
 
+	// recordMu serialises the changes of the record of the files built
+	// (engine-built.json): the builder, loads and Await all change it.
+	recordMu sync.Mutex
+
 	mu    sync.Mutex
 	cond  *sync.Cond // signals a change of queue, phase, build or hurry
 	phase phase

@@ -19,10 +19,11 @@ import (
 
 // builtName is the record, in the table directory, of the files the
 // engine built unasked: only these count against MaxDisk and only these
-// are ever removed (a table a user generated is theirs). Several engines
-// may share the directory (a GUI's two players): the record is rewritten
-// whole, so one engine's entry may be lost to another's write, which
-// leaves that file out of the budget but never removes a table wrongly.
+// are ever removed (a table a user generated is theirs). Within a process
+// its changes take turns (Builder.recordMu); several engines may share
+// the directory (a GUI's two players), and as the record is rewritten
+// whole one engine's entry may be lost to another's write, which leaves
+// that file out of the budget but never removes a table wrongly.
 const builtName = "engine-built.json"
 
 // builtFile is one file the engine built: its size, and when a session
@@ -62,6 +63,8 @@ func (b *Builder) writeBuilt(files map[string]builtFile) error {
 // need more bytes fit in MaxDisk beside the others, keeping the tables
 // of keep; it fails when they cannot.
 func (b *Builder) makeRoom(need int64, keep []string) error {
+	b.recordMu.Lock()
+	defer b.recordMu.Unlock()
 	files := b.readBuilt()
 	var used int64
 	for _, f := range files {
@@ -137,6 +140,8 @@ func (b *Builder) roomFor(v *engine.Variant, m tablebase.Material) ([]tablebase.
 // recordBuilt adds the files of a build to the record and says what it
 // wrote.
 func (b *Builder) recordBuilt(v *engine.Variant, built []tablebase.Material) {
+	b.recordMu.Lock()
+	defer b.recordMu.Unlock()
 	files := b.readBuilt()
 	var wrote []string
 	var bytes int64
@@ -166,6 +171,8 @@ func (b *Builder) recordBuilt(v *engine.Variant, built []tablebase.Material) {
 // touchBuilt records that a session read a file the engine built, so the
 // tables in use are the last removed.
 func (b *Builder) touchBuilt(v *engine.Variant, m tablebase.Material) {
+	b.recordMu.Lock()
+	defer b.recordMu.Unlock()
 	name := tablebase.FileName(v, m)
 	files := b.readBuilt()
 	if f, ok := files[name]; ok {
