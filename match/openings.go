@@ -72,7 +72,7 @@ func ReadOpenings(r io.Reader, v *engine.Variant) (Book, error) {
 		book.Openings = append(book.Openings, fen)
 	}
 	if len(book.Openings) == 0 {
-		return Book{}, fmt.Errorf("no position to play: the games of all %d are already over (checkmate, stalemate or the variant's end)", book.Finished)
+		return Book{}, fmt.Errorf("no position to play: the games of all %d are already over (checkmate, stalemate, a draw by rule or the variant's end)", book.Finished)
 	}
 	return book, nil
 }

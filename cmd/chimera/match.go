@@ -202,7 +202,7 @@ func readOpenings(w io.Writer, path string, v *engine.Variant) ([]string, error)
 		return nil, fmt.Errorf("match: openings %s: %w", path, err)
 	}
 	if book.Finished > 0 {
-		fmt.Fprintf(w, "match: openings %s: skipped %d of %d positions whose game is already over (checkmate, stalemate or the variant's end); playing the other %d\n",
+		fmt.Fprintf(w, "match: openings %s: skipped %d of %d positions whose game is already over (checkmate, stalemate, a draw by rule or the variant's end); playing the other %d\n",
 			path, book.Finished, book.Finished+len(book.Openings), len(book.Openings))
 	}
 	return book.Openings, nil

@@ -631,7 +631,11 @@ func shorten(text string) string {
 	const most = 60
 	short := text
 	if len(short) > most {
-		short = short[:most] + "…"
+		cut := most
+		for cut > 0 && !utf8.RuneStart(short[cut]) {
+			cut-- // a character is kept whole or not at all
+		}
+		short = short[:cut] + "…"
 	}
 	if !utf8.ValidString(text) || strings.IndexFunc(text, func(r rune) bool { return !unicode.IsPrint(r) }) >= 0 {
 		return strconv.Quote(short)

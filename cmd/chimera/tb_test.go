@@ -488,3 +488,13 @@ func TestGenerationBeyondMemoryRefused(t *testing.T) {
 	_, err := os.Stat(filepath.Join(dir, "chess-KBNvK.ctb"))
 	require.NoError(t, err, "forced, it is built")
 }
+
+// TestShortenKeepsCharactersWhole: a long line in a message is cut on a
+// character's boundary, so what reaches the terminal is text.
+func TestShortenKeepsCharactersWhole(t *testing.T) {
+	long := strings.Repeat("é", 100)
+	short := shorten(long)
+	require.True(t, utf8.ValidString(short))
+	require.True(t, strings.HasSuffix(short, "…"))
+	require.Less(t, len(short), 70)
+}
