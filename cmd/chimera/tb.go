@@ -745,19 +745,7 @@ func moversView(m explorer.MoveAnswer) (category string, dtm, dtz *int) {
 
 // moverOutcome is moversView's category and plies to mate.
 func moverOutcome(m explorer.MoveAnswer) (string, *int) {
-	var category string
-	switch m.Category {
-	case "win":
-		category = "loss"
-	case "loss":
-		category = "win"
-	case "cursed-win":
-		category = "blessed-loss"
-	case "blessed-loss":
-		category = "cursed-win"
-	default:
-		category = m.Category
-	}
+	category := explorer.Opposite(m.Category)
 	switch {
 	case m.Checkmate || m.VariantLoss:
 		return category, ptrTo(1)

@@ -105,8 +105,9 @@ const (
 var categoryOrder = map[string]int{categoryLoss: 0, categoryUnknown: 1, categoryBlessedLoss: 4, categoryDraw: 5,
 	categoryCursedWin: 6, categoryWin: 9}
 
-// opposite is a category for the other side.
-func opposite(c string) string {
+// Opposite is a category for the other side (a move's, which is its
+// opponent's after it, as its mover's).
+func Opposite(c string) string {
 	switch c {
 	case categoryWin:
 		return categoryLoss

@@ -57,7 +57,7 @@ func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 		a.read(root)
 	}
 	if len(a.Moves) > 0 {
-		a.Category = opposite(a.Moves[0].Category)
+		a.Category = Opposite(a.Moves[0].Category)
 	}
 	if damage != nil {
 		// A server never rebuilds its files: it says what is wrong.
