@@ -31,13 +31,17 @@ func newDatagenCommand() *cobra.Command {
 		nodes, randomPlies, maxPlies    int
 		adjudicate, threads, seed, hash int
 		positions                       int64
+		keepWhat                        string
 	)
 	cmd := &cobra.Command{
 		Use:   "datagen --variant V --out FILE [--positions N] [--nodes N] [--evaluation tuned|documents]",
 		Short: "Play games and keep their positions, scored, for training a network",
 		Long: `Datagen plays the engine against itself in the variant (a built-in or one of
 a --variant-file) and keeps the positions a network learns from: the side
-to move not in check, the best move quiet, no mate found. Each kept
+to move not in check, the best move quiet, no mate found (--keep all
+keeps the positions in check or with a capture or promotion to play too,
+marked tactical, for chimera train to take or leave with --quiet-only;
+keep the same --keep when resuming). Each kept
 position carries its search's score (--nodes nodes a move, the side to
 move's view) and the game's result. The first --random-plies plies of each
 game are played at random; a game is drawn at --max-plies, and adjudicated
@@ -89,8 +93,12 @@ chimera train reads the files together (--data, repeatable).`,
 			if out == "" {
 				return errors.New("datagen: give --out FILE for the positions")
 			}
+			if keepWhat != "quiet" && keepWhat != "all" {
+				return fmt.Errorf("datagen: --keep is quiet or all, not %q", keepWhat)
+			}
 			cfg := datagen.Config{Variant: v, Nodes: uint64(nodes), RandomPlies: randomPlies, MaxPlies: maxPlies,
-				Adjudicate: adjudicate, Seed: uint64(seed), Positions: positions, Workers: threads, HashMB: hash}
+				Adjudicate: adjudicate, Seed: uint64(seed), Positions: positions, Workers: threads, HashMB: hash,
+				KeepAll: keepWhat == "all"}
 			switch evaluation {
 			case "documents":
 			case "tuned":
@@ -170,6 +178,7 @@ chimera train reads the files together (--data, repeatable).`,
 	intFlag(fl, &teacherDepth, "teacher-depth", 6, 1, 100, "the teacher's search depth a position")
 	fl.StringArrayVar(&teacherOptions, "teacher-option", nil, "set the teacher's UCI option, NAME=VALUE (repeatable)")
 	fl.BoolVar(&teacherPlays, "teacher-plays", false, "the teacher also chooses the moves (--nodes unused)")
+	fl.StringVar(&keepWhat, "keep", "quiet", "the positions kept: quiet (not in check, the best move quiet) or all (the tactical ones too, marked)")
 	fl.Int64Var(&positions, "positions", 1000000, "stop once the file holds this many positions")
 	intFlag(fl, &nodes, "nodes", 5000, 1, 100000000, "search nodes a move")
 	intFlag(fl, &randomPlies, "random-plies", 8, 1, 100, "plies played at random to open each game")

@@ -24,6 +24,7 @@ func newTrainCommand() *cobra.Command {
 		hidden, epochs, batch, threads, limit int
 		seed, buckets                         int
 		activation                            string
+		quietOnly                             bool
 		rate, finalRate, lambda, heldOut      float64
 	)
 	cmd := &cobra.Command{
@@ -36,7 +37,8 @@ definition: each piece on each square, and the pieces in hand, seen from
 each side; --hidden units a side (--activation crelu: clipped to [0, 1];
 screlu: clipped and squared), both sides' units to one output of
 --buckets, the one a position uses chosen by its number of pieces on the
-board.
+board. Every position of the files is learnt from; --quiet-only leaves out
+those marked tactical (kept only by datagen --keep all).
 
 Each position's target blends its label and its game's result:
 lambda·sigmoid(score/K) + (1 − lambda)·result, K fitted first so that
@@ -75,7 +77,7 @@ network.`,
 			}
 			errOut := cmd.ErrOrStderr()
 			start := time.Now()
-			trainSet, held, err := train.Load(v, data, heldOut, uint64(seed), limit)
+			trainSet, held, err := train.Load(v, data, train.Selection{HeldOut: heldOut, Seed: uint64(seed), Limit: limit, QuietOnly: quietOnly})
 			if err != nil {
 				return fmt.Errorf("train: %w", err)
 			}
@@ -128,6 +130,7 @@ network.`,
 	fl.StringVar(&activation, "activation", "crelu", "the hidden units' activation: crelu (clipped) or screlu (clipped and squared)")
 	intFlag(fl, &epochs, "epochs", 10, 1, 10000, "passes over the positions")
 	intFlag(fl, &batch, "batch", 4096, 1, 1<<24, "positions a step")
+	fl.BoolVar(&quietOnly, "quiet-only", false, "learn from the quiet positions alone (data of datagen --keep all holds tactical ones too, marked)")
 	intFlag(fl, &limit, "max-positions", 0, 0, 1<<31-1, "read at most this many positions (0: all)")
 	intFlag(fl, &threads, "threads", runtime.NumCPU(), 1, 1024, "cores computing each step")
 	intFlag(fl, &seed, "seed", 1, 0, 1<<62, "seed of the start weights, the order and the held-out games")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -105,4 +106,33 @@ func TestNetworkFilesRefusedOverTheProtocols(t *testing.T) {
 		x.expect("move ")
 	}
 	x.send("quit")
+}
+
+// TestKeepAllAndQuietOnly: datagen --keep all keeps tactical positions
+// beside the quiet ones, and train --quiet-only learns from fewer of them;
+// a --keep of neither kind is refused.
+func TestKeepAllAndQuietOnly(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "all.data")
+	msg, err := exec.Command(binary, "datagen", "--variant", "chess", "--out", data, "--keep", "all",
+		"--positions", "120", "--nodes", gameNodes(150), "--threads", "1").CombinedOutput()
+	require.NoError(t, err, string(msg))
+	learnt := func(extra ...string) int {
+		args := append([]string{"train", "--variant", "chess", "--data", data, "--out", filepath.Join(dir, "x.nnue"),
+			"--hidden", "8", "--epochs", "1", "--held-out", "0", "--threads", "1"}, extra...)
+		msg, err := exec.Command(binary, args...).CombinedOutput()
+		require.NoError(t, err, string(msg))
+		var n int
+		_, err = fmt.Sscanf(string(msg), "%d positions to learn from", &n)
+		require.NoError(t, err, string(msg))
+		return n
+	}
+	all, quiet := learnt(), learnt("--quiet-only")
+	require.GreaterOrEqual(t, all, 120)
+	require.Positive(t, quiet)
+	require.Less(t, quiet, all, "--quiet-only learnt from every position")
+
+	msg, err = exec.Command(binary, "datagen", "--variant", "chess", "--out", filepath.Join(dir, "y.data"), "--keep", "some").CombinedOutput()
+	require.Error(t, err)
+	require.Contains(t, string(msg), `--keep is quiet or all, not "some"`)
 }

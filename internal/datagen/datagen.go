@@ -42,6 +42,11 @@ type Config struct {
 	// (0: games are played out).
 	Adjudicate int
 	Seed       uint64
+	// KeepAll keeps the tactical positions too (in check, or the best
+	// move a capture or a promotion), marked so (dataset.Position's
+	// Tactical), for a trainer to take or leave: what trains best is
+	// measured, not assumed. By default only quiet positions are kept.
+	KeepAll bool
 	// Positions: the run ends once the file holds this many.
 	Positions int64
 	// Workers play games at once (default: every CPU).
@@ -190,12 +195,13 @@ func (pl *player) play(ctx context.Context, i uint64) (dataset.Game, error) {
 
 // ply is what the player chose in a position: the move, the score for the
 // side to move (for adjudication), and whether the position is kept with
-// label as its score.
+// label as its score (and whether it is a tactical one).
 type ply struct {
-	move  engine.Move
-	score int
-	kept  bool
-	label int16
+	move     engine.Move
+	score    int
+	kept     bool
+	tactical bool
+	label    int16
 }
 
 // playGame plays game index i. With a teacher that only labels, it also
@@ -251,7 +257,9 @@ func (pl *player) playGame(ctx context.Context, i uint64) (dataset.Game, []strin
 			return g, positions, err // stopped (or no move: cannot happen in a game not over)
 		}
 		if choice.kept {
-			g.Positions = append(g.Positions, dataset.PositionOf(p, choice.label))
+			pos := dataset.PositionOf(p, choice.label)
+			pos.Tactical = choice.tactical
+			g.Positions = append(g.Positions, pos)
 			if pl.teacher != nil && !pl.teacher.spec.Plays {
 				positions = append(positions, line.String())
 			}
@@ -270,8 +278,9 @@ func (pl *player) playGame(ctx context.Context, i uint64) (dataset.Game, []strin
 // searchPly chooses p's move by the player's own search, limited by nodes.
 func (pl *player) searchPly(ctx context.Context, p *engine.Position) ply {
 	res := pl.s.Search(ctx, p, search.Limits{Nodes: pl.cfg.Nodes}, nil)
-	return ply{move: res.Best, score: int(res.Score), kept: keep(p, res.Best, !res.Score.IsMate(), int(res.Score)),
-		label: int16(res.Score)}
+	choice := ply{move: res.Best, score: int(res.Score), label: int16(res.Score)}
+	choice.kept, choice.tactical = pl.keep(p, res.Best, !res.Score.IsMate(), int(res.Score))
+	return choice
 }
 
 // teacherPly has the teacher choose p's move (position is p's UCI
@@ -288,7 +297,7 @@ func (pl *player) teacherPly(ctx context.Context, p *engine.Position, position s
 	choice := ply{move: m, score: s.centipawns}
 	switch s.kind {
 	case centipawns:
-		choice.kept = keep(p, m, true, s.centipawns)
+		choice.kept, choice.tactical = pl.keep(p, m, true, s.centipawns)
 		choice.label = int16(s.centipawns)
 	case mateScore:
 		choice.score = -int(search.MateScore)
@@ -324,12 +333,17 @@ func (pl *player) relabel(ctx context.Context, g dataset.Game, positions []strin
 
 // keep reports whether the position p, whose search chose best and
 // scored it score (centipawns unless a mate was found), is one to learn
-// from: the side to move not in check, the best move quiet (a position
-// with a capture or promotion pending is not what a static evaluation is
-// asked about; the search settles it), and no mate found.
-func keep(p *engine.Position, best engine.Move, centipawns bool, score int) bool {
-	return !p.InCheck() && !p.IsCapture(best) && best.Promotion() == 0 &&
-		centipawns && score > -maxScore && score < maxScore
+// from, and whether it is tactical. A quiet position is: the side to move
+// not in check, the best move quiet (a position with a capture or
+// promotion pending is not what a static evaluation is usually asked
+// about; the search settles it). With Config.KeepAll tactical positions
+// are kept too. No position with a mate found is.
+func (pl *player) keep(p *engine.Position, best engine.Move, centipawns bool, score int) (kept, tactical bool) {
+	if !centipawns || score <= -maxScore || score >= maxScore {
+		return false, false
+	}
+	tactical = p.InCheck() || p.IsCapture(best) || best.Promotion() != 0
+	return !tactical || pl.cfg.KeepAll, tactical
 }
 
 // whiteResult is White's result of a game over: 1, 0 or -1.

@@ -91,8 +91,52 @@ func TestStoppedRunResumesToTheSameGames(t *testing.T) {
 	}
 }
 
+// TestKeepAllAddsTheTacticalPositions: --keep all plays the same games
+// and keeps the same quiet positions, plus tactical ones marked so.
+func TestKeepAllAddsTheTacticalPositions(t *testing.T) {
+	cfg := smallRun(t, "chess", 150)
+	cfg.Nodes = 100
+	cfg.Workers = 1
+	all := cfg
+	all.KeepAll = true
+	dir := t.TempDir()
+	run := func(c Config, name string) map[uint64]dataset.Game {
+		path := filepath.Join(dir, name)
+		w, err := dataset.Append(path, dataset.HeaderFor(c.Variant, "test"))
+		require.NoError(t, err)
+		require.NoError(t, Run(context.Background(), c, w))
+		require.NoError(t, w.Close())
+		return gamesIn(t, path)
+	}
+	quiet, every := run(cfg, "quiet.data"), run(all, "all.data")
+	tactical, compared := 0, 0
+	for i, g := range quiet {
+		e, ok := every[i]
+		if !ok {
+			continue // the --keep all run reached its positions in fewer games
+		}
+		require.Equal(t, g.Result, e.Result, "game %d", i)
+		var quietOfAll []dataset.Position
+		for _, p := range e.Positions {
+			if p.Tactical {
+				tactical++
+			} else {
+				quietOfAll = append(quietOfAll, p)
+			}
+		}
+		for _, p := range g.Positions {
+			require.False(t, p.Tactical, "a quiet run kept a tactical position")
+		}
+		require.Equal(t, g.Positions, quietOfAll, "game %d: the quiet positions differ", i)
+		compared += len(g.Positions)
+	}
+	require.Positive(t, tactical, "no tactical position kept")
+	require.Greater(t, compared, 50, "too few positions compared")
+}
+
 // TestKeepsQuietPositions: a kept position is not in check, its search's
-// best move is quiet, and its score no mate.
+// best move is quiet, and its score no mate; with KeepAll the others are
+// kept too, marked tactical.
 func TestKeepsQuietPositions(t *testing.T) {
 	v := variants.Chess()
 	for _, tc := range []struct {
@@ -109,9 +153,20 @@ func TestKeepsQuietPositions(t *testing.T) {
 		require.NoError(t, err)
 		m, err := p.ParseUCI(tc.move)
 		require.NoError(t, err)
-		require.Equal(t, tc.want, keep(p, m, true, 30), tc.fen)
-		require.False(t, keep(p, m, false, int(search.MateScore-5)), "a mate's score")
-		require.False(t, keep(p, m, true, maxScore), "beyond the largest score kept")
+		quiet := &player{cfg: &Config{}}
+		kept, tactical := quiet.keep(p, m, true, 30)
+		require.Equal(t, tc.want, kept, tc.fen)
+		require.Equal(t, !tc.want, tactical, tc.fen)
+		all := &player{cfg: &Config{KeepAll: true}}
+		kept, tactical = all.keep(p, m, true, 30)
+		require.True(t, kept, "--keep all: %s", tc.fen)
+		require.Equal(t, !tc.want, tactical, tc.fen)
+		for _, pl := range []*player{quiet, all} {
+			kept, _ = pl.keep(p, m, false, int(search.MateScore-5))
+			require.False(t, kept, "a mate's score")
+			kept, _ = pl.keep(p, m, true, maxScore)
+			require.False(t, kept, "beyond the largest score kept")
+		}
 	}
 }
 

@@ -14,7 +14,9 @@
 //	          0, -1), positions uint32, payload bytes uint32, the
 //	          payload's CRC-32C uint32, then the payload: the positions
 //	position  score int16 (centipawns, the side to move's view), ply
-//	          uint16, flags uint8 (1: Black to move), the occupied
+//	          uint16, flags uint8 (1: Black to move; 2: tactical, the
+//	          side to move in check or its best move a capture or a
+//	          promotion, kept only by datagen --keep all), the occupied
 //	          squares as a bitmap of width×height bits (square index
 //	          rank×width+file, least significant bit first), one byte
 //	          per occupied square in that order (the piece: type<<1 |
@@ -105,6 +107,10 @@ type Position struct {
 	Score int16
 	Ply   uint16
 	Black bool // Black is to move
+	// Tactical marks a position whose side to move is in check or whose
+	// best move captures or promotes: one a static evaluation is not
+	// usually asked about, kept only when a run keeps every position.
+	Tactical bool
 	// Board holds every piece on the board, in square order (rank by
 	// rank from the first, files in order).
 	Board []Placed
@@ -133,6 +139,12 @@ type Game struct {
 	Result    int8
 	Positions []Position
 }
+
+// A position's flags.
+const (
+	flagBlack    = 1
+	flagTactical = 2
+)
 
 // PositionOf returns p's pieces and side to move, labelled with score
 // (for the side to move).
@@ -163,7 +175,10 @@ func appendPosition(buf []byte, pos *Position, width, height int) []byte {
 	buf = binary.LittleEndian.AppendUint16(buf, pos.Ply)
 	var flags byte
 	if pos.Black {
-		flags = 1
+		flags |= flagBlack
+	}
+	if pos.Tactical {
+		flags |= flagTactical
 	}
 	buf = append(buf, flags)
 	start := len(buf)
@@ -191,10 +206,11 @@ func decodePosition(buf []byte, pos *Position, width, height int) ([]byte, error
 	}
 	pos.Score = int16(binary.LittleEndian.Uint16(buf))
 	pos.Ply = binary.LittleEndian.Uint16(buf[2:])
-	if buf[4] > 1 {
+	if buf[4]&^(flagBlack|flagTactical) != 0 {
 		return nil, fmt.Errorf("unknown position flags %#x", buf[4])
 	}
-	pos.Black = buf[4] == 1
+	pos.Black = buf[4]&flagBlack != 0
+	pos.Tactical = buf[4]&flagTactical != 0
 	occupied := buf[5 : 5+mapBytes]
 	buf = buf[5+mapBytes:]
 	pos.Board = pos.Board[:0]

@@ -25,7 +25,9 @@ func gamesOf(t *testing.T, name string, n int) (*engine.Variant, []dataset.Game)
 	for i := range n {
 		g := dataset.Game{Index: uint64(i * 3), Result: int8(i%3 - 1)}
 		for k, p := range randomgames.Positions(v, 1, 40, uint64(i)) {
-			g.Positions = append(g.Positions, dataset.PositionOf(p, int16(k*37-500)))
+			pos := dataset.PositionOf(p, int16(k*37-500))
+			pos.Tactical = k%3 == 0 // both kinds of position in every game
+			g.Positions = append(g.Positions, pos)
 		}
 		games = append(games, g)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/dataset"
@@ -138,15 +139,27 @@ func Quantise(n *Net, v *engine.Variant, k float64, about string) *nnue.Network 
 	return q
 }
 
+// Selection says which positions Load reads and how it splits them.
+type Selection struct {
+	// HeldOut is the share of the games held out whole, chosen by Seed.
+	HeldOut float64
+	Seed    uint64
+	// Limit bounds the positions read (0: all).
+	Limit int
+	// QuietOnly skips the positions marked tactical (datagen --keep all's
+	// positions in check or with a capture or promotion to play).
+	QuietOnly bool
+}
+
 // Load reads the games of the data files (each must hold positions of
 // variant v as defined now) into training and held-out positions: a share
-// heldOut of the games, chosen by seed, is held out whole, so that no
-// position of a held-out game is learnt from. At most limit positions are
-// read (0: all).
-func Load(v *engine.Variant, paths []string, heldOut float64, seed uint64, limit int) (trainSet, held []Labelled, err error) {
+// of the games is held out whole, so that no position of a held-out game
+// is learnt from.
+func Load(v *engine.Variant, paths []string, sel Selection) (trainSet, held []Labelled, err error) {
 	l := nnue.NewLayout(v)
 	want := dataset.HeaderFor(v, "")
-	rng := rand.New(rand.NewPCG(seed, 0xda7a))
+	rng := rand.New(rand.NewPCG(sel.Seed, 0xda7a))
+	limit := sel.Limit
 	for _, path := range paths {
 		r, err := dataset.Open(path)
 		if err != nil {
@@ -161,7 +174,10 @@ func Load(v *engine.Variant, paths []string, heldOut float64, seed uint64, limit
 			if limit > 0 && len(trainSet)+len(held) >= limit {
 				break
 			}
-			if rng.Float64() < heldOut {
+			if sel.QuietOnly {
+				g.Positions = slices.DeleteFunc(g.Positions, func(p dataset.Position) bool { return p.Tactical })
+			}
+			if rng.Float64() < sel.HeldOut {
 				held = AppendGame(held, l, &g)
 			} else {
 				trainSet = AppendGame(trainSet, l, &g)
