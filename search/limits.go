@@ -1,6 +1,7 @@
 package search
 
 import (
+	"sync/atomic"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -26,7 +27,20 @@ type Limits struct {
 	// SlowMover is the share of the usual clock budget to spend, in
 	// percent (0: 100); the reserve the clock keeps is never spent.
 	SlowMover int
+	// Later, when set, may be granted a number of nodes while the search
+	// runs: it then stops after that many more, infinite or not.
+	Later *NodeBudget
 }
+
+// NodeBudget is a node limit given to a search while it runs: a ponder
+// search's budget at ponderhit when UCI's nodestime counts the clock in
+// nodes (a timer would count it in wall time). Its owner makes one per
+// search; the search reads it, on its main thread.
+type NodeBudget struct{ more atomic.Uint64 }
+
+// Grant lets the search go on for n more nodes (at least one), counted
+// from when it sees the grant.
+func (b *NodeBudget) Grant(n uint64) { b.more.Store(max(n, 1)) }
 
 // TimeBudget returns how long a search with these limits may think for
 // side: soft is when not to start another iteration, hard when to stop at

@@ -158,6 +158,17 @@ func (w *worker) checkStop() bool {
 		w.stopped = true
 		return true
 	}
+	if s.limits.Later != nil {
+		if s.grantedUpTo == 0 {
+			if more := s.limits.Later.more.Load(); more > 0 {
+				s.grantedUpTo = s.totalNodes() + more
+			}
+		}
+		if s.grantedUpTo > 0 && s.totalNodes() >= s.grantedUpTo {
+			w.stopped = true
+			return true
+		}
+	}
 	if nodes&2047 != 0 {
 		return false
 	}

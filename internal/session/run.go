@@ -42,8 +42,10 @@ type run struct {
 	ponderSide  engine.Colour
 	// result is the finished search's answer while it is held.
 	result *search.Result
-	// timer ends the search when a ponderhit's budget is spent.
-	timer *time.Timer
+	// timer ends the search when a ponderhit's budget is spent;
+	// nodeBudget takes its place when nodestime counts it in nodes.
+	timer      *time.Timer
+	nodeBudget *search.NodeBudget
 }
 
 // finished is what a search goroutine reports when it ends.
@@ -88,6 +90,10 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 		limits = search.Limits{Depth: limits.Depth, Nodes: limits.Nodes, Mate: limits.Mate,
 			SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
 		limits.Infinite = limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0
+		if s.values.nodesTime > 0 {
+			r.nodeBudget = new(search.NodeBudget)
+			limits.Later = r.nodeBudget
+		}
 	}
 	r.line = s.handling
 	s.run = r
@@ -246,6 +252,14 @@ func (s *Session) PonderHit() {
 	r.pondering, r.hold = false, false
 	if r.result != nil {
 		s.deliver(*r.result)
+		return
+	}
+	if r.nodeBudget != nil {
+		// nodestime: the move's budget in nodes, as CountNodes gives a
+		// search on the clock (the option's overhead alone).
+		if soft, _ := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead()); soft > 0 {
+			r.nodeBudget.Grant(uint64(max(soft.Milliseconds(), 1)) * uint64(s.values.nodesTime))
+		}
 		return
 	}
 	soft, _ := r.ponderClock.TimeBudget(r.ponderSide, s.overhead())

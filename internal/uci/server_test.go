@@ -470,6 +470,21 @@ func TestNodesTime(t *testing.T) {
 	}
 }
 
+// TestNodesTimeAfterPonderhit: with nodestime a ponder search, once its
+// move is played, spends the move's budget in nodes, not in wall time:
+// with 1 node a millisecond and 100 minutes on the clock, about 114,000
+// nodes where a timer would search for 114 seconds.
+func TestNodesTimeAfterPonderhit(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("setoption name nodestime value 1", "setoption name Move Overhead value 0", "setoption name Ponder value true")
+	s.Send("position startpos moves e2e4", "go ponder wtime 6000000 btime 6000000")
+	s.Expect("info depth 1 ")
+	s.Send("ponderhit")
+	_, infos := s.Expect("bestmove ")
+	last := lastSearchReport(infos)
+	require.Less(t, reportedNodes(t, last), 1000000, "the budget was spent in wall time: %s", last)
+}
+
 // TestDebugLogFile: the Debug Log File option appends the conversation to
 // a file, what was read and what was written; a file that cannot be
 // opened is an error and the engine carries on.
