@@ -82,21 +82,30 @@ type progressBar struct {
 	out   io.Writer
 	live  bool
 	stage string
+	// start is when the stage's work began: the bar's making for the
+	// first stage (made as the work starts), the last report of the one
+	// before for the others.
 	start time.Time
 	last  time.Time
 	tenth int // the last tenth written, where not live
 }
 
-func newProgressBar(out io.Writer) *progressBar { return &progressBar{out: out, live: isTerminal(out)} }
+// newProgressBar returns a bar for work starting now.
+func newProgressBar(out io.Writer) *progressBar {
+	return &progressBar{out: out, live: isTerminal(out), start: time.Now()}
+}
 
 // show draws done of total for a stage (at most every 200 ms).
 func (b *progressBar) show(stage string, done, total int, detail string) {
 	now := time.Now()
 	if stage != b.stage {
-		if b.stage != "" && b.live {
-			fmt.Fprintln(b.out)
+		if b.stage != "" {
+			if b.live {
+				fmt.Fprintln(b.out)
+			}
+			b.start = b.last
 		}
-		b.stage, b.start, b.tenth = stage, now, -1
+		b.stage, b.tenth = stage, -1
 	} else if now.Sub(b.last) < 200*time.Millisecond && done < total {
 		return
 	}

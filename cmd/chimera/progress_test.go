@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 )
@@ -30,4 +31,21 @@ func TestProgressOnlyOnATerminal(t *testing.T) {
 		require.Zero(t, code, errOut)
 		require.NotContains(t, errOut, "\r", args[0])
 	}
+}
+
+// TestProgressEstimatesFromTheStart: the time left is estimated from when
+// the work began, not from the first report (datagen's first line used to
+// say "ETA 0s" after its first game of millions); a later stage counts
+// from the end of the one before.
+func TestProgressEstimatesFromTheStart(t *testing.T) {
+	var log bytes.Buffer
+	bar := newProgressBar(&log)
+	bar.start = bar.start.Add(-10 * time.Second) // the work began 10 s ago
+	bar.show("games", 10, 100, "")
+	require.Equal(t, "games  10%  ETA 1m30s \n", log.String())
+
+	log.Reset()
+	bar.last = bar.last.Add(-20 * time.Second) // the first stage ended 20 s ago
+	bar.show("epoch", 1, 5, "")
+	require.Equal(t, "epoch  20%  ETA 1m20s \n", log.String())
 }
