@@ -30,3 +30,17 @@ func TestBudgetBoundsMemoryAtOnce(t *testing.T) {
 	require.Zero(t, b.used)
 	require.Zero(t, newBudget(0).take(1<<40))
 }
+
+// TestReserveKeepsAMargin: a generation is given room for its estimate
+// and half again: two of chess's five-piece pawn generations estimated at
+// 9.9 GiB each (which together reached 24 GB) no longer fit at once in
+// the 22 GiB a 24 GiB machine has available.
+func TestReserveKeepsAMargin(t *testing.T) {
+	const gib = int64(1) << 30
+	estimate := 99 * gib / 10
+	require.Equal(t, estimate*3/2+256<<20, reserve(estimate))
+	b := newBudget(22 * gib)
+	first := b.take(reserve(estimate))
+	require.Greater(t, b.used+reserve(estimate), b.total, "the second would start beside the first")
+	b.give(first)
+}

@@ -53,9 +53,7 @@ func Levels(plan []tablebase.PlanEntry) []Level {
 		}
 		l := &out[len(out)-1]
 		l.Materials = append(l.Materials, e.Material.String())
-		// The working memory and half again (the runtime, the tables the
-		// generation reads), at least 256 MiB.
-		l.MemoryMB = max(l.MemoryMB, int64(math.Ceil(float64(e.Cost.Memory)*1.5/(1<<20)))+256)
+		l.MemoryMB = max(l.MemoryMB, (reserve(e.Cost.Memory)+1<<20-1)>>20)
 		// Three times the estimate and ten minutes more: a slow node
 		// must not be killed at the limit.
 		l.Minutes = max(l.Minutes, int(math.Ceil(3*e.Cost.Seconds/60))+10)
