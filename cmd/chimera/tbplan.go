@@ -49,8 +49,9 @@ succeeded. A failed task tries again and is reported in DIR/failed.txt; a
 table already built is never redone.
 
 --jobs N builds the plan here instead, level by level, up to N
-generations at once, as many as their estimated memory fits in --memory
-(default: the memory available when the plan starts); a table already
+generations at once, as many as their estimated memory and half again
+(the runtime, the smaller tables each reads) fit in --memory (default:
+the memory available when the plan starts); a table already
 built is never redone, so an interrupted run goes on where it stopped
 when started again.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
