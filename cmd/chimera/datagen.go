@@ -41,7 +41,7 @@ a --variant-file) and keeps the positions a network learns from: the side
 to move not in check, the best move quiet, no mate found (--keep all
 keeps the positions in check or with a capture or promotion to play too,
 marked tactical, for chimera train to take or leave with --quiet-only;
-keep the same --keep when resuming). Each kept
+keep the same --keep when resuming; --positions counts them too). Each kept
 position carries its search's score (--nodes nodes a move, the side to
 move's view) and the game's result. The first --random-plies plies of each
 game are played at random; a game is drawn at --max-plies, and adjudicated

@@ -99,11 +99,11 @@ func newProgressBar(out io.Writer) *progressBar {
 func (b *progressBar) show(stage string, done, total int, detail string) {
 	now := time.Now()
 	if stage != b.stage {
-		if b.stage != "" {
-			if b.live {
-				fmt.Fprintln(b.out)
-			}
-			b.start = b.last
+		if b.stage != "" && b.live {
+			fmt.Fprintln(b.out)
+		}
+		if !b.last.IsZero() {
+			b.start = b.last // the stage before (or a note after it) ended then
 		}
 		b.stage, b.tenth = stage, -1
 	} else if now.Sub(b.last) < 200*time.Millisecond && done < total {

@@ -42,10 +42,10 @@ func TestProgressEstimatesFromTheStart(t *testing.T) {
 	bar := newProgressBar(&log)
 	bar.start = bar.start.Add(-10 * time.Second) // the work began 10 s ago
 	bar.show("games", 10, 100, "")
-	require.Equal(t, "games  10%  ETA 1m30s \n", log.String())
+	require.Regexp(t, `^games  10%  ETA 1m3[01]s \n$`, log.String()) // a second more on a stalled machine
 
 	log.Reset()
 	bar.last = bar.last.Add(-20 * time.Second) // the first stage ended 20 s ago
 	bar.show("epoch", 1, 5, "")
-	require.Equal(t, "epoch  20%  ETA 1m20s \n", log.String())
+	require.Regexp(t, `^epoch  20%  ETA 1m2[01]s \n$`, log.String())
 }

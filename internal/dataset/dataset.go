@@ -4,7 +4,8 @@
 // checksum. A run killed at any moment leaves at most its last block
 // damaged; Append cuts it off and the run continues where it stood.
 //
-// The format (version 1), little-endian throughout:
+// The format (version 2; version 1 had no tactical flag), little-endian
+// throughout:
 //
 //	header    "CHIMDATA", version uint16, the variant's name (a uvarint
 //	          length, then its bytes), its fingerprint uint64, the
@@ -35,8 +36,11 @@ import (
 	"github.com/chimera-chess/chimera/engine"
 )
 
-// Version is the format version this package writes and reads.
-const Version = 1
+// Version is the format version this package writes; it reads every
+// version up to it. Version 2 added the tactical flag: a program that
+// reads version 1 alone refuses a newer file by its header rather than
+// take its first tactical position for damage and cut the file there.
+const Version = 2
 
 // fileMagic starts every file; blockMagic every block.
 const (
@@ -110,6 +114,8 @@ type Position struct {
 	// Tactical marks a position whose side to move is in check or whose
 	// best move captures or promotes: one a static evaluation is not
 	// usually asked about, kept only when a run keeps every position.
+	// The best move is the one that chose the game's move: datagen's own
+	// search, or the teacher's where it plays.
 	Tactical bool
 	// Board holds every piece on the board, in square order (rank by
 	// rank from the first, files in order).

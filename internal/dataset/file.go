@@ -137,8 +137,8 @@ func (r *Reader) readHeader() (int64, error) {
 	if _, err := io.ReadFull(cr, magic); err != nil || string(magic[:len(fileMagic)]) != fileMagic {
 		return 0, errors.New("not a Chimera training-data file")
 	}
-	if v := binary.LittleEndian.Uint16(magic[len(fileMagic):]); v != Version {
-		return 0, fmt.Errorf("training data of format version %d; this program reads version %d", v, Version)
+	if v := binary.LittleEndian.Uint16(magic[len(fileMagic):]); v < 1 || v > Version {
+		return 0, fmt.Errorf("training data of format version %d; this program reads versions 1 to %d", v, Version)
 	}
 	var h Header
 	var err error

@@ -21,7 +21,9 @@ import (
 //   - stop cancels the search, and gives a held result at once.
 //   - ponderhit turns a ponder search into a normal one on the clock the go
 //     command gave: a held result goes out at once; otherwise a timer
-//     stops the search when that clock's budget is spent.
+//     stops the search when that clock's budget is spent (with nodestime
+//     the search is granted the budget in nodes, the timer at its hard
+//     budget bounding a table still being built).
 //   - A perft gives its counts through OnPerft and no result.
 //   - The run ends (Session.run = nil) when its result has been given.
 type run struct {
@@ -257,8 +259,14 @@ func (s *Session) PonderHit() {
 	if r.nodeBudget != nil {
 		// nodestime: the move's budget in nodes, as CountNodes gives a
 		// search on the clock (the option's overhead alone).
-		if soft, _ := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead()); soft > 0 {
+		soft, hard := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead())
+		if soft > 0 {
 			r.nodeBudget.Grant(uint64(max(soft.Milliseconds(), 1)) * uint64(s.values.nodesTime))
+		}
+		if hard > 0 {
+			// The grant is read by the search only: a table still being
+			// built first is bounded by the clock's hard budget.
+			r.timer = time.AfterFunc(hard, r.cancel)
 		}
 		return
 	}

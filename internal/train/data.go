@@ -144,7 +144,7 @@ type Selection struct {
 	// HeldOut is the share of the games held out whole, chosen by Seed.
 	HeldOut float64
 	Seed    uint64
-	// Limit bounds the positions read (0: all).
+	// Limit bounds the positions kept (0: all).
 	Limit int
 	// QuietOnly skips the positions marked tactical (datagen --keep all's
 	// positions in check or with a capture or promotion to play).

@@ -482,7 +482,9 @@ func TestNodesTimeAfterPonderhit(t *testing.T) {
 	s.Send("ponderhit")
 	_, infos := s.Expect("bestmove ")
 	last := lastSearchReport(infos)
-	require.Less(t, reportedNodes(t, last), 1000000, "the budget was spent in wall time: %s", last)
+	nodes := reportedNodes(t, last)
+	require.Less(t, nodes, 1000000, "the budget was spent in wall time: %s", last)
+	require.GreaterOrEqual(t, nodes, 100000, "less than the move's budget: %s", last)
 }
 
 // TestDebugLogFile: the Debug Log File option appends the conversation to
