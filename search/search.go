@@ -141,12 +141,14 @@ type Searcher struct {
 	limits   Limits
 	start    time.Time
 	hardStop time.Time
-	// grantedUpTo is the node count Limits.Later's grant ends the search
-	// at (0: none yet); the main thread's alone.
-	grantedUpTo uint64
-	stop        atomic.Bool // set by the main thread: helpers stop too
-	nullOK      bool        // null move and reductions: not where zugzwang is common
-	prune       bool        // the forward pruning family: not where captures are forced
+	// nodeLimit is the node count the search stops at (0: none): the
+	// limits' Nodes, or where Limits.Later's grant ends it once the main
+	// thread sees the grant (granted records that). The main thread's.
+	nodeLimit uint64
+	granted   bool
+	stop      atomic.Bool // set by the main thread: helpers stop too
+	nullOK    bool        // null move and reductions: not where zugzwang is common
+	prune     bool        // the forward pruning family: not where captures are forced
 	// evalBlind: the variant's goal is not what material measures
 	// (compulsory captures, extinction of a kind): the mild search of old,
 	// no forward pruning, aspiration windows or exchange ordering.
@@ -490,7 +492,7 @@ func (s *Searcher) prepare(ctx context.Context, pos *engine.Position, limits Lim
 	s.pairHistories = !s.evalBlind
 	s.quietsApart = v.QuietsApart()
 	s.materialPruning = s.prune && v.CheckCounting == 0 && !v.BlastOnCapture
-	s.hardStop, s.grantedUpTo = time.Time{}, 0
+	s.hardStop, s.nodeLimit, s.granted = time.Time{}, limits.Nodes, false
 	s.stop.Store(false)
 	s.tt.newSearch()
 	for _, w := range s.workers {

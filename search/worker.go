@@ -154,20 +154,17 @@ func (w *worker) checkStop() bool {
 	if w.id != 0 {
 		return false // helpers stop when the main thread says
 	}
-	if s.limits.Nodes > 0 && s.totalNodes() >= s.limits.Nodes {
-		w.stopped = true
-		return true
-	}
-	if s.limits.Later != nil {
-		if s.grantedUpTo == 0 {
-			if more := s.limits.Later.more.Load(); more > 0 {
-				s.grantedUpTo = s.totalNodes() + more
+	if s.limits.Later != nil && !s.granted {
+		if more := s.limits.Later.more.Load(); more > 0 {
+			s.granted = true
+			if end := s.totalNodes() + more; s.nodeLimit == 0 || end < s.nodeLimit {
+				s.nodeLimit = end
 			}
 		}
-		if s.grantedUpTo > 0 && s.totalNodes() >= s.grantedUpTo {
-			w.stopped = true
-			return true
-		}
+	}
+	if s.nodeLimit > 0 && s.totalNodes() >= s.nodeLimit {
+		w.stopped = true
+		return true
 	}
 	if nodes&2047 != 0 {
 		return false

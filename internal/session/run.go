@@ -257,12 +257,12 @@ func (s *Session) PonderHit() {
 		return
 	}
 	if r.nodeBudget != nil {
-		// nodestime: the move's budget in nodes, as CountNodes gives a
-		// search on the clock (the option's overhead alone).
-		soft, hard := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead())
-		if soft > 0 {
-			r.nodeBudget.Grant(uint64(max(soft.Milliseconds(), 1)) * uint64(s.values.nodesTime))
+		// nodestime: the move's budget in nodes, as a search on the clock
+		// gets it (the option's overhead alone).
+		if n := r.ponderClock.CountNodes(r.ponderSide, s.values.moveOverhead(), s.values.nodesTime).Nodes; n > 0 {
+			r.nodeBudget.Grant(n)
 		}
+		_, hard := r.ponderClock.TimeBudget(r.ponderSide, s.values.moveOverhead())
 		if hard > 0 {
 			// The grant is read by the search only: a table still being
 			// built first is bounded by the clock's hard budget.
