@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -41,7 +42,7 @@ a --variant-file) and keeps the positions a network learns from: the side
 to move not in check, the best move quiet, no mate found (--keep all
 keeps the positions in check or with a capture or promotion to play too,
 marked tactical, for chimera train to take or leave with --quiet-only;
-keep the same --keep when resuming; --positions counts them too). Each kept
+--positions counts them too). Each kept
 position carries its search's score (--nodes nodes a move, the side to
 move's view) and the game's result. The first --random-plies plies of each
 game are played at random; a game is drawn at --max-plies, and adjudicated
@@ -54,7 +55,10 @@ data for another variant or definition is never appended to it. Each game
 is written whole as it ends, so the run can be stopped at any moment
 (Ctrl-C, a kill, the end of a job) losing at most the games under way, and
 the same command continues it until the file holds --positions positions.
-Game i depends only on --seed and i: keep the seed when resuming.
+Game i depends only on --seed and i: a run resuming a file must give
+the flags that decide its games and positions (--seed, --keep, --nodes,
+--evaluation, --teacher and its depth...) as the first run did, or it is
+refused.
 
 --evaluation tuned (the default) searches with the weights shipped for the
 variant, the documents' formula where none are; --evaluation network with
@@ -137,6 +141,12 @@ chimera train reads the files together (--data, repeatable).`,
 				return fmt.Errorf("datagen: --out %w", err)
 			}
 			startGames, startPositions := w.Games(), w.Positions()
+			if startGames > 0 {
+				if err := sameGames(w.Header().Command, cmd.Flags()); err != nil {
+					w.Close()
+					return fmt.Errorf("datagen: --out %s: %w", out, err)
+				}
+			}
 			errOut := cmd.ErrOrStderr()
 			if startGames > 0 {
 				fmt.Fprintf(errOut, "%s: resuming with %d games, %d positions\n", out, startGames, startPositions)
@@ -192,6 +202,40 @@ chimera train reads the files together (--data, repeatable).`,
 	intFlag(fl, &hours, "hours", 24, 1, 10000, "with --slurm: each task's time limit in hours (resubmit to go on)")
 	fl.StringVar(&partition, "partition", "", "with --slurm: the partition the tasks go to (default: the cluster's)")
 	return cmd
+}
+
+// gameFlags are datagen's flags that decide which games a file holds and
+// which of their positions: a run resuming a file must give them as the
+// run that began it did, or the file would mix two kinds of data (the
+// same game indices played from other seeds, quiet positions beside
+// every position) with nothing in it to tell them apart.
+var gameFlags = []string{"keep", "seed", "nodes", "evaluation", "eval-file", "teacher", "teacher-depth",
+	"teacher-plays", "random-plies", "max-plies", "adjudicate"}
+
+// sameGames reports, as an error naming the first flag that differs,
+// whether the run given flags may resume a file begun by the command
+// line stored in its header. A command this version cannot parse (an
+// older one's flags, a teacher's command with spaces in it) is not
+// checked: the header records it for people, not for parsing.
+func sameGames(stored string, flags *pflag.FlagSet) error {
+	args := strings.Fields(stored)
+	if len(args) < 2 || args[1] != "datagen" {
+		return nil
+	}
+	began := newDatagenCommand().Flags()
+	began.SetOutput(io.Discard)
+	if err := began.Parse(args[2:]); err != nil {
+		return nil
+	}
+	for _, name := range gameFlags {
+		was, now := began.Lookup(name), flags.Lookup(name)
+		if was == nil || now == nil || was.Value.String() == now.Value.String() {
+			continue
+		}
+		return fmt.Errorf("it was begun with --%s %s, not %s (%q): resume it with the same flags, or write another file",
+			name, was.Value, now.Value, stored)
+	}
+	return nil
 }
 
 // slurmOnly are datagen's flags the job array's script sets itself, or

@@ -76,6 +76,24 @@ func TestDatagenCommand(t *testing.T) {
 	var exit *exec.ExitError
 	require.True(t, errors.As(err, &exit), string(msg))
 	require.Contains(t, string(msg), "holds minishogi positions, not chess")
+
+	// Other games or other positions in the same file are refused: the
+	// file could not tell them apart afterwards.
+	for _, change := range [][]string{{"--keep", "all"}, {"--seed", "2"}} {
+		size := fileSize(t, out)
+		msg, err := exec.Command(binary, append(args("200"), change...)...).CombinedOutput()
+		require.True(t, errors.As(err, &exit), string(msg))
+		require.Contains(t, string(msg), "it was begun with "+change[0], string(msg))
+		require.Equal(t, size, fileSize(t, out), "a refused run leaves the file as it was")
+	}
+}
+
+// fileSize returns the size of the file at path.
+func fileSize(t *testing.T, path string) int64 {
+	t.Helper()
+	st, err := os.Stat(path)
+	require.NoError(t, err)
+	return st.Size()
 }
 
 // TestDatagenTeacher labels minishogi's positions with Chimera itself as
