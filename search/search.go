@@ -102,6 +102,10 @@ type Info struct {
 	// UpperBound: Score is only an upper bound, from a search of the root
 	// that failed low (reported after a few seconds).
 	UpperBound bool
+	// WDL, when the session was asked for it (UCI_ShowWDL), holds the side
+	// to move's chances of a win, a draw and a loss in per mille (summing
+	// to 1000); all zero otherwise. The search leaves it zero.
+	WDL [3]int
 	// CurrMove, when set, makes this a report of the root move being
 	// searched (the CurrMoveNumber-th, from 1, at Depth), not of a line:
 	// sent once a search has run a few seconds, so that a GUI shows

@@ -44,6 +44,7 @@ type optionValues struct {
 	// clock is time).
 	slowMover, nodesTime int
 	ponder               bool
+	showWDL              bool
 	useTablebase         bool
 	tablebaseFiftyMove   bool
 	tablebaseDir         string
@@ -129,6 +130,12 @@ func optionTable() []optionDecl {
 		// (Stockfish's option; 0: the clock is time).
 		{Option: Option{Name: "nodestime", Kind: Spin, Default: "0", Min: 0, Max: 100000},
 			apply: func(s *Session, v value) error { s.values.nodesTime = v.n; return nil }},
+		// UCI_ShowWDL: every info line with a score also gives the side
+		// to move's chances of a win, a draw and a loss (wdl W D L, per
+		// mille), from the variant's win-rate model (package wdl), or
+		// exactly from a table.
+		{Option: Option{Name: "UCI_ShowWDL", Kind: Check, Default: "false"},
+			apply: func(s *Session, v value) error { s.values.showWDL = v.on; return nil }},
 		{Option: Option{Name: "UCI_Variant", Kind: Combo, Default: "chess"},
 			choices: func(s *Session) []string { return s.cat.Names() },
 			apply:   (*Session).setVariant},
@@ -385,6 +392,7 @@ func (s *Session) setTablebases() {
 	}
 	if !s.values.useTablebase {
 		s.searcher.SetProber(nil)
+		s.prober = nil
 		return
 	}
 	store := s.cfg.Store // a store handed in keeps its own cache bound
@@ -413,4 +421,5 @@ func (s *Session) setTablebases() {
 	prober.Missing = s.builder.Want
 	s.prepareTables()
 	s.searcher.SetProber(prober)
+	s.prober = prober
 }

@@ -129,16 +129,25 @@ func (s *Session) readyToSearch() {
 // gets pos's table when the limits allow, then searches.
 func (s *Session) searchOf(pos *engine.Position, limits search.Limits) func(context.Context) search.Result {
 	await := s.tablesForSearch(pos, limits)
+	onInfo := s.cfg.OnInfo
+	var chances *winChances
+	if s.values.showWDL {
+		chances = newWinChances(pos, s.prober)
+		onInfo = chances.report(onInfo)
+	}
 	return func(ctx context.Context) search.Result {
 		if await != nil {
 			limits = await(ctx, limits)
+		}
+		if chances != nil {
+			chances.probe() // before the search: it may change pos
 		}
 		// nodestime counts the clock in nodes only now: a table built
 		// first is bounded by the real clock (a ponder search has none
 		// until ponderhit). The option's overhead alone, not the lag
 		// measured: nodes counted must not depend on a busy machine.
 		limits = limits.CountNodes(pos.SideToMove(), s.values.moveOverhead(), s.values.nodesTime)
-		return s.searcher.Search(ctx, pos, limits, s.cfg.OnInfo)
+		return s.searcher.Search(ctx, pos, limits, onInfo)
 	}
 }
 

@@ -107,6 +107,9 @@ type Session struct {
 	// closing: the session is shutting down and starts no search.
 	closing bool
 
+	// prober answers positions from the tables the search probes (nil
+	// when UseTablebase is off): the exact chances UCI_ShowWDL reports.
+	prober search.Prober
 	// builder prepares tables in idle time; nil when nothing is built.
 	builder *tbbuild.Builder
 	// engaged: a game is under way (Ready, NewGame or SetPosition came).

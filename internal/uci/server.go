@@ -5,6 +5,7 @@
 package uci
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
@@ -217,8 +218,12 @@ func (s *Server) sendInfo(info search.Info) {
 	case info.UpperBound:
 		bound = " upperbound"
 	}
-	s.out.Printf("info depth %d seldepth %d multipv %d score %s%s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
-		info.Depth, info.SelDepth, multipv, info.Score, bound, info.Nodes, info.NPS, info.HashFull, info.TBHits,
+	wdl := ""
+	if w := info.WDL; w[0]+w[1]+w[2] == 1000 {
+		wdl = fmt.Sprintf(" wdl %d %d %d", w[0], w[1], w[2]) // UCI_ShowWDL, after the score as Stockfish writes it
+	}
+	s.out.Printf("info depth %d seldepth %d multipv %d score %s%s%s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
+		info.Depth, info.SelDepth, multipv, info.Score, wdl, bound, info.Nodes, info.NPS, info.HashFull, info.TBHits,
 		info.Time.Milliseconds(), pv.String())
 }
 

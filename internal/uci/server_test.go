@@ -779,3 +779,53 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 	requireNoTable(infos)
 	fresh.quiet()
 }
+
+// TestShowWDL: with UCI_ShowWDL every line with a score gives wdl W D L
+// after it, summing to 1000 and leaning the score's way; a mate is
+// certain, and a table's draw is a certain draw whatever the score.
+func TestShowWDL(t *testing.T) {
+	dir := t.TempDir()
+	m, err := tablebase.ParseMaterial(variants.Chess(), "KNvK")
+	require.NoError(t, err)
+	_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
+	require.NoError(t, err)
+	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
+	s.Send("position startpos", "go depth 3")
+	_, infos := s.Expect("bestmove ")
+	require.NotContains(t, strings.Join(infos, "\n"), " wdl ", "off by default")
+
+	wdlOf := regexp.MustCompile(`score (cp|mate) (-?\d+) wdl (\d+) (\d+) (\d+) `)
+	check := func(fen, want string) {
+		t.Helper()
+		s.Send("position fen "+fen, "go depth 4")
+		_, infos := s.Expect("bestmove ")
+		scored := 0
+		for _, l := range infos {
+			if !strings.Contains(l, " score ") {
+				continue
+			}
+			f := wdlOf.FindStringSubmatch(l)
+			require.NotNil(t, f, l)
+			w, _ := strconv.Atoi(f[3])
+			d, _ := strconv.Atoi(f[4])
+			loss, _ := strconv.Atoi(f[5])
+			require.Equal(t, 1000, w+d+loss, l)
+			switch want {
+			case "win":
+				require.Greater(t, w, loss, l)
+			case "mate":
+				require.Equal(t, "mate", f[1], l)
+				require.Equal(t, 1000, w, l)
+			case "draw":
+				require.Equal(t, 1000, d, l)
+			}
+			scored++
+		}
+		require.Positive(t, scored)
+	}
+	s.Send("setoption name UCI_ShowWDL value true")
+	check("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1 b Qkq - 0 1", "") // a rook down, Black to move
+	check("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "win")
+	check("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", "mate")
+	check("8/8/8/4k3/8/8/3NK3/8 w - - 0 1", "draw")
+}
