@@ -64,7 +64,8 @@ func appendDefinition(buf []byte, v reflect.Value) []byte {
 		t := v.Type()
 		fields := make([]int, 0, t.NumField())
 		for i := range t.NumField() {
-			if t.Field(i).IsExported() && !v.Field(i).IsZero() {
+			// A field tagged fingerprint:"-" is notation, not rules.
+			if t.Field(i).IsExported() && !v.Field(i).IsZero() && t.Field(i).Tag.Get("fingerprint") != "-" {
 				fields = append(fields, i)
 			}
 		}

@@ -101,6 +101,12 @@ type Atom struct {
 type PieceType struct {
 	// Name is a human-readable name ("knight").
 	Name string
+	// Key is the variants.ini key the piece was defined by (shogiPawn,
+	// customPiece1), whatever Name says (dobutsu's chick is a
+	// shogiPawn): where a protocol orders pieces as Fairy-Stockfish does
+	// (the hands of USI's SFEN), it orders them by it. Notation, not
+	// rules: the variant's fingerprint leaves it out.
+	Key string `fingerprint:"-"`
 	// Letter is the uppercase FEN letter; Black's pieces use the lowercase.
 	Letter byte
 	// Value is the material value in centipawns.

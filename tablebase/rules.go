@@ -179,6 +179,7 @@ func ruleFields() map[string]field {
 func pieceFields() map[string]field {
 	return map[string]field{
 		"Name":   use(unused),
+		"Key":    use(unused), // notation: how USI orders a hand
 		"Letter": use(modelled),
 		// Values order a material's sides (KRvKB, not KBvKR), which its
 		// name shows: they change which file holds a table, not the table.

@@ -237,7 +237,7 @@ func (s *spec) pieceType(p pieceSpec, royal bool, triple *[2]engine.SquareSet) (
 		atoms = append(atoms, sideways...)
 	}
 	pt := engine.PieceType{
-		Name: cmp.Or(p.name, p.key), Letter: upper(p.letter), Value: p.value, Betza: betza,
+		Name: cmp.Or(p.name, p.key), Key: p.key, Letter: upper(p.letter), Value: p.value, Betza: betza,
 		Royal: royal || p.role == engine.RoleKing, Role: p.role, Atoms: atoms,
 		SparesOwnKind: p.key == "janggiCannon" && !p.custom,
 	}

@@ -25,6 +25,6 @@ first command is "xboard".`,
 	}
 	// What a GUI's engine settings give: "chimera --variant-file F".
 	root.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
-	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand(), newUCICommand(), newXBoardCommand(), newMatchCommand(), newOpeningsCommand(), newTablebaseCommand(), newCompareCommand(), newServeCommand(), newTuneCommand(), newDatagenCommand(), newTrainCommand(), newWDLCommand())
+	root.AddCommand(newPerftCommand(), newVariantsCommand(), newBenchCommand(), newSelfPlayCommand(), newUCICommand(), newUSICommand(), newUCCICommand(), newXBoardCommand(), newMatchCommand(), newOpeningsCommand(), newTablebaseCommand(), newCompareCommand(), newServeCommand(), newTuneCommand(), newDatagenCommand(), newTrainCommand(), newWDLCommand())
 	return root
 }

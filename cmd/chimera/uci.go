@@ -18,6 +18,8 @@ type protocol uint8
 const (
 	protoUCI    protocol = iota // UCI (the default)
 	protoXBoard                 // CECP, XBoard/WinBoard's
+	protoUSI                    // USI, shogi GUIs'
+	protoUCCI                   // UCCI, xiangqi GUIs'
 )
 
 // runProtocol speaks a protocol on the command's stdout, reading commands
@@ -33,7 +35,8 @@ func runProtocol(cmd *cobra.Command, p protocol, files []string, in io.Reader) e
 	if p == protoXBoard {
 		return xboard.NewServer(out, xboard.Config{Name: name, Config: sc}).Run(in)
 	}
-	return uci.NewServer(out, uci.Config{Name: name, Config: sc}).Run(in)
+	dialect := map[protocol]uci.Dialect{protoUSI: uci.USI, protoUCCI: uci.UCCI}[p]
+	return uci.NewServer(out, uci.Config{Name: name, Config: sc, Dialect: dialect}).Run(in)
 }
 
 func newUCICommand() *cobra.Command {
@@ -46,6 +49,41 @@ without arguments does the same. Variants are chosen with the UCI_Variant
 option; VariantPath (or --variant-file) loads user variants.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runProtocol(cmd, protoUCI, files, cmd.InOrStdin()) },
+	}
+	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
+	return cmd
+}
+
+func newUSICommand() *cobra.Command {
+	var files []string
+	cmd := &cobra.Command{
+		Use:   "usi",
+		Short: "Speak USI, shogi GUIs' protocol, on stdin/stdout",
+		Long: `Chimera speaks USI to shogi GUIs (ShogiGUI, Shogidokoro, lishogi's engine
+clients): SFEN positions, moves such as 7g7f, P*5e and 8h2b+, btime/wtime
+for sente/gote and byoyomi, go mate answered with checkmate. Shogi is
+played unless USI_Variant says otherwise (minishogi, kyotoshogi,
+dobutsu, ... or a variant of a --variant-file). Running chimera with
+"usi" as its first command does the same.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runProtocol(cmd, protoUSI, files, cmd.InOrStdin()) },
+	}
+	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
+	return cmd
+}
+
+func newUCCICommand() *cobra.Command {
+	var files []string
+	cmd := &cobra.Command{
+		Use:   "ucci",
+		Short: "Speak UCCI, xiangqi GUIs' protocol, on stdin/stdout",
+		Long: `Chimera speaks UCCI to xiangqi GUIs: files a-i and ranks 0-9, go time,
+increment, opptime and oppinc for the side to move and its opponent,
+banmoves, nobestmove. Xiangqi is played unless UCI_Variant says
+otherwise. Running chimera with "ucci" as its first command does the
+same.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runProtocol(cmd, protoUCCI, files, cmd.InOrStdin()) },
 	}
 	cmd.Flags().StringArrayVar(&files, "variant-file", nil, "load user variants from this file first (repeatable)")
 	return cmd

@@ -9,7 +9,8 @@ import (
 )
 
 // runByFirstCommand speaks the protocol the first command names, as
-// Fairy-Stockfish does: "xboard" starts CECP, anything else UCI. The
+// Fairy-Stockfish does: "xboard" starts CECP, anything else UCI (or its
+// dialects USI and UCCI, which "usi" and "ucci" ask for). The
 // first line is read here and handed on with the rest of the input.
 func runByFirstCommand(cmd *cobra.Command, files []string) error {
 	in := bufio.NewReader(cmd.InOrStdin())
@@ -18,6 +19,8 @@ func runByFirstCommand(cmd *cobra.Command, files []string) error {
 		return nil // no input: nothing to do
 	}
 	rest := io.MultiReader(strings.NewReader(first), in)
+	// usi and ucci are UCI's dialects: the server answers the command
+	// itself (and starts in the dialect's default variant).
 	if strings.TrimSpace(first) == "xboard" {
 		return runProtocol(cmd, protoXBoard, files, rest)
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync/atomic"
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/internal/session"
@@ -20,6 +21,9 @@ import (
 // here are replaced.
 type Config struct {
 	Name, Author string
+	// Dialect is the protocol spoken before any handshake (default UCI);
+	// a usi, ucci or uci command, or the Protocol option, changes it.
+	Dialect Dialect
 	session.Config
 }
 
@@ -28,7 +32,23 @@ type Server struct {
 	cfg  Config
 	out  *session.LineWriter
 	sess *session.Session
+	// dialect is the Dialect spoken: set by the handler, read by the
+	// search's reports too.
+	dialect atomic.Uint32
+	// banned are the moves UCCI's banmoves excluded from the next
+	// searches of the position (until the next position command).
+	banned []engine.Move
+	// seconds: UCCI's usemillisec is off, go's times are in seconds.
+	seconds bool
+	// checkmate: the search running is USI's go mate, answered with
+	// "checkmate ..."; mateLine is its last reported line (set by the
+	// search's reports, read by the answer, which follows them).
+	checkmate atomic.Bool
+	mateLine  []engine.Move
 }
+
+// speaks returns the dialect the server speaks.
+func (s *Server) speaks() Dialect { return Dialect(s.dialect.Load()) }
 
 // NewServer returns a server writing to out.
 func NewServer(out io.Writer, cfg Config) *Server {
@@ -44,6 +64,7 @@ func NewServer(out io.Writer, cfg Config) *Server {
 	sc.Output = s.out
 	sc.OnMessage = func(msg string) { s.out.Printf("info string %s", msg) }
 	s.sess = session.New(sc)
+	s.setDialect(cfg.Dialect)
 	return s
 }
 
@@ -74,15 +95,20 @@ func (s *Server) handle(line string) bool {
 	}
 	args := fields[1:]
 	switch fields[0] {
-	case "uci":
-		s.uci()
+	case "uci", "usi", "ucci":
+		d, _ := ParseDialect(fields[0])
+		s.handshake(d)
 	case "isready":
 		s.sess.Ready()
 		s.out.Printf("readyok")
-	case "ucinewgame":
+	case "ucinewgame", "usinewgame", "uccinewgame":
 		if err := s.sess.NewGame(); err != nil {
 			s.errorf("%v", err)
 		}
+	case "gameover":
+		// USI's end of a game (win, lose or draw): nothing to keep.
+	case "banmoves":
+		s.banMoves(args)
 	case "position":
 		s.position(args)
 	case "go":
@@ -105,14 +131,38 @@ func (s *Server) handle(line string) bool {
 	return true
 }
 
-// uci answers the handshake.
-func (s *Server) uci() {
+// handshake answers uci, usi or ucci, and speaks that dialect from now
+// on. A session still on UCI's default variant switches to the
+// dialect's (shogi for USI, xiangqi for UCCI), as Fairy-Stockfish does.
+func (s *Server) handshake(d Dialect) {
+	s.setDialect(d)
 	s.out.Printf("id name %s", s.cfg.Name)
 	s.out.Printf("id author %s", s.cfg.Author)
+	s.out.Printf("%s", protocolLine(d))
 	for _, o := range s.sess.Options() {
-		s.out.Printf("%s", optionLine(o))
+		if o.Name == "UCI_Variant" {
+			o.Default = s.sess.Variant().Name // the dialect's, as Fairy-Stockfish shows it
+		}
+		s.out.Printf("%s", optionLine(d, o))
 	}
-	s.out.Printf("uciok")
+	if d == UCCI {
+		s.out.Printf("option usemillisec type check default %t", !s.seconds)
+	}
+	s.out.Printf("%sok", d)
+}
+
+// setDialect speaks d from now on, with its default variant if the
+// session plays another dialect's default (or UCI's, as a session
+// started in a dialect does).
+func (s *Server) setDialect(d Dialect) {
+	before := s.speaks()
+	s.dialect.Store(uint32(d))
+	v := s.sess.Variant()
+	if v != nil && v.Name != d.defaultVariant() && (v.Name == before.defaultVariant() || v.Name == UCI.defaultVariant()) {
+		if err := s.sess.SetOption("UCI_Variant", d.defaultVariant()); err != nil {
+			s.errorf("%v", err)
+		}
+	}
 }
 
 // display prints the position for people (the "d" command).
@@ -126,6 +176,7 @@ func (s *Server) display() {
 	}
 	s.out.Printf("Variant: %s", v.Name)
 	s.out.Printf("Fen: %s", pos.FEN())
+	s.out.Printf("Sfen: %s", sfenOf(pos))
 	s.out.Printf("Key: %016X", pos.Key())
 	var checkers []string
 	for _, sq := range pos.Checkers() {
@@ -147,23 +198,28 @@ func (s *Server) position(args []string) {
 	switch args[0] {
 	case "startpos":
 		pos = v.StartPosition()
-	case "fen":
+	case "fen", "sfen":
 		n := 0
 		for n < len(rest) && rest[n] != "moves" {
 			n++
 		}
 		if n == 0 {
-			s.errorf("position fen needs a FEN")
+			s.errorf("position %s needs a %s", args[0], strings.ToUpper(args[0]))
 			return
 		}
 		var err error
-		if pos, err = v.ParseFEN(strings.Join(rest[:n], " ")); err != nil {
+		if args[0] == "sfen" {
+			pos, err = parseSFEN(v, strings.Join(rest[:n], " "))
+		} else {
+			pos, err = v.ParseFEN(strings.Join(rest[:n], " "))
+		}
+		if err != nil {
 			s.errorf("%v", err)
 			return
 		}
 		rest = rest[n:]
 	default:
-		s.errorf("position: want startpos or fen, got %q", args[0])
+		s.errorf("position: want startpos, fen or sfen, got %q", args[0])
 		return
 	}
 	if len(rest) > 0 {
@@ -172,7 +228,7 @@ func (s *Server) position(args []string) {
 			return
 		}
 		for i, text := range rest[1:] {
-			m, err := pos.ParseUCI(text)
+			m, err := s.speaks().parseMove(pos, text)
 			if err != nil {
 				s.errorf("position: move %d (%s): %v", i+1, text, err)
 				return
@@ -181,34 +237,58 @@ func (s *Server) position(args []string) {
 		}
 	}
 	s.sess.SetPosition(pos)
+	s.banned = nil // UCCI's banmoves hold for one position
 }
 
 // sendBestMove prints the answer to a go (called once per go). With no
 // legal move it first says why, as a score.
 func (s *Server) sendBestMove(r search.Result) {
-	v := s.sess.Variant()
-	if r.Best == engine.NoMove {
-		s.out.Printf("info depth 0 score %s", r.Score)
+	v, d := s.sess.Variant(), s.speaks()
+	if s.checkmate.Swap(false) {
+		s.sendCheckmate(r)
+		return
 	}
-	best := v.UCI(r.Best)
+	if r.Best == engine.NoMove {
+		s.out.Printf("info depth 0 score %s", s.scoreText(r.Score))
+		if d == UCCI {
+			s.out.Printf("nobestmove")
+			return
+		}
+	}
+	best := d.moveText(v, r.Best)
 	if r.Ponder != engine.NoMove {
-		s.out.Printf("bestmove %s ponder %s", best, v.UCI(r.Ponder))
+		s.out.Printf("bestmove %s ponder %s", best, d.moveText(v, r.Ponder))
 		return
 	}
 	s.out.Printf("bestmove %s", best)
 }
 
+// scoreText writes a score as the dialect does: USI counts a mate in
+// plies, UCI and UCCI in moves.
+func (s *Server) scoreText(sc search.Score) string {
+	if s.speaks() == USI && sc.IsMate() {
+		if sc > 0 {
+			return fmt.Sprintf("mate %d", int(search.MateScore-sc))
+		}
+		return fmt.Sprintf("mate -%d", int(search.MateScore+sc))
+	}
+	return sc.String()
+}
+
 // sendInfo prints one iteration's report (called from the search).
 func (s *Server) sendInfo(info search.Info) {
-	v := s.sess.Variant()
+	v, d := s.sess.Variant(), s.speaks()
 	if info.CurrMove != engine.NoMove {
-		s.out.Printf("info depth %d currmove %s currmovenumber %d", info.Depth, v.UCI(info.CurrMove), info.CurrMoveNumber)
+		s.out.Printf("info depth %d currmove %s currmovenumber %d", info.Depth, d.moveText(v, info.CurrMove), info.CurrMoveNumber)
 		return
+	}
+	if s.checkmate.Load() && info.MultiPV <= 1 {
+		s.mateLine = info.PV
 	}
 	var pv strings.Builder
 	for _, m := range info.PV {
 		pv.WriteString(" ")
-		pv.WriteString(v.UCI(m))
+		pv.WriteString(d.moveText(v, m))
 	}
 	multipv := max(info.MultiPV, 1)
 	bound := ""
@@ -223,7 +303,7 @@ func (s *Server) sendInfo(info search.Info) {
 		wdl = fmt.Sprintf(" wdl %d %d %d", w[0], w[1], w[2]) // UCI_ShowWDL, after the score as Stockfish writes it
 	}
 	s.out.Printf("info depth %d seldepth %d multipv %d score %s%s%s nodes %d nps %d hashfull %d tbhits %d time %d pv%s",
-		info.Depth, info.SelDepth, multipv, info.Score, wdl, bound, info.Nodes, info.NPS, info.HashFull, info.TBHits,
+		info.Depth, info.SelDepth, multipv, s.scoreText(info.Score), wdl, bound, info.Nodes, info.NPS, info.HashFull, info.TBHits,
 		info.Time.Milliseconds(), pv.String())
 }
 
@@ -232,9 +312,30 @@ func (s *Server) sendPerft(entries []engine.DivideEntry) {
 	v := s.sess.Variant()
 	var total uint64
 	for _, e := range entries {
-		s.out.Printf("%s: %d", v.UCI(e.Move), e.Nodes)
+		s.out.Printf("%s: %d", s.speaks().moveText(v, e.Move), e.Nodes)
 		total += e.Nodes
 	}
 	s.out.Printf("")
 	s.out.Printf("Nodes searched: %d", total)
+}
+
+// sendCheckmate answers USI's go mate: the mating line when the search
+// found a mate for the side to move, nomate when the side to move has no
+// move at all, and timeout when the time ran out (or stop came) first: a
+// search that finds none has not proved that there is none.
+func (s *Server) sendCheckmate(r search.Result) {
+	v, line := s.sess.Variant(), s.mateLine
+	s.mateLine = nil
+	switch {
+	case r.Best == engine.NoMove:
+		s.out.Printf("checkmate nomate")
+	case r.Score.IsMate() && r.Score > 0 && len(line) > 0 && line[0] == r.Best:
+		moves := make([]string, len(line))
+		for i, m := range line {
+			moves[i] = USI.moveText(v, m)
+		}
+		s.out.Printf("checkmate %s", strings.Join(moves, " "))
+	default:
+		s.out.Printf("checkmate timeout")
+	}
 }

@@ -243,7 +243,7 @@ func TestBadInput(t *testing.T) {
 		"xyzzy":                        `unknown command "xyzzy"`,
 		"position":                     "position needs startpos or fen",
 		"position fen":                 "position fen needs a FEN",
-		"position somewhere":           `want startpos or fen, got "somewhere"`,
+		"position somewhere":           `want startpos, fen or sfen, got "somewhere"`,
 		"position startpos moves e2e5": `move 1 (e2e5)`,
 		"position startpos e2e4":       `unexpected "e2e4"`,
 		"position fen 8/8/8/8/8/8/8/8/8/8 w - - 0 1":     "board has 10 ranks, variant chess has 8",
