@@ -34,8 +34,14 @@ const maxScore = 4000
 // minSpread keeps b positive whatever a fit gives at an unusual material.
 const minSpread = 1
 
+// maxMaterial bounds the material a model is asked about: its
+// quadratics are fitted from 0 to about 1 (a game's start), and drop
+// games, whose pieces never leave play, stay near 1.
+const maxMaterial = 1.25
+
 // at returns a and b at material m.
 func (md Model) at(m float64) (a, b float64) {
+	m = max(min(m, maxMaterial), 0)
 	a = md.A[0] + md.A[1]*m + md.A[2]*m*m
 	b = max(md.B[0]+md.B[1]*m+md.B[2]*m*m, minSpread)
 	return a, b
