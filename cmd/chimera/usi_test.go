@@ -100,8 +100,15 @@ func field(lines []string, prefix string) string {
 // usiState asks an engine for the position after "position ..." as USI
 // writes it: its SFEN (d) and its legal moves (go perft 1), sorted.
 func usiState(e *textEngine, position string) (sfen string, moves []string) {
+	return stateOf(e, position, "Sfen: ")
+}
+
+// stateOf asks an engine for the position after "position ...": d's
+// line with prefix (its FEN or SFEN) and its legal moves, sorted, in the
+// protocol's notation.
+func stateOf(e *textEngine, position, prefix string) (text string, moves []string) {
 	e.send(position, "d", "isready")
-	sfen = field(e.until(func(l string) bool { return l == "readyok" }), "Sfen: ")
+	sfen := field(e.until(func(l string) bool { return l == "readyok" }), prefix)
 	e.send("go perft 1")
 	for _, l := range e.until(func(l string) bool { return strings.HasPrefix(l, "Nodes searched") }) {
 		if m, _, ok := strings.Cut(l, ": "); ok && !strings.HasPrefix(l, "Nodes searched") {
@@ -234,4 +241,65 @@ func findFairyStockfish() string {
 		return "/usr/games/fairy-stockfish"
 	}
 	return ""
+}
+
+// TestUCCIAgainstFairyStockfish: the same for UCCI's games, xiangqi and
+// minixiangqi: the same FEN and the same legal moves in UCCI's
+// coordinates (ranks from 0 on xiangqi's ten), each engine reading the
+// other's FEN back; then a refereed game over UCCI.
+func TestUCCIAgainstFairyStockfish(t *testing.T) {
+	fsf := findFairyStockfish()
+	if fsf == "" {
+		t.Skip("fairy-stockfish is not installed (apt-get install fairy-stockfish)")
+	}
+	plies := 80
+	if testing.Short() {
+		plies = 24
+	}
+	for _, name := range []string{"xiangqi", "minixiangqi"} {
+		t.Run(name, func(t *testing.T) {
+			v, err := variants.Lookup(name)
+			require.NoError(t, err)
+			ours := startText(t, binary, "ucci")
+			theirs := startText(t, fsf)
+			for _, e := range []*textEngine{ours, theirs} {
+				e.send("ucci")
+				e.until(func(l string) bool { return l == "ucciok" })
+				e.send("setoption UCI_Variant "+name, "isready")
+				e.until(func(l string) bool { return l == "readyok" })
+			}
+			rng := rand.New(rand.NewPCG(uint64(len(name)), 11))
+			var played []string
+			p := v.StartPosition()
+			for ply := 0; ply < plies && !p.Result().Over(); ply++ {
+				position := "position startpos"
+				if len(played) > 0 {
+					position += " moves " + strings.Join(played, " ")
+				}
+				fen, moves := stateOf(ours, position, "Fen: ")
+				theirFen, theirMoves := stateOf(theirs, position, "Fen: ")
+				require.Equal(t, theirFen, fen, position)
+				require.Equal(t, theirMoves, moves, "%s (%s)", position, fen)
+				_, back := stateOf(theirs, "position fen "+fen, "Fen: ")
+				require.Equal(t, moves, back, "Fairy-Stockfish reading %s", fen)
+				if len(moves) == 0 {
+					break
+				}
+				m := moves[rng.IntN(len(moves))]
+				played = append(played, m)
+				mv, err := p.ParseUCI(uciOfUCCI(m, v.Height))
+				require.NoError(t, err)
+				p.Make(mv)
+			}
+		})
+	}
+}
+
+// uciOfUCCI reads UCCI's squares (ranks from 0 on a ten-rank board) as
+// UCI's, independently of the server's code.
+func uciOfUCCI(m string, height int) string {
+	if height != 10 {
+		return m
+	}
+	return fmt.Sprintf("%c%d%c%d", m[0], m[1]-'0'+1, m[2], m[3]-'0'+1)
 }
