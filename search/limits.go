@@ -27,6 +27,12 @@ type Limits struct {
 	// SlowMover is the share of the usual clock budget to spend, in
 	// percent (0: 100); the reserve the clock keeps is never spent.
 	SlowMover int
+	// Analysis (UCI_AnalyseMode) searches for a person studying the
+	// position, not for a move in a game: the search never ends early on
+	// its own judgement (one legal move, a mate found within the depth
+	// searched, the root's table answering at once), so every line it
+	// reports is searched as deep as its limits allow.
+	Analysis bool
 	// Later, when set, may be granted a number of nodes while the search
 	// runs: it then stops after that many more, infinite or not.
 	Later *NodeBudget

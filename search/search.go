@@ -286,7 +286,7 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 	if len(s.rootMoves) == 0 {
 		return Result{Score: s.terminalScore(root)}
 	}
-	if s.opts.Prober != nil && len(limits.SearchMoves) == 0 {
+	if s.opts.Prober != nil && len(limits.SearchMoves) == 0 && !limits.Analysis {
 		if wdl, dtm, best, ok := s.opts.Prober.Probe(root, true); ok && best != engine.NoMove && s.isRootMove(best) {
 			main.tbHits.Add(1)
 			score := tablebaseScore(wdl, dtm, 0)
@@ -578,6 +578,9 @@ func (s *Searcher) doneAfterIteration(depth int, score Score, clock *timeManager
 	}
 	if clock.enough(time.Since(s.start)) {
 		return true
+	}
+	if l.Analysis {
+		return false // the limits alone end an analysis
 	}
 	// With a clock, one legal move needs no thought.
 	if l.clock() && len(s.rootMoves) == 1 {

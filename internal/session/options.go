@@ -45,6 +45,7 @@ type optionValues struct {
 	slowMover, nodesTime int
 	ponder               bool
 	showWDL              bool
+	analyse              bool
 	useTablebase         bool
 	tablebaseFiftyMove   bool
 	tablebaseDir         string
@@ -136,6 +137,11 @@ func optionTable() []optionDecl {
 		// exactly from a table.
 		{Option: Option{Name: "UCI_ShowWDL", Kind: Check, Default: "false"},
 			apply: func(s *Session, v value) error { s.values.showWDL = v.on; return nil }},
+		// UCI_AnalyseMode: searches for analysis, not games: none ends
+		// early on its own judgement (search.Limits.Analysis). Chimera
+		// has no contempt to turn off: a draw is always 0.
+		{Option: Option{Name: "UCI_AnalyseMode", Kind: Check, Default: "false"},
+			apply: func(s *Session, v value) error { s.values.analyse = v.on; return nil }},
 		{Option: Option{Name: "UCI_Variant", Kind: Combo, Default: "chess"},
 			choices: func(s *Session) []string { return s.cat.Names() },
 			apply:   (*Session).setVariant},

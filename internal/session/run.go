@@ -105,10 +105,11 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	return nil
 }
 
-// withOptions applies the options that shape a search's limits: MultiPV
-// and Slow Mover (nodestime applies in searchOf, after the tables).
+// withOptions applies the options that shape a search's limits: MultiPV,
+// Slow Mover and UCI_AnalyseMode (nodestime applies in searchOf, after
+// the tables).
 func (s *Session) withOptions(l search.Limits) search.Limits {
-	l.MultiPV, l.SlowMover = s.values.multiPV, s.values.slowMover
+	l.MultiPV, l.SlowMover, l.Analysis = s.values.multiPV, s.values.slowMover, s.values.analyse
 	return l
 }
 

@@ -2,6 +2,7 @@ package uci_test
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -828,4 +829,49 @@ func TestShowWDL(t *testing.T) {
 	check("r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "win")
 	check("k7/8/1K6/8/8/8/8/6Q1 w - - 0 1", "mate")
 	check("8/8/8/4k3/8/8/3NK3/8 w - - 0 1", "draw")
+}
+
+// TestAnalyseMode: with UCI_AnalyseMode a table at the root does not cut
+// the search to one line, one legal move on a clock is still searched,
+// and MultiPV's lines are all there at the end of go infinite.
+func TestAnalyseMode(t *testing.T) {
+	dir := t.TempDir()
+	m, err := tablebase.ParseMaterial(variants.Chess(), "KRvK")
+	require.NoError(t, err)
+	_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
+	require.NoError(t, err)
+	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
+	krk := "position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1"
+	s.Send(krk, "setoption name MultiPV value 3", "go depth 5")
+	_, infos := s.Expect("bestmove ")
+	require.Contains(t, infos[len(infos)-1], "info depth 1 ", "in a game the table answers at once: %q", infos)
+
+	s.Send("setoption name UCI_AnalyseMode value true", krk, "go depth 5")
+	_, infos = s.Expect("bestmove ")
+	last := infos[len(infos)-3:]
+	for i, l := range last {
+		require.Contains(t, l, "info depth 5 ", l)
+		require.Contains(t, l, fmt.Sprintf(" multipv %d ", i+1), l)
+	}
+
+	// One legal move (Ka2): played at once in a game, searched in an
+	// analysis.
+	one := "position fen 1r6/8/8/8/8/7p/2k4P/K7 w - - 0 1"
+	s.Send("setoption name MultiPV value 1", "setoption name UCI_AnalyseMode value false", one, "go wtime 10000 btime 10000")
+	_, infos = s.Expect("bestmove ")
+	require.Contains(t, infos[len(infos)-1], "info depth 1 ", "one legal move on a clock: played at once: %q", infos)
+	s.Send("setoption name UCI_AnalyseMode value true", one, "go wtime 10000 btime 10000 depth 4")
+	_, infos = s.Expect("bestmove ")
+	require.Contains(t, infos[len(infos)-1], "info depth 4 ")
+
+	// go infinite with three lines: the last word before bestmove is
+	// three lines, numbered.
+	s.Send("setoption name MultiPV value 3", "position startpos", "go infinite")
+	s.Expect("info depth 3 ")
+	s.Send("stop")
+	_, infos = s.Expect("bestmove ")
+	last = infos[len(infos)-3:]
+	for i, l := range last {
+		require.Contains(t, l, fmt.Sprintf(" multipv %d ", i+1), l)
+	}
 }
