@@ -27,6 +27,9 @@ type Limits struct {
 	// SlowMover is the share of the usual clock budget to spend, in
 	// percent (0: 100); the reserve the clock keeps is never spent.
 	SlowMover int
+	// Skill, when set below MaxSkill, weakens the search to a player's
+	// level (see Skill).
+	Skill *Skill
 	// Analysis (UCI_AnalyseMode) searches for a person studying the
 	// position, not for a move in a game: the search never ends early on
 	// its own judgement (one legal move, a mate found within the depth

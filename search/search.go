@@ -307,13 +307,17 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 		maxDepth = min(limits.Depth, maxDepth)
 	}
 	lines := min(max(limits.MultiPV, 1), len(s.rootMoves))
+	skill := newSkillChooser(limits.Skill)
+	if skill != nil {
+		lines = min(max(lines, skillLines), len(s.rootMoves))
+	}
 	var helpers sync.WaitGroup
 	if lines == 1 { // helpers search the whole root: one line only
 		for _, w := range s.workers[1:] {
 			helpers.Go(func() { w.iterate(maxDepth) })
 		}
 	}
-	res := s.iterate(main, maxDepth, lines, clock, onInfo)
+	res := s.iterate(main, maxDepth, lines, clock, onInfo, skill)
 	s.stop.Store(true)
 	helpers.Wait()
 	res.Nodes = s.totalNodes()
@@ -343,7 +347,7 @@ func (s *Searcher) Quiesce(ctx context.Context, pos *engine.Position) (Score, []
 
 // iterate is the main thread's iterative deepening: it reports every
 // completed iteration and decides when to stop.
-func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager, onInfo func(Info)) Result {
+func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager, onInfo func(Info), skill *skillChooser) Result {
 	res := Result{Best: s.rootMoves[0]}
 	prev := make([]Score, lines)
 	var reported []Info // the last completed iteration's lines
@@ -427,10 +431,21 @@ func (s *Searcher) iterate(main *worker, maxDepth, lines int, clock *timeManager
 			}
 		}
 		reported = infos
+		if skill != nil && skill.chosen == nil && depth >= skill.depth() {
+			skill.choose(infos)
+		}
 		clock.iterationDone(res.Best, res.Score)
 		if s.doneAfterIteration(depth, res.Score, clock) {
 			break
 		}
+	}
+	if skill != nil {
+		// The move played is the one the weakened search chose: at its
+		// depth, or from the last iteration completed if it stopped first.
+		if skill.chosen == nil {
+			skill.choose(reported)
+		}
+		res = skill.result(res)
 	}
 	return res
 }

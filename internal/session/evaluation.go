@@ -117,11 +117,15 @@ func (s *Session) evaluation() func(*engine.Variant) eval.Evaluator {
 	if s.cfg.Evaluator != nil {
 		return s.cfg.Evaluator
 	}
-	if s.values.evaluation != Tuned && s.values.evaluation != Network {
+	mode := s.values.evaluation
+	if s.values.limitStrength {
+		mode = Network // the strongest there is: a rating must not depend on the setting
+	}
+	if mode != Tuned && mode != Network {
 		return nil
 	}
 	files := maps.Clone(s.evalFiles)
-	useNetworks, networks := s.values.evaluation == Network, maps.Clone(s.networks)
+	useNetworks, networks := mode == Network, maps.Clone(s.networks)
 	say := s.cfg.OnMessage
 	return func(v *engine.Variant) eval.Evaluator {
 		if useNetworks {

@@ -46,6 +46,10 @@ type optionValues struct {
 	ponder               bool
 	showWDL              bool
 	analyse              bool
+	// skillLevel is Skill Level's; limitStrength and elo UCI_LimitStrength's
+	// and UCI_Elo's.
+	skillLevel, elo int
+	limitStrength   bool
 	useTablebase         bool
 	tablebaseFiftyMove   bool
 	tablebaseDir         string
@@ -142,6 +146,19 @@ func optionTable() []optionDecl {
 		// has no contempt to turn off: a draw is always 0.
 		{Option: Option{Name: "UCI_AnalyseMode", Kind: Check, Default: "false"},
 			apply: func(s *Session, v value) error { s.values.analyse = v.on; return nil }},
+		// Strength (strength.go): Skill Level weakens the search;
+		// UCI_LimitStrength plays at UCI_Elo, with the variant's
+		// strongest evaluation.
+		{Option: Option{Name: "Skill Level", Kind: Spin, Default: "20", Min: 0, Max: search.MaxSkill},
+			apply: func(s *Session, v value) error { s.values.skillLevel = v.n; return nil }},
+		{Option: Option{Name: "UCI_LimitStrength", Kind: Check, Default: "false"},
+			apply: func(s *Session, v value) error {
+				s.values.limitStrength = v.on
+				s.searcher.SetEvaluation(s.evaluation())
+				return nil
+			}},
+		{Option: Option{Name: "UCI_Elo", Kind: Spin, Default: strconv.Itoa(MinElo), Min: MinElo, Max: MaxElo},
+			apply: func(s *Session, v value) error { s.values.elo = v.n; return nil }},
 		{Option: Option{Name: "UCI_Variant", Kind: Combo, Default: "chess"},
 			choices: func(s *Session) []string { return s.cat.Names() },
 			apply:   (*Session).setVariant},

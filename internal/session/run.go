@@ -110,6 +110,7 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 // the tables).
 func (s *Session) withOptions(l search.Limits) search.Limits {
 	l.MultiPV, l.SlowMover, l.Analysis = s.values.multiPV, s.values.slowMover, s.values.analyse
+	l.Skill = s.skill()
 	return l
 }
 

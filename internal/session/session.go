@@ -12,6 +12,7 @@ package session
 import (
 	"context"
 	"io"
+	"math/rand/v2"
 	"time"
 
 	"github.com/chimera-chess/chimera/engine"
@@ -124,6 +125,9 @@ type Session struct {
 	lag lagMeter
 	// debugLog is the Debug Log File option's copy of the conversation.
 	debugLog debugLog
+	// rng seeds each weakened search's choices (Skill Level, UCI_Elo):
+	// a player's moves vary from game to game.
+	rng *rand.Rand
 }
 
 // New returns a session with every option at its default.
@@ -147,7 +151,7 @@ func New(cfg Config) *Session {
 		cfg.OnPerft = func([]engine.DivideEntry) {}
 	}
 	s := &Session{cfg: cfg, cat: cfg.Catalogue, searcher: cfg.Searcher, options: optionTable(),
-		done: make(chan finished, 1)}
+		done: make(chan finished, 1), rng: rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x5e55))}
 	s.debugLog.onFail = func(err error) { cfg.OnMessage(err.Error()) }
 	if cfg.Output != nil {
 		cfg.Output.copyTo(s.debugLog.wrote)

@@ -238,7 +238,7 @@ func TestOptionTable(t *testing.T) {
 	for _, o := range s.Options() {
 		names[o.Name] = o
 	}
-	require.Len(t, names, 22)
+	require.Len(t, names, 25)
 	require.Equal(t, session.Option{Name: "TablebaseFiftyMove", Kind: session.Check, Default: "true"}, names["TablebaseFiftyMove"])
 	require.Equal(t, session.Option{Name: "UCI_ShowWDL", Kind: session.Check, Default: "false"}, names["UCI_ShowWDL"])
 	require.Equal(t, session.Option{Name: "TablebaseCache", Kind: session.Spin, Default: "64", Min: 1, Max: 65536}, names["TablebaseCache"])
