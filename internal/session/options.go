@@ -48,14 +48,14 @@ type optionValues struct {
 	analyse              bool
 	// skillLevel is Skill Level's; limitStrength and elo UCI_LimitStrength's
 	// and UCI_Elo's.
-	skillLevel, elo int
-	limitStrength   bool
-	useTablebase         bool
-	tablebaseFiftyMove   bool
-	tablebaseDir         string
-	tablebaseBuild       int
-	tablebaseCacheMB     int
-	tablebaseDiskMB      int
+	skillLevel, elo    int
+	limitStrength      bool
+	useTablebase       bool
+	tablebaseFiftyMove bool
+	tablebaseDir       string
+	tablebaseBuild     int
+	tablebaseCacheMB   int
+	tablebaseDiskMB    int
 	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
 	// variant played is their combination.
 	variant  string
