@@ -53,9 +53,12 @@ func newSkillChooser(sk *Skill) *skillChooser {
 	return &skillChooser{level: int(level), rng: rng}
 }
 
-// temperature is the choice's spread in centipawns: about three pawns at
-// level 0, a third of one at level 19.
-func (c *skillChooser) temperature() float64 { return 20 + 14*float64(MaxSkill-c.level) }
+// temperature is the choice's spread in centipawns: a pawn and a quarter
+// at level 0, an eighth of one at level 19. A line a pawn worse than the
+// best is then played about half as often as the best at level 0, and
+// almost never near the top, where the depth of the choice does most of
+// the weakening.
+func (c *skillChooser) temperature() float64 { return 6 + 6*float64(MaxSkill-c.level) }
 
 // depth is the iteration after which the choice is made.
 func (c *skillChooser) depth() int { return 1 + c.level }
