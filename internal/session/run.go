@@ -109,7 +109,8 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 // Slow Mover and UCI_AnalyseMode (nodestime applies in searchOf, after
 // the tables).
 func (s *Session) withOptions(l search.Limits) search.Limits {
-	l.MultiPV, l.SlowMover, l.Analysis = s.values.multiPV, s.values.slowMover, s.values.analyse
+	l.MultiPV, l.SlowMover = s.values.multiPV, s.values.slowMover
+	l.Analysis = l.Analysis || s.values.analyse // a protocol's own analysis mode, or the option
 	l.Skill = s.skill()
 	return l
 }

@@ -197,10 +197,18 @@ func echo(text string) string {
 	return b.String()
 }
 
+// uciOnly are the session's options CECP has no use for: its thinking
+// output has no win chances, and its analyze command is its analysis
+// mode.
+var uciOnly = map[string]bool{"UCI_ShowWDL": true, "UCI_AnalyseMode": true}
+
 // protover answers with the feature list.
 func (s *Server) protover(string) {
 	var opts []string
 	for _, o := range s.sess.Options() {
+		if uciOnly[o.Name] {
+			continue
+		}
 		opts = append(opts, "option=\""+optionFeature(o)+"\"")
 	}
 	s.out.Printf("feature ping=1 setboard=1 usermove=1 playother=1 san=0 analyze=1 colors=0 sigint=0 sigterm=0 "+
@@ -413,7 +421,7 @@ func (s *Server) analyse() {
 	if s.game.pos.Result().Over() {
 		return
 	}
-	s.start(analysisRun, search.Limits{Infinite: true})
+	s.start(analysisRun, search.Limits{Infinite: true, Analysis: true})
 }
 
 // ponderIfAsked thinks on the opponent's time, when pondering is on and
