@@ -303,3 +303,24 @@ func uciOfUCCI(m string, height int) string {
 	}
 	return fmt.Sprintf("%c%d%c%d", m[0], m[1]-'0'+1, m[2], m[3]-'0'+1)
 }
+
+// TestFairyStockfishProtocolExpectations: what Fairy-Stockfish's own
+// protocol test (tests/protocol.sh) expects of its handshakes holds for
+// Chimera's binary: uci names chess the default variant, ucci lists
+// "option UCI_Variant" with xiangqi, usi lists shogi, each ends with its
+// ok.
+func TestFairyStockfishProtocolExpectations(t *testing.T) {
+	for _, tc := range []struct{ command, variant string }{
+		{"uci", "default chess"}, {"ucci", "default xiangqi"}, {"usi", "default shogi"},
+	} {
+		e := startText(t, binary)
+		e.send(tc.command)
+		lines := strings.Join(e.until(func(l string) bool { return l == tc.command+"ok" }), "\n")
+		require.Contains(t, lines, tc.variant, tc.command)
+		if tc.command == "ucci" {
+			require.Contains(t, lines, "option UCI_Variant", tc.command)
+		}
+		e.send("isready")
+		e.until(func(l string) bool { return l == "readyok" })
+	}
+}
