@@ -1,0 +1,72 @@
+package session
+
+import (
+	"github.com/chimera-chess/chimera/engine"
+	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/wdl"
+)
+
+// winChances adds the side to move's chances of a win, a draw and a loss
+// to a search's reports (UCI_ShowWDL): exact when the root's table
+// answers, else from the variant's win-rate model at the root's material.
+type winChances struct {
+	model    wdl.Model
+	material float64
+	root     *engine.Position
+	prober   search.Prober
+	// exact holds the table's chances once probe found them.
+	exact *[3]int
+}
+
+// newWinChances prepares the chances of a search of root; prober (nil:
+// none) answers from the tables.
+func newWinChances(root *engine.Position, prober search.Prober) *winChances {
+	v := root.Variant()
+	md, _ := wdl.Shipped(v)
+	return &winChances{model: md, material: wdl.Material(root, wdl.StartPieces(v)), root: root, prober: prober}
+}
+
+// probe asks the tables about the root, once, before the search starts.
+func (c *winChances) probe() {
+	if c.prober == nil {
+		return
+	}
+	if result, _, _, ok := c.prober.Probe(c.root, true); ok {
+		exact := certain(result)
+		c.exact = &exact
+	}
+}
+
+// certain returns the chances of a known result for the side to move (1
+// won, 0 drawn, −1 lost).
+func certain(result int) [3]int {
+	switch {
+	case result > 0:
+		return [3]int{1000, 0, 0}
+	case result < 0:
+		return [3]int{0, 0, 1000}
+	}
+	return [3]int{0, 1000, 0}
+}
+
+// report returns send with each line's chances added.
+func (c *winChances) report(send func(search.Info)) func(search.Info) {
+	return func(info search.Info) {
+		if info.CurrMove != engine.NoMove {
+			send(info) // a progress line has no score
+			return
+		}
+		switch {
+		case info.Score.IsMate() && info.Score > 0:
+			info.WDL = certain(1)
+		case info.Score.IsMate():
+			info.WDL = certain(-1)
+		case c.exact != nil && info.MultiPV <= 1:
+			info.WDL = *c.exact // the best line: the table's result
+		default:
+			w, d, l := c.model.PerMille(int(info.Score), c.material)
+			info.WDL = [3]int{w, d, l}
+		}
+		send(info)
+	}
+}
