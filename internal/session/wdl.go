@@ -70,3 +70,14 @@ func (c *winChances) report(send func(search.Info)) func(search.Info) {
 		send(info)
 	}
 }
+
+// ProbeTable answers pos from the tables the search probes, as the root
+// of a search would be: the result for the side to move (1, 0, −1), the
+// signed plies to mate and the best move; ok is false when no table
+// covers pos (or tables are off).
+func (s *Session) ProbeTable(pos *engine.Position) (result, dtm int, best engine.Move, ok bool) {
+	if s.prober == nil {
+		return 0, 0, engine.NoMove, false
+	}
+	return s.prober.Probe(pos, true)
+}

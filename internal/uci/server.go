@@ -109,6 +109,8 @@ func (s *Server) handle(line string) bool {
 		// USI's end of a game (win, lose or draw): nothing to keep.
 	case "banmoves":
 		s.banMoves(args)
+	case "probe":
+		s.probe(args)
 	case "position":
 		s.position(args)
 	case "go":
@@ -185,12 +187,58 @@ func (s *Server) display() {
 	s.out.Printf("Checkers: %s", strings.Join(checkers, " "))
 }
 
+// probe answers UCCI's "probe [startpos|fen FEN] [moves ...]" (the
+// current position without arguments) with "pophash": what the engine
+// knows of the position without searching it, here a table's best move
+// and exact value (both bounds, at depth 255: no search is deeper), and
+// a bare pophash when no table covers it.
+func (s *Server) probe(args []string) {
+	pos := s.sess.Position()
+	if pos == nil {
+		pos = s.sess.Variant().StartPosition()
+	}
+	if len(args) > 0 {
+		var err error
+		if pos, err = s.parsePosition(args); err != nil {
+			s.errorf("probe: %v", err)
+			return
+		}
+	}
+	result, dtm, best, ok := s.sess.ProbeTable(pos)
+	if !ok || best == engine.NoMove {
+		s.out.Printf("pophash")
+		return
+	}
+	score := search.Score(0)
+	switch {
+	case result > 0:
+		score = search.MateIn(dtm)
+	case result < 0:
+		score = search.MatedIn(-dtm)
+	}
+	// UCCI's values are numbers: a mate is the search's own mate score
+	// (32000 less the plies to it).
+	v := s.sess.Variant()
+	s.out.Printf("pophash bestmove %s lowerbound %d depth 255 upperbound %d depth 255", s.speaks().moveText(v, best), score, score)
+}
+
 // position sets up "startpos" or "fen ..." and plays "moves ...". Nothing
 // changes unless the whole command is valid.
 func (s *Server) position(args []string) {
-	if len(args) == 0 {
-		s.errorf("position needs startpos or fen")
+	pos, err := s.parsePosition(args)
+	if err != nil {
+		s.errorf("%v", err)
 		return
+	}
+	s.sess.SetPosition(pos)
+	s.banned = nil // UCCI's banmoves hold for one position
+}
+
+// parsePosition reads a position command's arguments: startpos, fen FEN
+// or sfen SFEN, then moves.
+func (s *Server) parsePosition(args []string) (*engine.Position, error) {
+	if len(args) == 0 {
+		return nil, fmt.Errorf("position needs startpos or fen")
 	}
 	v := s.sess.Variant()
 	var pos *engine.Position
@@ -204,8 +252,7 @@ func (s *Server) position(args []string) {
 			n++
 		}
 		if n == 0 {
-			s.errorf("position %s needs a %s", args[0], strings.ToUpper(args[0]))
-			return
+			return nil, fmt.Errorf("position %s needs a %s", args[0], strings.ToUpper(args[0]))
 		}
 		var err error
 		if args[0] == "sfen" {
@@ -214,30 +261,25 @@ func (s *Server) position(args []string) {
 			pos, err = v.ParseFEN(strings.Join(rest[:n], " "))
 		}
 		if err != nil {
-			s.errorf("%v", err)
-			return
+			return nil, err
 		}
 		rest = rest[n:]
 	default:
-		s.errorf("position: want startpos, fen or sfen, got %q", args[0])
-		return
+		return nil, fmt.Errorf("position: want startpos, fen or sfen, got %q", args[0])
 	}
 	if len(rest) > 0 {
 		if rest[0] != "moves" {
-			s.errorf("position: unexpected %q (want moves)", rest[0])
-			return
+			return nil, fmt.Errorf("position: unexpected %q (want moves)", rest[0])
 		}
 		for i, text := range rest[1:] {
 			m, err := s.speaks().parseMove(pos, text)
 			if err != nil {
-				s.errorf("position: move %d (%s): %v", i+1, text, err)
-				return
+				return nil, fmt.Errorf("position: move %d (%s): %w", i+1, text, err)
 			}
 			pos.Make(m)
 		}
 	}
-	s.sess.SetPosition(pos)
-	s.banned = nil // UCCI's banmoves hold for one position
+	return pos, nil
 }
 
 // sendBestMove prints the answer to a go (called once per go). With no

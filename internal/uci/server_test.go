@@ -846,6 +846,14 @@ func TestAnalyseMode(t *testing.T) {
 	_, infos := s.Expect("bestmove ")
 	require.Contains(t, infos[len(infos)-1], "info depth 1 ", "in a game the table answers at once: %q", infos)
 
+	// UCCI's probe: what a table knows, without a search.
+	s.Send("probe fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1")
+	line, _ := s.Expect("pophash")
+	require.Equal(t, "pophash bestmove a1f1 lowerbound 31981 depth 255 upperbound 31981 depth 255", line)
+	s.Send("probe startpos")
+	line, _ = s.Expect("pophash")
+	require.Equal(t, "pophash", line)
+
 	s.Send("setoption name UCI_AnalyseMode value true", krk, "go depth 5")
 	_, infos = s.Expect("bestmove ")
 	last := infos[len(infos)-3:]
