@@ -286,7 +286,10 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 	if len(s.rootMoves) == 0 {
 		return Result{Score: s.terminalScore(root)}
 	}
-	if s.opts.Prober != nil && len(limits.SearchMoves) == 0 && !limits.Analysis {
+	// A weakened search chooses among its lines even in a table's ending
+	// (a player does not play perfectly there either); an analysis
+	// searches them all.
+	if s.opts.Prober != nil && len(limits.SearchMoves) == 0 && !limits.Analysis && limits.Skill == nil {
 		if wdl, dtm, best, ok := s.opts.Prober.Probe(root, true); ok && best != engine.NoMove && s.isRootMove(best) {
 			main.tbHits.Add(1)
 			score := tablebaseScore(wdl, dtm, 0)

@@ -67,7 +67,7 @@ func gradient(samples []Sample, theta [6]float64) [6]float64 {
 	md := Model{A: [3]float64{theta[0], theta[1], theta[2]}, B: [3]float64{theta[3], theta[4], theta[5]}}
 	var g [6]float64
 	for _, s := range samples {
-		x, m := float64(s.Score), s.Material
+		x, m := float64(s.Score), max(min(s.Material, maxMaterial), 0) // as at() sees it
 		a, b := md.at(m)
 		u, v := (x-a)/b, (-x-a)/b
 		w, l := sigmoid(u), sigmoid(v)

@@ -210,7 +210,7 @@ chimera train reads the files together (--data, repeatable).`,
 // same game indices played from other seeds, quiet positions beside
 // every position) with nothing in it to tell them apart.
 var gameFlags = []string{"keep", "seed", "nodes", "evaluation", "eval-file", "teacher", "teacher-depth",
-	"teacher-plays", "random-plies", "max-plies", "adjudicate"}
+	"teacher-option", "teacher-plays", "random-plies", "max-plies", "adjudicate"}
 
 // sameGames reports, as an error naming the first flag that differs,
 // whether the run given flags may resume a file begun by the command
@@ -224,8 +224,8 @@ func sameGames(stored string, flags *pflag.FlagSet) error {
 	}
 	began := newDatagenCommand().Flags()
 	began.SetOutput(io.Discard)
-	if err := began.Parse(args[2:]); err != nil {
-		return nil
+	if err := began.Parse(args[2:]); err != nil || len(began.Args()) > 0 {
+		return nil // not this version's flags, or a value with spaces split apart
 	}
 	for _, name := range gameFlags {
 		was, now := began.Lookup(name), flags.Lookup(name)

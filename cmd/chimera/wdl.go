@@ -88,6 +88,10 @@ func appendWDLSamples(samples []wdl.Sample, v *engine.Variant, path string) ([]w
 	if err := r.Header().Matches(dataset.HeaderFor(v, "")); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
+	if strings.Contains(r.Header().Command, "--teacher") {
+		// Another engine's scores: the model is of what Chimera's mean.
+		return nil, fmt.Errorf("%s: labelled by a teacher (%q): the model needs the engine's own scores", path, r.Header().Command)
+	}
 	start := float64(wdl.StartPieces(v))
 	var g dataset.Game
 	for r.Next(&g) == nil {

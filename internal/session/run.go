@@ -81,7 +81,9 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 	s.searcher.SetMoveOverhead(s.overhead())
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &run{cancel: cancel, hold: limits.Infinite || ponder, pondering: ponder,
-		endless: limits.Infinite || ponder || (limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0 &&
+		// A mate search without a depth (USI's go mate infinite) is
+		// endless too: without a mate it would search to the last ply.
+		endless: limits.Infinite || ponder || (limits.Depth == 0 && limits.Nodes == 0 &&
 			limits.MoveTime == 0 && limits.WTime == 0 && limits.BTime == 0)}
 	limits = s.withOptions(limits)
 	if ponder {
@@ -90,7 +92,7 @@ func (s *Session) Go(limits search.Limits, ponder bool) error {
 		// ponderhit or stop (as Stockfish does).
 		r.ponderClock, r.ponderSide = limits, pos.SideToMove()
 		limits = search.Limits{Depth: limits.Depth, Nodes: limits.Nodes, Mate: limits.Mate,
-			SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV}
+			SearchMoves: limits.SearchMoves, MultiPV: limits.MultiPV, Skill: limits.Skill, Analysis: limits.Analysis}
 		limits.Infinite = limits.Depth == 0 && limits.Nodes == 0 && limits.Mate == 0
 		if s.values.nodesTime > 0 {
 			r.nodeBudget = new(search.NodeBudget)
@@ -363,6 +365,12 @@ func (s *Session) awaitIdle(stopHeld bool) bool {
 	}
 	return true
 }
+
+// Finish answers the running search (or perft) first, as a new go would:
+// one with limits is waited for, one held until stop (infinite, ponder)
+// is stopped. A protocol whose next answer depends on the command (USI's
+// go mate, a change of dialect) calls it before it changes its own state.
+func (s *Session) Finish() { s.awaitIdle(true) }
 
 // idleFor readies the session for a command that changes the searcher's
 // setup: a running search is waited for, unless it is held until stop.

@@ -86,6 +86,19 @@ func TestUSIGoMate(t *testing.T) {
 	s.Send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1", "go mate 300")
 	line, _ = s.Expect("checkmate")
 	require.Equal(t, "checkmate nomate", line)
+	// A search under way is answered in its own way when go mate comes,
+	// and the mate search in its.
+	s.Send("position startpos", "go infinite", "position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "go mate 5000")
+	line, _ = s.Expect("bestmove ")
+	require.Regexp(t, `^bestmove \d[a-i]\d[a-i]`, line)
+	line, _ = s.Expect("checkmate")
+	require.Equal(t, "checkmate G*5b", line)
+	s.Send("position sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "go mate 5000", "position startpos", "go depth 2")
+	line, _ = s.Expect("checkmate")
+	require.Equal(t, "checkmate G*5b", line)
+	line, _ = s.Expect("bestmove ")
+	require.Regexp(t, `^bestmove \d[a-i]\d[a-i]`, line)
+	s.Send("position sfen 4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1")
 	// Mated at the root: no bestmove but resign.
 	s.Send("go depth 3")
 	line, _ = s.Expect("bestmove")
@@ -116,8 +129,9 @@ func TestUCCI(t *testing.T) {
 	line, _ := s.Expect("Fen: ")
 	require.Equal(t, "Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2", line)
 	s.Send("go depth 3")
-	best, _ := s.Expect("bestmove ")
+	best, infos := s.Expect("bestmove ")
 	require.Regexp(t, `^bestmove [a-i]\d[a-i]\d`, best)
+	require.Regexp(t, ` score -?\d+ nodes `, infos[len(infos)-1], "UCCI's scores are bare numbers")
 
 	// Banning every move but one leaves that one.
 	s.Send("position startpos")
@@ -185,4 +199,16 @@ func FuzzDialectCommands(f *testing.F) {
 		require.NoError(t, server.Run(in))
 		require.Contains(t, out.String(), "readyok")
 	})
+}
+
+// TestSkillWhilePondering: a weakened engine stays weakened when it
+// ponders (its lines are the weakened search's four).
+func TestSkillWhilePondering(t *testing.T) {
+	s := start(t, uci.Config{})
+	s.Send("setoption name Ponder value true", "setoption name Skill Level value 0", "position startpos",
+		"go ponder wtime 2000 btime 2000")
+	s.Expect("info depth 1 ")
+	s.Send("ponderhit")
+	_, infos := s.Expect("bestmove ")
+	require.Contains(t, strings.Join(infos, "\n"), " multipv 4 ")
 }

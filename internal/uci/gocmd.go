@@ -27,6 +27,9 @@ func (s *Server) goCommand(args []string) {
 	if err == nil && g.perft > 0 {
 		s.sess.Perft(g.perft)
 	} else if err == nil {
+		// The search before is answered first, in its own way: the flag
+		// says how this one is.
+		s.sess.Finish()
 		s.checkmate.Store(g.checkmate)
 		err = s.sess.Go(g.limits, g.ponder)
 	}

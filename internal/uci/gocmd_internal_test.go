@@ -78,6 +78,7 @@ func TestUSINotation(t *testing.T) {
 		{"a1c4", "3d1a", 3, 4},
 		{"e7e8q", "4b4a" + "q", 8, 8},
 		{"a10j1", "10a1j", 10, 10},
+		{"b2*e5", "8h*5e", 9, 9}, // a launch (stratomic), not a drop
 	} {
 		if tc.uci == "+P@a1" {
 			tc.usi = "+P*5e"

@@ -108,6 +108,9 @@ func (s *Server) setOption(args []string) {
 		s.seconds = !on
 		return
 	}
+	if strings.EqualFold(name, "UCI_Variant") || strings.EqualFold(name, "USI_Variant") {
+		s.banned = nil // bans name moves of the game before
+	}
 	for _, o := range s.sess.Options() {
 		if strings.EqualFold(name, optionName(d, o.Name)) || strings.EqualFold(strings.ReplaceAll(name, "_", " "), o.Name) {
 			name = o.Name

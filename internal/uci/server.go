@@ -7,6 +7,7 @@ package uci
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"sync/atomic"
 
@@ -102,6 +103,7 @@ func (s *Server) handle(line string) bool {
 		s.sess.Ready()
 		s.out.Printf("readyok")
 	case "ucinewgame", "usinewgame", "uccinewgame":
+		s.banned = nil
 		if err := s.sess.NewGame(); err != nil {
 			s.errorf("%v", err)
 		}
@@ -122,6 +124,9 @@ func (s *Server) handle(line string) bool {
 	case "setoption":
 		s.setOption(args)
 	case "quit":
+		if s.speaks() == UCCI {
+			s.out.Printf("bye") // UCCI's last word
+		}
 		return false
 	case "d":
 		s.display()
@@ -158,6 +163,10 @@ func (s *Server) handshake(d Dialect) {
 // started in a dialect does).
 func (s *Server) setDialect(d Dialect) {
 	before := s.speaks()
+	if d != before {
+		s.sess.Finish() // a search under way is answered in its own dialect
+		s.banned = nil
+	}
 	s.dialect.Store(uint32(d))
 	v := s.sess.Variant()
 	if v != nil && v.Name != d.defaultVariant() && (v.Name == before.defaultVariant() || v.Name == UCI.defaultVariant()) {
@@ -306,8 +315,11 @@ func (s *Server) sendBestMove(r search.Result) {
 }
 
 // scoreText writes a score as the dialect does: USI counts a mate in
-// plies, UCI and UCCI in moves.
+// plies, UCI and UCCI in moves; UCCI writes centipawns without "cp".
 func (s *Server) scoreText(sc search.Score) string {
+	if s.speaks() == UCCI && !sc.IsMate() {
+		return strconv.Itoa(int(sc)) // UCCI's scores are bare numbers, as current Fairy-Stockfish writes them
+	}
 	if s.speaks() == USI && sc.IsMate() {
 		if sc > 0 {
 			return fmt.Sprintf("mate %d", int(search.MateScore-sc))

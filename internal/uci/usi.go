@@ -44,7 +44,7 @@ func usiFromUCI(text string, width, height int) string {
 	text = mapSquares(text, height, func(file, rank int) string {
 		return usiSquare(engine.SquareAt(file, rank), width, height)
 	})
-	return strings.ReplaceAll(text, "@", "*")
+	return strings.ReplaceAll(text, "@", "*") // a launch is already from*to
 }
 
 // uciFromUSI rewrites a move in USI text (7g7f, P*5e, 8h2b+) as UCI text
@@ -55,8 +55,11 @@ func uciFromUSI(text string, width, height int) (string, error) {
 	for i := 0; i < len(text); {
 		c := text[i]
 		switch {
+		case c == '*' && squares == 0:
+			b.WriteByte('@') // a drop: P*5e
+			i++
 		case c == '*':
-			b.WriteByte('@')
+			b.WriteByte('*') // a launch from a square (stratomic): 10i*8b
 			i++
 		case c >= '0' && c <= '9':
 			n := i
@@ -79,7 +82,7 @@ func uciFromUSI(text string, width, height int) (string, error) {
 			i++
 		}
 	}
-	if squares != 2 && !(squares == 1 && strings.Contains(text, "*")) {
+	if squares != 2 && !(squares == 1 && strings.Contains(text, "*")) || squares == 2 && strings.Contains(b.String(), "@") {
 		return "", fmt.Errorf("move %q: want two squares (7g7f) or a drop (P*5e)", text)
 	}
 	return b.String(), nil
