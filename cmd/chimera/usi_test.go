@@ -138,14 +138,7 @@ func TestUSIAgainstFairyStockfish(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			v, err := variants.Lookup(name)
 			require.NoError(t, err)
-			ours := startText(t, binary, "usi")
-			theirs := startText(t, fsf)
-			for _, e := range []*textEngine{ours, theirs} {
-				e.send("usi")
-				e.until(func(l string) bool { return l == "usiok" })
-				e.send("setoption name UCI_Variant value "+name, "isready")
-				e.until(func(l string) bool { return l == "readyok" })
-			}
+			ours, theirs := startPair(t, fsf, "usi", "setoption name UCI_Variant value "+name)
 			rng := rand.New(rand.NewPCG(uint64(len(name)), 7))
 			for g := range games {
 				var played []string
@@ -177,6 +170,19 @@ func TestUSIAgainstFairyStockfish(t *testing.T) {
 			refereeUSIGame(t, v, [2]*textEngine{ours, theirs}, plies)
 		})
 	}
+}
+
+// startPair starts Chimera and Fairy-Stockfish, each through the
+// dialect's handshake and then setVariant, ready.
+func startPair(t *testing.T, fsf, dialect, setVariant string) (ours, theirs *textEngine) {
+	ours, theirs = startText(t, binary, dialect), startText(t, fsf)
+	for _, e := range []*textEngine{ours, theirs} {
+		e.send(dialect)
+		e.until(func(l string) bool { return l == dialect+"ok" })
+		e.send(setVariant, "isready")
+		e.until(func(l string) bool { return l == "readyok" })
+	}
+	return ours, theirs
 }
 
 // refereeUSIGame plays ours against theirs over USI at a small depth,
@@ -260,14 +266,7 @@ func TestUCCIAgainstFairyStockfish(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			v, err := variants.Lookup(name)
 			require.NoError(t, err)
-			ours := startText(t, binary, "ucci")
-			theirs := startText(t, fsf)
-			for _, e := range []*textEngine{ours, theirs} {
-				e.send("ucci")
-				e.until(func(l string) bool { return l == "ucciok" })
-				e.send("setoption UCI_Variant "+name, "isready")
-				e.until(func(l string) bool { return l == "readyok" })
-			}
+			ours, theirs := startPair(t, fsf, "ucci", "setoption UCI_Variant "+name)
 			rng := rand.New(rand.NewPCG(uint64(len(name)), 11))
 			var played []string
 			p := v.StartPosition()

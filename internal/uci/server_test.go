@@ -573,13 +573,22 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-func TestTablebaseOverUCI(t *testing.T) {
-	// The search never waits for a generation: build the table first.
+// builtTables returns a directory holding chess's tables of the
+// materials, built first: the search never waits for a generation.
+func builtTables(t *testing.T, materials ...string) string {
+	t.Helper()
 	dir := t.TempDir()
-	m, err := tablebase.ParseMaterial(variants.Chess(), "KRvK")
-	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
-	require.NoError(t, err)
+	for _, name := range materials {
+		m, err := tablebase.ParseMaterial(variants.Chess(), name)
+		require.NoError(t, err)
+		_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
+		require.NoError(t, err)
+	}
+	return dir
+}
+
+func TestTablebaseOverUCI(t *testing.T) {
+	dir := builtTables(t, "KRvK")
 	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	// KRvK is quick to build even under the race detector; KBNvK is
 	// tested in the tablebase package.
@@ -785,11 +794,7 @@ func TestRedefinedVariantTablesOverUCI(t *testing.T) {
 // after it, summing to 1000 and leaning the score's way; a mate is
 // certain, and a table's draw is a certain draw whatever the score.
 func TestShowWDL(t *testing.T) {
-	dir := t.TempDir()
-	m, err := tablebase.ParseMaterial(variants.Chess(), "KNvK")
-	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
-	require.NoError(t, err)
+	dir := builtTables(t, "KNvK")
 	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	s.Send("position startpos", "go depth 3")
 	_, infos := s.Expect("bestmove ")
@@ -835,11 +840,7 @@ func TestShowWDL(t *testing.T) {
 // the search to one line, one legal move on a clock is still searched,
 // and MultiPV's lines are all there at the end of go infinite.
 func TestAnalyseMode(t *testing.T) {
-	dir := t.TempDir()
-	m, err := tablebase.ParseMaterial(variants.Chess(), "KRvK")
-	require.NoError(t, err)
-	_, err = gen.NewStore(dir).Build(variants.Chess(), m, tablebase.Hooks{})
-	require.NoError(t, err)
+	dir := builtTables(t, "KRvK")
 	s := start(t, uci.Config{Config: enginesession.Config{TablebaseDir: dir}})
 	krk := "position fen 7k/8/8/8/8/8/8/R5K1 w - - 0 1"
 	s.Send(krk, "setoption name MultiPV value 3", "go depth 5")
