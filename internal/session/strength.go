@@ -30,8 +30,11 @@ type eloPoint struct {
 }
 
 // chessCalibration maps UCI_Elo to skill levels, rising; between points
-// the level is interpolated linearly.
-var chessCalibration = []eloPoint{{MinElo, 0}, {MaxElo, 19}}
+// the level is interpolated linearly. The points are the levels that
+// scored about 50% against Fairy-Stockfish 11.1 at the same UCI_Elo, as
+// interpolated from 20-game matches at two levels each (docs/strength.md,
+// "Strength limits"); the ends are extrapolated.
+var chessCalibration = []eloPoint{{MinElo, 0}, {1500, 2.2}, {2100, 14}, {2700, 15.5}, {MaxElo, 16.5}}
 
 // levelForElo returns the skill level that plays at rating elo.
 func levelForElo(elo int) float64 {
