@@ -34,7 +34,7 @@ type eloPoint struct {
 // scored about 50% against Fairy-Stockfish 11.1 at the same UCI_Elo, as
 // interpolated from 20-game matches at two levels each (docs/strength.md,
 // "Strength limits"); the ends are extrapolated.
-var chessCalibration = []eloPoint{{MinElo, 0}, {1500, 2.2}, {2100, 14}, {2700, 15.5}, {MaxElo, 16.5}}
+var chessCalibration = []eloPoint{{MinElo, 0}, {1500, 1.5}, {2100, 14.5}, {2700, 16.3}, {MaxElo, 17.3}}
 
 // levelForElo returns the skill level that plays at rating elo.
 func levelForElo(elo int) float64 {
