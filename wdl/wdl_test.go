@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/chimera-chess/chimera/variants"
 )
 
 // TestFitRecoversAKnownModel draws games' results from a known model and
@@ -94,4 +96,23 @@ func abs(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// TestShippedModels: every shipped model reads, is used for its own
+// variant, and gives chances that lean the score's way at the start.
+func TestShippedModels(t *testing.T) {
+	names := ShippedVariants()
+	require.Contains(t, names, fallbackVariant)
+	for _, name := range names {
+		v, err := variants.Lookup(name)
+		require.NoError(t, err, name)
+		md, own := Shipped(v)
+		require.True(t, own, name)
+		w, _, l := md.PerMille(300, 1)
+		require.Greater(t, w, l, "%s: +300 at the start", name)
+	}
+	v, err := variants.Lookup("minishogi")
+	require.NoError(t, err)
+	_, own := Shipped(v)
+	require.False(t, own, "minishogi has no model: chess's serves")
 }
