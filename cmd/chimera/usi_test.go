@@ -144,10 +144,7 @@ func TestUSIAgainstFairyStockfish(t *testing.T) {
 				var played []string
 				p := v.StartPosition()
 				for ply := 0; ply < plies && !p.Result().Over(); ply++ {
-					position := "position startpos"
-					if len(played) > 0 {
-						position += " moves " + strings.Join(played, " ")
-					}
+					position := startposMoves(played)
 					sfen, moves := usiState(ours, position)
 					theirSfen, theirMoves := usiState(theirs, position)
 					require.Equal(t, theirSfen, sfen, "game %d: %s", g, position)
@@ -172,6 +169,15 @@ func TestUSIAgainstFairyStockfish(t *testing.T) {
 	}
 }
 
+// startposMoves is the position command of the start position and the
+// moves played.
+func startposMoves(played []string) string {
+	if len(played) == 0 {
+		return "position startpos"
+	}
+	return "position startpos moves " + strings.Join(played, " ")
+}
+
 // startPair starts Chimera and Fairy-Stockfish, each through the
 // dialect's handshake and then setVariant, ready.
 func startPair(t *testing.T, fsf, dialect, setVariant string) (ours, theirs *textEngine) {
@@ -192,10 +198,7 @@ func refereeUSIGame(t *testing.T, v *engine.Variant, players [2]*textEngine, pli
 	var played []string
 	for ply := 0; ply < plies && !p.Result().Over(); ply++ {
 		e := players[ply%2]
-		position := "position startpos"
-		if len(played) > 0 {
-			position += " moves " + strings.Join(played, " ")
-		}
+		position := startposMoves(played)
 		e.send(position, "go depth 3")
 		best := strings.Fields(field(e.until(func(l string) bool { return strings.HasPrefix(l, "bestmove ") }), "bestmove "))
 		require.NotEmpty(t, best)
@@ -271,10 +274,7 @@ func TestUCCIAgainstFairyStockfish(t *testing.T) {
 			var played []string
 			p := v.StartPosition()
 			for ply := 0; ply < plies && !p.Result().Over(); ply++ {
-				position := "position startpos"
-				if len(played) > 0 {
-					position += " moves " + strings.Join(played, " ")
-				}
+				position := startposMoves(played)
 				fen, moves := stateOf(ours, position, "Fen: ")
 				theirFen, theirMoves := stateOf(theirs, position, "Fen: ")
 				require.Equal(t, theirFen, fen, position)

@@ -155,6 +155,12 @@ func TestUCCI(t *testing.T) {
 	s.Send("position fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "go time 1000 increment 0 opptime 1000")
 	line, _ = s.Expect("nobestmove")
 	require.Equal(t, "nobestmove", line)
+
+	// quit during a search: its answer, then bye, the last word.
+	s.Send("position startpos", "go infinite", "quit")
+	s.Expect("bestmove ")
+	line, _ = s.Expect("bye")
+	require.Equal(t, "bye", line)
 }
 
 // TestProtocolOption: the Protocol option changes the dialect at once;

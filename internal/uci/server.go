@@ -73,7 +73,11 @@ func NewServer(out io.Writer, cfg Config) *Server {
 // as quit) and returns then. A search still running is stopped and
 // answered.
 func (s *Server) Run(in io.Reader) error {
-	return s.sess.Serve(in, s.handle, func(err error) { s.errorf("%v", err) }, urgent)
+	err := s.sess.Serve(in, s.handle, func(err error) { s.errorf("%v", err) }, urgent)
+	if s.speaks() == UCCI {
+		s.out.Printf("bye") // UCCI's last word, after the answer of a search quit stopped
+	}
+	return err
 }
 
 // errorf reports bad input; the session keeps its last good state.
@@ -124,9 +128,6 @@ func (s *Server) handle(line string) bool {
 	case "setoption":
 		s.setOption(args)
 	case "quit":
-		if s.speaks() == UCCI {
-			s.out.Printf("bye") // UCCI's last word
-		}
 		return false
 	case "d":
 		s.display()
