@@ -86,7 +86,9 @@ func gradient(samples []Sample, theta [6]float64) [6]float64 {
 		p = max(p, minChance)
 		pow := [3]float64{1, m, m * m}
 		for k := range 3 {
-			g[k] += dpda / p * pow[k]
+			if a > 0 { // at() holds a at zero: no slope below it
+				g[k] += dpda / p * pow[k]
+			}
 			if b > minSpread {
 				g[3+k] += dpdb / p * pow[k]
 			}

@@ -34,6 +34,11 @@ const maxScore = 4000
 // minSpread keeps b positive whatever a fit gives at an unusual material.
 const minSpread = 1
 
+// a is kept at zero or above: below zero a win and a loss would both be
+// likelier than not at an even score, their chances summing past one. A
+// variant whose games are never drawn (janggi counts its material at the
+// move limit) fits a = 0: a plain logistic curve with no room for draws.
+
 // maxMaterial bounds the material a model is asked about: its
 // quadratics are fitted from 0 to about 1 (a game's start), and drop
 // games, whose pieces never leave play, stay near 1.
@@ -42,7 +47,7 @@ const maxMaterial = 1.25
 // at returns a and b at material m.
 func (md Model) at(m float64) (a, b float64) {
 	m = max(min(m, maxMaterial), 0)
-	a = md.A[0] + md.A[1]*m + md.A[2]*m*m
+	a = max(md.A[0]+md.A[1]*m+md.A[2]*m*m, 0)
 	b = max(md.B[0]+md.B[1]*m+md.B[2]*m*m, minSpread)
 	return a, b
 }
@@ -53,10 +58,6 @@ func (md Model) Chances(cp int, m float64) (win, draw, loss float64) {
 	x := float64(max(min(cp, maxScore), -maxScore))
 	a, b := md.at(m)
 	win, loss = sigmoid((x-a)/b), sigmoid((-x-a)/b)
-	if win+loss > 1 { // a < 0: no room for draws
-		s := win + loss
-		win, loss = win/s, loss/s
-	}
 	return win, 1 - win - loss, loss
 }
 

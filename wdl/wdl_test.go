@@ -41,6 +41,36 @@ func TestFitRecoversAKnownModel(t *testing.T) {
 	}
 }
 
+// TestFitWithoutDraws: games that are never drawn (janggi's) fit a plain
+// logistic curve, and the score still says who wins. An unbounded fit
+// once drove a far below zero, where win and loss both near one left any
+// score an even game.
+func TestFitWithoutDraws(t *testing.T) {
+	truth := Model{A: [3]float64{0, 0, 0}, B: [3]float64{120, 0, 0}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	samples := make([]Sample, 20000)
+	for i := range samples {
+		cp, m := rng.IntN(1200)-600, rng.Float64()
+		w, _, _ := truth.Chances(cp, m)
+		r := int8(-1)
+		if rng.Float64() < w {
+			r = 1
+		}
+		samples[i] = Sample{Score: cp, Material: m, Result: r}
+	}
+	got, err := Fit(samples, FitOptions{Steps: 1500})
+	require.NoError(t, err)
+	for _, m := range []float64{0.1, 0.5, 0.9} {
+		for _, cp := range []int{-400, 0, 200} {
+			w0, _, l0 := truth.Chances(cp, m)
+			w1, d1, l1 := got.Chances(cp, m)
+			require.InDelta(t, w0, w1, 0.04, "win at %d cp, material %.1f (model %v)", cp, m, got)
+			require.InDelta(t, 0, d1, 0.02, "draw at %d cp, material %.1f", cp, m)
+			require.InDelta(t, l0, l1, 0.04, "loss at %d cp, material %.1f", cp, m)
+		}
+	}
+}
+
 // TestPerMilleSumsToAThousand: UCI's three numbers always add up.
 func TestPerMilleSumsToAThousand(t *testing.T) {
 	md := Model{A: [3]float64{150, 10, -5}, B: [3]float64{90, 0, 3}}
