@@ -30,11 +30,11 @@ type eloPoint struct {
 }
 
 // chessCalibration maps UCI_Elo to skill levels, rising; between points
-// the level is interpolated linearly. The points are the levels that
-// scored about 50% against Fairy-Stockfish 11.1 at the same UCI_Elo, as
-// interpolated from 20-game matches at two levels each (docs/strength.md,
-// "Strength limits"); the ends are extrapolated.
-var chessCalibration = []eloPoint{{MinElo, 0}, {1500, 1.5}, {2100, 14.5}, {2700, 16.3}, {MaxElo, 17.3}}
+// the level is interpolated linearly. The three inner points are levels
+// that scored 50% ± 10% against Fairy-Stockfish 11.1 at the same UCI_Elo
+// in 60 games at 10+0.1 (1500: 44.2%, 2100: 52.5%, 2700: 48.3%;
+// docs/strength.md, "Strength limits"); the ends are extrapolated.
+var chessCalibration = []eloPoint{{MinElo, 0}, {1500, 1.5}, {2100, 15.1}, {2700, 16.3}, {MaxElo, 17.3}}
 
 // levelForElo returns the skill level that plays at rating elo.
 func levelForElo(elo int) float64 {
