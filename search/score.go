@@ -16,6 +16,16 @@ const (
 	MateScore Score = 32000
 	// MateBound: scores this large are mates.
 	MateBound = MateScore - MaxPly
+	// TableWin is the score of a win a table reports without a distance
+	// to mate (Syzygy's know the result and the distance to zeroing
+	// only): TableWin − n at n plies from the root, below every mate and
+	// above every evaluation, so that the search prefers a mate it sees
+	// and otherwise heads for the table's win.
+	TableWin = MateBound - 1
+	// DecisiveBound: scores this large are mates or table results, which
+	// the pruning does not treat as margins and the table stores by
+	// distance from the node.
+	DecisiveBound = TableWin - MaxPly
 	// Infinity is beyond every score.
 	Infinity Score = 32001
 )
@@ -25,6 +35,16 @@ func MateIn(plies int) Score { return MateScore - Score(plies) }
 
 // MatedIn returns the score of the side to move being mated in plies plies.
 func MatedIn(plies int) Score { return -MateScore + Score(plies) }
+
+// TableWinIn returns the score of a table's win (distance to mate
+// unknown) for the side to move at ply plies from the root.
+func TableWinIn(ply int) Score { return TableWin - Score(ply) }
+
+// TableLossIn is TableWinIn for the side that loses.
+func TableLossIn(ply int) Score { return -TableWin + Score(ply) }
+
+// IsDecisive reports whether s is a mate or a table's result.
+func (s Score) IsDecisive() bool { return s >= DecisiveBound || s <= -DecisiveBound }
 
 // IsMate reports whether s is a mate score.
 func (s Score) IsMate() bool { return s >= MateBound || s <= -MateBound }
@@ -54,9 +74,9 @@ func (s Score) String() string {
 // node is the same distance from that node wherever the node is reached.
 func toTT(s Score, ply int) Score {
 	switch {
-	case s >= MateBound:
+	case s >= DecisiveBound:
 		return s + Score(ply)
-	case s <= -MateBound:
+	case s <= -DecisiveBound:
 		return s - Score(ply)
 	}
 	return s
@@ -65,9 +85,9 @@ func toTT(s Score, ply int) Score {
 // fromTT undoes toTT.
 func fromTT(s Score, ply int) Score {
 	switch {
-	case s >= MateBound:
+	case s >= DecisiveBound:
 		return s - Score(ply)
-	case s <= -MateBound:
+	case s <= -DecisiveBound:
 		return s + Score(ply)
 	}
 	return s

@@ -35,6 +35,10 @@ type Options struct {
 	MoveOverhead time.Duration
 	// Prober, when set, answers positions from endgame tablebases.
 	Prober Prober
+	// ResultProber, when set, answers the positions Prober does not from
+	// tables that know the result but not the distance to mate
+	// (Syzygy's).
+	ResultProber ResultProber
 	// IgnoreMoveRule makes the search blind to the n-move rule (repetitions
 	// still count), for measuring how it converts a won ending.
 	IgnoreMoveRule bool
@@ -70,6 +74,33 @@ type testSwitches struct {
 // too dear to build in the middle of a search.
 type Prober interface {
 	Probe(p *engine.Position, root bool) (wdl, dtm int, best engine.Move, ok bool)
+}
+
+// ResultProber answers positions from tables that know their result but
+// not their distance to mate (Syzygy's). It may decline (ok false).
+type ResultProber interface {
+	// ProbeResult returns, for the side to move, win/draw/loss (1, 0,
+	// −1) inside the tree; depth is the depth left at the node, for a
+	// prober that spares its tables near the leaves (SyzygyProbeDepth).
+	ProbeResult(p *engine.Position, depth int) (wdl int, ok bool)
+	// ProbeRoot returns the root's result and either best, a move to
+	// play at once (a won or lost root: the table's way keeps a win
+	// within the move rule and makes a loss last), or keep, the moves
+	// that keep the root's result, among which the search chooses (a
+	// drawn root).
+	ProbeRoot(p *engine.Position) (wdl int, best engine.Move, keep []engine.Move, ok bool)
+}
+
+// resultScore converts a result prober's answer into a score relative to
+// the node at ply.
+func resultScore(wdl, ply int) Score {
+	switch {
+	case wdl > 0:
+		return TableWinIn(ply)
+	case wdl < 0:
+		return TableLossIn(ply)
+	}
+	return 0
 }
 
 // tablebaseScore converts a probe into a score relative to the node at ply.
@@ -240,6 +271,11 @@ func (s *Searcher) evaluatorFor(v *engine.Variant) eval.Evaluator {
 	return s.opts.Evaluation(v)
 }
 
+// SetResultProber installs or removes (nil) a prober of tables without
+// distances to mate (Syzygy's), asked where the Prober has no answer.
+// Every search after it uses it.
+func (s *Searcher) SetResultProber(p ResultProber) { s.opts.ResultProber = p }
+
 // SetProber installs or removes (nil) a tablebase prober. Every search
 // thread probes it: it must be safe for concurrent use.
 func (s *Searcher) SetProber(p Prober) { s.opts.Prober = p }
@@ -289,10 +325,9 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 	// A weakened search chooses among its lines even in a table's ending
 	// (a player does not play perfectly there either); an analysis
 	// searches them all.
-	if s.opts.Prober != nil && len(limits.SearchMoves) == 0 && !limits.Analysis && limits.Skill == nil {
-		if wdl, dtm, best, ok := s.opts.Prober.Probe(root, true); ok && best != engine.NoMove && s.isRootMove(best) {
+	if len(limits.SearchMoves) == 0 && !limits.Analysis && limits.Skill == nil {
+		if best, score, ok := s.tableMove(root); ok {
 			main.tbHits.Add(1)
-			score := tablebaseScore(wdl, dtm, 0)
 			if onInfo != nil {
 				onInfo(Info{Depth: 1, SelDepth: 1, MultiPV: 1, Score: score, Nodes: s.totalNodes(), TBHits: s.totalTBHits(),
 					Time: time.Since(s.start), PV: []engine.Move{best}})
@@ -325,6 +360,41 @@ func (s *Searcher) Search(ctx context.Context, pos *engine.Position, limits Limi
 	helpers.Wait()
 	res.Nodes = s.totalNodes()
 	return res
+}
+
+// tableMove returns the root's move from a table that names one: the
+// Prober's (it knows the distance to mate), else the ResultProber's.
+func (s *Searcher) tableMove(root *engine.Position) (best engine.Move, score Score, ok bool) {
+	if s.opts.Prober != nil {
+		if wdl, dtm, best, ok := s.opts.Prober.Probe(root, true); ok && best != engine.NoMove && s.isRootMove(best) {
+			return best, tablebaseScore(wdl, dtm, 0), true
+		}
+	}
+	if s.opts.ResultProber != nil {
+		wdl, best, keep, ok := s.opts.ResultProber.ProbeRoot(root)
+		switch {
+		case !ok:
+		case best != engine.NoMove && s.isRootMove(best):
+			return best, resultScore(wdl, 0), true
+		case len(keep) > 0:
+			s.keepRootMoves(keep)
+		}
+	}
+	return engine.NoMove, 0, false
+}
+
+// keepRootMoves narrows the root to the moves in keep (those that keep a
+// table's result), unless none of them is a root move.
+func (s *Searcher) keepRootMoves(keep []engine.Move) {
+	kept := make([]engine.Move, 0, len(s.rootMoves))
+	for _, m := range s.rootMoves {
+		if slices.Contains(keep, m) {
+			kept = append(kept, m)
+		}
+	}
+	if len(kept) > 0 {
+		s.rootMoves = append(s.rootMoves[:0], kept...)
+	}
 }
 
 // Quiesce runs the quiescence search alone from pos (which it does not

@@ -246,7 +246,7 @@ func (w *worker) iterate(maxDepth int) {
 // widening it on failure; failed, when set, is told each failure's bound
 // (low: the score is at most bound; else at least).
 func (w *worker) aspiration(depth int, prev Score, failed func(bound Score, low bool)) Score {
-	if depth < 4 || w.s.opts.test.pure || prev.IsMate() || w.s.evalBlind {
+	if depth < 4 || w.s.opts.test.pure || prev.IsDecisive() || w.s.evalBlind {
 		return w.negamax(depth, -Infinity, Infinity, 0, true)
 	}
 	delta := Score(30)
@@ -315,6 +315,12 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 				return tablebaseScore(wdl, dtm, ply)
 			}
 		}
+		if s.opts.ResultProber != nil {
+			if wdl, ok := s.opts.ResultProber.ProbeResult(p, depth); ok {
+				w.tbHits.Add(1)
+				return resultScore(wdl, ply)
+			}
+		}
 	}
 	inCheck := p.InCheck()
 	if inCheck && ply < MaxPly/2 {
@@ -358,7 +364,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		staticEval = w.evaluate(p)
 		here.eval = staticEval
 		improving = ply >= 2 && w.stack[ply-2].eval != noEval && staticEval > w.stack[ply-2].eval
-		if ttHit && !Score(tt.score).IsMate() {
+		if ttHit && !Score(tt.score).IsDecisive() {
 			// A searched bound is a better guess than the static one.
 			ts := Score(tt.score)
 			if tt.bound == BoundExact || (tt.bound == BoundLower && ts > staticEval) || (tt.bound == BoundUpper && ts < staticEval) {
@@ -371,7 +377,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 	if !pvNode && !inCheck && !root && s.prune {
 		// Reverse futility: so far above beta that a quiet reply will
 		// not bring it back.
-		if depth <= 7 && staticEval < MateBound && beta > -MateBound &&
+		if depth <= 7 && staticEval < DecisiveBound && beta > -DecisiveBound &&
 			staticEval-Score(80*depth)+Score(btoi(improving)*40) >= beta {
 			return staticEval
 		}
@@ -385,7 +391,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 
 	// Null-move pruning: if passing still fails high, a real move will too.
 	if !pvNode && !inCheck && s.nullOK && depth >= 3 && !root && w.stack[ply-1].move != engine.NoMove &&
-		p.HasNonPawnMaterial(p.SideToMove()) && beta < MateBound && staticEval >= beta {
+		p.HasNonPawnMaterial(p.SideToMove()) && beta < DecisiveBound && staticEval >= beta {
 		r := 3 + depth/4 + min(int(staticEval-beta)/200, 3)
 		if s.evalBlind {
 			r = 2 + depth/6 // the evaluation's margin over beta means little
@@ -399,8 +405,8 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 			return 0
 		}
 		if score >= beta {
-			if score >= MateBound {
-				score = beta // an unproven mate
+			if score >= DecisiveBound {
+				score = beta // an unproven mate or table win
 			}
 			return score
 		}
@@ -437,7 +443,7 @@ func (w *worker) negamax(depth int, alpha, beta Score, ply int, pvNode bool) Sco
 		}
 		i++
 		tactical := p.IsCapture(m) || m.Promotion() != 0
-		pruneable := !root && s.prune && !inCheck && best > -MateBound
+		pruneable := !root && s.prune && !inCheck && best > -DecisiveBound
 		if pruneable && tactical && s.materialPruning && depth <= 6 && order < orderGoodCapture &&
 			p.SEE(m, &w.values) < -90*depth {
 			continue // a capture that loses too much to matter here
