@@ -56,6 +56,11 @@ type optionValues struct {
 	tablebaseBuild     int
 	tablebaseCacheMB   int
 	tablebaseDiskMB    int
+	// syzygyPath, syzygyLimit, syzygyDepth and syzygyRule50 are the
+	// Syzygy options' (syzygy.go).
+	syzygyPath               string
+	syzygyLimit, syzygyDepth int
+	syzygyRule50             bool
 	// variant is UCI_Variant's value and chess960 UCI_Chess960's: the
 	// variant played is their combination.
 	variant  string
@@ -208,6 +213,28 @@ func optionTable() []optionDecl {
 				}
 				s.values.tablebaseDir = dir
 				s.setTablebases()
+				return nil
+			}},
+		// The Syzygy options (syzygy.go): chess's Syzygy tables, read
+		// where the engine's own do not answer.
+		{Option: Option{Name: "SyzygyPath", Kind: String, Default: emptyPath},
+			apply: (*Session).setSyzygyPath},
+		{Option: Option{Name: "SyzygyProbeDepth", Kind: Spin, Default: strconv.Itoa(defaultSyzygyDepth), Min: 1, Max: 100},
+			apply: func(s *Session, v value) error {
+				s.values.syzygyDepth = v.n
+				s.setSyzygy()
+				return nil
+			}},
+		{Option: Option{Name: "Syzygy50MoveRule", Kind: Check, Default: "true"},
+			apply: func(s *Session, v value) error {
+				s.values.syzygyRule50 = v.on
+				s.setSyzygy()
+				return nil
+			}},
+		{Option: Option{Name: "SyzygyProbeLimit", Kind: Spin, Default: strconv.Itoa(defaultSyzygyLimit), Min: 0, Max: defaultSyzygyLimit},
+			apply: func(s *Session, v value) error {
+				s.values.syzygyLimit = v.n
+				s.setSyzygy()
 				return nil
 			}},
 		// TablebaseCache: the memory, in MB, of the decoded blocks of the
@@ -414,8 +441,8 @@ func (s *Session) setTablebases() {
 		s.builder = nil
 	}
 	if !s.values.useTablebase {
-		s.searcher.SetProber(nil)
 		s.prober = nil
+		s.installProbers()
 		return
 	}
 	store := s.cfg.Store // a store handed in keeps its own cache bound
@@ -443,6 +470,6 @@ func (s *Session) setTablebases() {
 	s.builder.SetVariantFiles(s.cfg.VariantFiles)
 	prober.Missing = s.builder.Want
 	s.prepareTables()
-	s.searcher.SetProber(prober)
 	s.prober = prober
+	s.installProbers()
 }

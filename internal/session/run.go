@@ -137,7 +137,7 @@ func (s *Session) searchOf(pos *engine.Position, limits search.Limits) func(cont
 	onInfo := s.cfg.OnInfo
 	var chances *winChances
 	if s.values.showWDL {
-		chances = newWinChances(pos, s.prober)
+		chances = newWinChances(pos, s.prober, s.resultProber())
 		onInfo = chances.report(onInfo)
 	}
 	return func(ctx context.Context) search.Result {

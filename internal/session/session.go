@@ -20,6 +20,7 @@ import (
 	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/nnue"
 	"github.com/chimera-chess/chimera/search"
+	"github.com/chimera-chess/chimera/tablebase/syzygy"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
@@ -31,6 +32,7 @@ type Searcher interface {
 	SetHash(mb int)
 	SetMoveOverhead(d time.Duration)
 	SetProber(p search.Prober)
+	SetResultProber(p search.ResultProber)
 	SetEvaluation(f func(*engine.Variant) eval.Evaluator)
 	SetThreads(n int)
 }
@@ -111,6 +113,10 @@ type Session struct {
 	// prober answers positions from the tables the search probes (nil
 	// when UseTablebase is off): the exact chances UCI_ShowWDL reports.
 	prober search.Prober
+	// syzygyTables are SyzygyPath's tables (nil: none), and syzygy the
+	// prober over them the search asks (nil when off).
+	syzygyTables *syzygy.Tables
+	syzygy       *syzygyProber
 	// builder prepares tables in idle time; nil when nothing is built.
 	builder *tbbuild.Builder
 	// engaged: a game is under way (Ready, NewGame or SetPosition came).
@@ -221,6 +227,9 @@ func (s *Session) prepareTables() {
 func (s *Session) Close() {
 	if s.builder != nil {
 		s.builder.Close()
+	}
+	if s.syzygyTables != nil {
+		_ = s.syzygyTables.Close() // nothing probes them any more
 	}
 	s.debugLog.close()
 }

@@ -39,10 +39,11 @@ func (b *blockingSearcher) Search(ctx context.Context, pos *engine.Position, l s
 	}
 	return search.Result{Best: pos.LegalMoves(nil)[0]}
 }
-func (b *blockingSearcher) Clear()                        { b.mu.Lock(); b.clears++; b.mu.Unlock() }
-func (b *blockingSearcher) SetHash(mb int)                { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
-func (b *blockingSearcher) SetMoveOverhead(time.Duration) {}
-func (b *blockingSearcher) SetProber(search.Prober)       {}
+func (b *blockingSearcher) Clear()                              { b.mu.Lock(); b.clears++; b.mu.Unlock() }
+func (b *blockingSearcher) SetHash(mb int)                      { b.mu.Lock(); b.hash = mb; b.mu.Unlock() }
+func (b *blockingSearcher) SetMoveOverhead(time.Duration)       {}
+func (b *blockingSearcher) SetProber(search.Prober)             {}
+func (b *blockingSearcher) SetResultProber(search.ResultProber) {}
 func (b *blockingSearcher) SetEvaluation(f func(*engine.Variant) eval.Evaluator) {
 	b.mu.Lock()
 	b.evaluation = f
@@ -197,6 +198,7 @@ func (g *gatedSearcher) SetHash(mb int)                                     { g.
 func (g *gatedSearcher) SetThreads(int)                                     {}
 func (g *gatedSearcher) SetMoveOverhead(time.Duration)                      {}
 func (g *gatedSearcher) SetProber(search.Prober)                            {}
+func (g *gatedSearcher) SetResultProber(search.ResultProber)                {}
 func (g *gatedSearcher) SetEvaluation(func(*engine.Variant) eval.Evaluator) {}
 
 // TestGoWhileSearchingIsQueued: commands piped without waiting for
@@ -238,7 +240,7 @@ func TestOptionTable(t *testing.T) {
 	for _, o := range s.Options() {
 		names[o.Name] = o
 	}
-	require.Len(t, names, 25)
+	require.Len(t, names, 29)
 	require.Equal(t, session.Option{Name: "TablebaseFiftyMove", Kind: session.Check, Default: "true"}, names["TablebaseFiftyMove"])
 	require.Equal(t, session.Option{Name: "UCI_ShowWDL", Kind: session.Check, Default: "false"}, names["UCI_ShowWDL"])
 	require.Equal(t, session.Option{Name: "TablebaseCache", Kind: session.Spin, Default: "64", Min: 1, Max: 65536}, names["TablebaseCache"])

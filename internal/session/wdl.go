@@ -14,26 +14,34 @@ type winChances struct {
 	material float64
 	root     *engine.Position
 	prober   search.Prober
+	// results answers from tables without distances to mate (Syzygy's).
+	results search.ResultProber
 	// exact holds the table's chances once probe found them.
 	exact *[3]int
 }
 
-// newWinChances prepares the chances of a search of root; prober (nil:
-// none) answers from the tables.
-func newWinChances(root *engine.Position, prober search.Prober) *winChances {
+// newWinChances prepares the chances of a search of root; prober and
+// results (nil: none) answer from the tables.
+func newWinChances(root *engine.Position, prober search.Prober, results search.ResultProber) *winChances {
 	v := root.Variant()
 	md, _ := wdl.Shipped(v)
-	return &winChances{model: md, material: wdl.Material(root, wdl.StartPieces(v)), root: root, prober: prober}
+	return &winChances{model: md, material: wdl.Material(root, wdl.StartPieces(v)), root: root, prober: prober, results: results}
 }
 
 // probe asks the tables about the root, once, before the search starts.
 func (c *winChances) probe() {
-	if c.prober == nil {
-		return
+	if c.prober != nil {
+		if result, _, _, ok := c.prober.Probe(c.root, true); ok {
+			exact := certain(result)
+			c.exact = &exact
+			return
+		}
 	}
-	if result, _, _, ok := c.prober.Probe(c.root, true); ok {
-		exact := certain(result)
-		c.exact = &exact
+	if c.results != nil {
+		if result, ok := c.results.ProbeResult(c.root, search.MaxPly); ok {
+			exact := certain(result)
+			c.exact = &exact
+		}
 	}
 }
 
@@ -57,9 +65,9 @@ func (c *winChances) report(send func(search.Info)) func(search.Info) {
 			return
 		}
 		switch {
-		case info.Score.IsMate() && info.Score > 0:
+		case info.Score.IsDecisive() && info.Score > 0: // a mate or a table's win
 			info.WDL = certain(1)
-		case info.Score.IsMate():
+		case info.Score.IsDecisive():
 			info.WDL = certain(-1)
 		case c.exact != nil && info.MultiPV <= 1:
 			info.WDL = *c.exact // the best line: the table's result

@@ -529,6 +529,7 @@ func (*instantEngine) Clear()                                             {}
 func (*instantEngine) SetHash(int)                                        {}
 func (*instantEngine) SetMoveOverhead(time.Duration)                      {}
 func (*instantEngine) SetProber(search.Prober)                            {}
+func (*instantEngine) SetResultProber(search.ResultProber)                {}
 func (*instantEngine) SetEvaluation(func(*engine.Variant) eval.Evaluator) {}
 func (*instantEngine) SetThreads(int)                                     {}
 
