@@ -20,8 +20,8 @@ import (
 	"github.com/chimera-chess/chimera/internal/tbbuild"
 	"github.com/chimera-chess/chimera/nnue"
 	"github.com/chimera-chess/chimera/search"
-	"github.com/chimera-chess/chimera/tablebase/syzygy"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/syzygy"
 	"github.com/chimera-chess/chimera/variants"
 )
 
