@@ -15,6 +15,7 @@ import (
 	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tablebase/gen"
+	"github.com/chimera-chess/chimera/tablebase/syzygy"
 	"github.com/spf13/cobra"
 )
 
@@ -30,7 +31,7 @@ func defaultServeMemoryMB() int {
 
 func newServeCommand() *cobra.Command {
 	var (
-		files               []string
+		files, syzygyDirs   []string
 		dir, addr           string
 		clientHeader        string
 		buildPieces, builds int
@@ -66,7 +67,14 @@ balancer. /healthz answers while the process runs, /readyz once the
 tables present at start are loaded, /metrics in Prometheus's format.
 Behind a balancer, --client-header X-Forwarded-For makes the per-address
 limits count the clients, not the balancer. SIGINT or SIGTERM stops the
-server within a second, builds under way abandoned.`,
+server within a second, builds under way abandoned.
+
+--syzygy DIR (repeatable) answers chess from Syzygy's tables too, as
+lila-tablebase does: a position they hold gets its category and dtz from
+them (precise_dtz only for draws: a DTZ file may round a distance by a
+ply), and dtm, exact dtz and precise_dtz from Chimera's own table where
+there is one. Where both hold a position they must agree; a disagreement
+is logged, and Chimera's answer served.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			vf := variantFlags{files: files}
@@ -88,7 +96,14 @@ server within a second, builds under way abandoned.`,
 			store.CacheBytes = int64(cacheMB) << 20
 			logger := log.New(cmd.ErrOrStderr(), "", log.LstdFlags)
 			store.Log = func(s string) { logger.Print(s) }
-			srv := explorer.New(explorer.Config{Catalogue: cat, Store: store, BuildPieces: buildPieces,
+			var tables *syzygy.Tables
+			if len(syzygyDirs) > 0 {
+				if tables, err = syzygy.Open(syzygyDirs...); err != nil {
+					return fmt.Errorf("serve: %w", err)
+				}
+				defer tables.Close()
+			}
+			srv := explorer.New(explorer.Config{Catalogue: cat, Store: store, Syzygy: tables, BuildPieces: buildPieces,
 				Builds: builds, DiskBudget: int64(diskMB) << 20, ReadOnly: readOnly, ClientHeader: clientHeader,
 				Log: func(s string) { logger.Print(s) }})
 			defer srv.Close()
@@ -120,6 +135,7 @@ server within a second, builds under way abandoned.`,
 	intFlag(cmd.Flags(), &cacheMB, "cache", 64, 1, 1<<16, "MiB of decoded blocks of the table files probed (a file is never read whole)")
 	intFlag(cmd.Flags(), &diskMB, "disk", 0, 0, 1<<30, "MiB of table files the server may hold in --dir (0: no bound)")
 	cmd.Flags().BoolVar(&readOnly, "read-only", false, "serve the tables in --dir without building or writing anything (replicas)")
+	cmd.Flags().StringArrayVar(&syzygyDirs, "syzygy", nil, "a directory of chess's Syzygy tables (.rtbw, .rtbz) to answer chess from too (repeatable)")
 	cmd.Flags().StringVar(&clientHeader, "client-header", "", "header a trusted proxy puts the client's address in (e.g. X-Forwarded-For), for the per-client limits")
 	return cmd
 }

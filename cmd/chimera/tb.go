@@ -22,6 +22,8 @@ import (
 	"github.com/chimera-chess/chimera/internal/sysmem"
 	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/tablebase/gen"
+	"github.com/chimera-chess/chimera/tablebase/syzygy"
+	"github.com/chimera-chess/chimera/variants"
 	"github.com/spf13/cobra"
 )
 
@@ -461,10 +463,11 @@ func histogram(out io.Writer, label string, plies map[int]int, moves func(int) i
 
 func newTBProbeCommand() *cobra.Command {
 	var (
-		f       tbFlags
-		fen     string
-		fenFile string
-		asJSON  bool
+		f         tbFlags
+		fen       string
+		fenFile   string
+		asJSON    bool
+		syzygyDir []string
 	)
 	cmd := &cobra.Command{
 		Use:   "probe --fen FEN | --fen-file FILE [--json]",
@@ -478,7 +481,10 @@ answers one position per line; with --json each answer is one JSON object:
 {"fen":…,"wdl":1|0|-1,"category":…,"dtm":P,"dtz":Z,"best":[…]} (wdl
 without the move rule, category with it in the API's words: win,
 cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
-{"fen":…,"error":"…"} for a position no table covers.`,
+{"fen":…,"error":"…"} for a position no table covers. --syzygy DIR
+(repeatable) reads chess's Syzygy tables there too: a position they hold
+is answered without building a table (with no dtm where Chimera has no
+table of its own), as lila-tablebase answers from them.`,
 		Args: fenNoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			switch {
@@ -490,6 +496,13 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 			v, store, err := f.open(cmd, false)
 			if err != nil {
 				return err
+			}
+			var tables *syzygy.Tables
+			if len(syzygyDir) > 0 {
+				if tables, err = syzygy.Open(syzygyDir...); err != nil {
+					return fmt.Errorf("tb probe: %w", err)
+				}
+				defer tables.Close()
 			}
 			fens := []fenLine{{text: fen}}
 			if fenFile != "" {
@@ -507,7 +520,7 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 				if line.err != nil {
 					ans.Error = line.err.Error()
 				} else {
-					ans = probeOne(cmd.ErrOrStderr(), store, v, line.text, f.force)
+					ans = probeOne(cmd.ErrOrStderr(), store, tables, v, line.text, f.force)
 				}
 				switch {
 				case asJSON:
@@ -537,6 +550,7 @@ cursed-win, draw, blessed-loss, loss; dtm and dtz in signed plies), or
 	cmd.Flags().StringVar(&fen, "fen", "", "the position")
 	cmd.Flags().StringVar(&fenFile, "fen-file", "", "a file of positions, one per line")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "answer in JSON, one object per line")
+	cmd.Flags().StringArrayVar(&syzygyDir, "syzygy", nil, "a directory of chess's Syzygy tables (.rtbw, .rtbz) to answer from too (repeatable)")
 	return cmd
 }
 
@@ -648,7 +662,7 @@ func shorten(text string) string {
 // its moves as the explorer's API does: with the move rule and the
 // position's clock, a position with castling rights from its moves, bare
 // kings by the rules.
-func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen string, force bool) probeAnswer {
+func probeOne(errOut io.Writer, store *tablebase.Store, tables *syzygy.Tables, v *engine.Variant, fen string, force bool) probeAnswer {
 	ans := probeAnswer{FEN: fen}
 	p, err := v.ParseFEN(fen)
 	if err != nil {
@@ -656,6 +670,9 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		return ans
 	}
 	targets, noTable := probeTargets(p)
+	if syzygyHolds(tables, p) {
+		targets = nil // Syzygy's tables answer: nothing to build
+	}
 	if err := announceBuilds(errOut, store, v, force, targets, targets...); err != nil {
 		noTable = err
 	}
@@ -664,7 +681,7 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 			noTable = err
 		}
 	}
-	a := explorer.Probe(store, p)
+	a := explorer.ProbeWith(store, tables, p)
 	if a.Category == "unknown" {
 		ans.Error = cmp.Or(noTable, errors.New("no table holds this position or its moves")).Error()
 		if a.Building != nil && a.Building.Error != "" {
@@ -673,16 +690,23 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		return ans
 	}
 	wdl, dtm, dtz := outcome(a.Category), a.DTM, a.DTZ
-	if dtm == nil && len(a.Moves) > 0 {
+	if dtm == nil && dtz == nil && len(a.Moves) > 0 {
 		// No table holds the position (castling rights left): its best
 		// move's distances, one ply on.
 		_, dtm, dtz = moversView(a.Moves[0])
 	}
 	ans.WDL, ans.DTM, ans.DTZ, ans.Category = &wdl, dtm, dtz, a.Category
 	ans.words = probeWords(v, a.Category, dtm, dtz, a.State)
-	for _, m := range a.Moves {
+	// The best moves keep the category and, by distance to mate where it
+	// is known, else (Syzygy's tables) by distance to zeroing: the moves
+	// come best first, so the first move's distance is the best one.
+	var bestZeroing *int
+	for i, m := range a.Moves {
 		category, mate, zeroing := moversView(m)
-		if category == a.Category && equalDTM(mate, dtm) {
+		if i == 0 {
+			bestZeroing = zeroing
+		}
+		if category == a.Category && equalDTM(mate, dtm) && (dtm != nil || equalDTM(zeroing, bestZeroing)) {
 			ans.Best = append(ans.Best, m.UCI)
 		}
 		ans.moves = append(ans.moves, moveAnswer{move: m.SAN, words: probeWords(v, category, mate, zeroing, m.State)})
@@ -692,6 +716,12 @@ func probeOne(errOut io.Writer, store *tablebase.Store, v *engine.Variant, fen s
 		ans.Best = []string{}
 	}
 	return ans
+}
+
+// syzygyHolds reports whether Syzygy's tables (nil: none) hold p or,
+// with castling rights left, its moves: chess with few enough pieces.
+func syzygyHolds(tables *syzygy.Tables, p *engine.Position) bool {
+	return tables != nil && p.Variant().Fingerprint() == variants.Chess().Fingerprint() && p.PieceCount() <= tables.MaxPieces()
 }
 
 // probeTargets returns the materials whose tables value p: its own or,
@@ -731,13 +761,13 @@ func outcome(category string) int {
 func moversView(m explorer.MoveAnswer) (category string, dtm, dtz *int) {
 	category, dtm = moverOutcome(m)
 	switch {
-	case m.DTZ == nil || dtm == nil || *dtm == 0:
+	case m.DTZ == nil || category == "draw" || category == "unknown":
 	case m.Zeroing || m.Checkmate:
 		dtz = ptrTo(1)
 	default:
 		dtz = ptrTo(max(*m.DTZ, -*m.DTZ) + 1)
 	}
-	if dtz != nil && *dtm < 0 {
+	if dtz != nil && (category == "loss" || category == "blessed-loss") {
 		*dtz = -*dtz
 	}
 	return category, dtm, dtz

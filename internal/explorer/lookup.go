@@ -19,6 +19,9 @@ import (
 // asked for, as for a page rendered for a crawler).
 func (s *Server) answer(p *engine.Position, admit func() bool) Answer {
 	a := Answer{FEN: p.FEN(), Moves: []MoveAnswer{}}
+	if s.cfg.Syzygy != nil {
+		a.sources = append(a.sources, syzygySource)
+	}
 	clock := p.HalfmoveClock()
 	var root *tablebase.Table
 	var damage error // the first damaged table read, reported as a failed build
@@ -98,6 +101,9 @@ func (s *Server) value(p *engine.Position, before int) (Value, State, *tablebase
 	}
 	t, ok := s.table(p)
 	if !ok {
+		if val, ok, err := s.syzygyValue(p, before); ok || err != nil {
+			return val, st, nil, err
+		}
 		return Value{Category: categoryUnknown}, st, nil, nil
 	}
 	r, dtz, hasDTZ, err := t.ProbeWithDTZ(p)
@@ -110,14 +116,16 @@ func (s *Server) value(p *engine.Position, before int) (Value, State, *tablebase
 	if hasDTZ && r.WDL < 0 && dtz == 0 {
 		dtz = -1 // checkmated in a table's terms (the rules said so above)
 	}
-	return fromTable(p.Variant(), r, dtz, hasDTZ, p.HalfmoveClock(), before), st, t, nil
+	val = fromTable(p.Variant(), r, dtz, hasDTZ, p.HalfmoveClock(), before)
+	s.checkSyzygy(p, before, val)
+	return val, st, t, nil
 }
 
 // table returns the table covering p from memory or file, if any: a
 // request never waits for a generation.
 func (s *Server) table(p *engine.Position) (*tablebase.Table, bool) {
-	if p.PieceCount() <= 2 {
-		return nil, false // bare royal pieces: the rules say what they are
+	if p.PieceCount() <= 2 || s.cfg.Store == nil {
+		return nil, false // bare royal pieces: the rules say what they are; or Syzygy's tables alone
 	}
 	t, err := s.cfg.Store.Find(p, tablebase.MemoryOrDisk)
 	return t, err == nil

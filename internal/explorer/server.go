@@ -26,6 +26,7 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/tablebase"
+	"github.com/chimera-chess/chimera/tablebase/syzygy"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -36,6 +37,10 @@ var webFiles embed.FS
 type Config struct {
 	Catalogue *variants.Catalogue
 	Store     *tablebase.Store
+	// Syzygy, when set, answers chess positions from Syzygy's tables
+	// where the store has no table (lookup.go: the store's, with their
+	// distances to mate, lead where both have one).
+	Syzygy *syzygy.Tables
 	// BuildPieces bounds the tables generated on request (kings
 	// included; default 4). Larger tables are served if their files
 	// exist.
