@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -119,7 +120,7 @@ func (s *Server) commands() map[string]func(string) bool {
 		"analyze": ok(s.startAnalysis), "exit": ok(s.exitAnalysis), ".": ignore,
 		"level": ok(s.level), "st": ok(s.st), "sd": ok(s.sd), "time": ok(s.time),
 		"memory": ok(func(a string) { s.setOption("Hash", a) }), "cores": ok(func(a string) { s.setOption("Threads", a) }),
-		"option": ok(s.option), "white": ignore, "black": ignore,
+		"option": ok(s.option), "egtpath": ok(s.egtPath), "white": ignore, "black": ignore,
 		"quit": func(string) bool { return false },
 	}
 }
@@ -212,7 +213,7 @@ func (s *Server) protover(string) {
 		opts = append(opts, "option=\""+optionFeature(o)+"\"")
 	}
 	s.out.Printf("feature ping=1 setboard=1 usermove=1 playother=1 san=0 analyze=1 colors=0 sigint=0 sigterm=0 "+
-		"reuse=1 memory=1 smp=1 time=1 draw=1 myname=\"%s\" variants=\"%s\" %s",
+		"reuse=1 memory=1 smp=1 time=1 draw=1 egt=\"syzygy\" myname=\"%s\" variants=\"%s\" %s",
 		s.cfg.Name, s.variantList(), strings.Join(opts, " "))
 	s.out.Printf("feature done=1")
 }
@@ -398,6 +399,18 @@ func (s *Server) setOption(name, value string) {
 	if strings.EqualFold(name, "VariantPath") {
 		s.out.Printf("feature variants=\"%s\"", s.variantList())
 	}
+}
+
+// egtPath is "egtpath TYPE PATH": XBoard's way of pointing an engine at
+// endgame tables. Syzygy's (the type the features offer) set SyzygyPath.
+func (s *Server) egtPath(arg string) {
+	kind, path, _ := strings.Cut(strings.TrimSpace(arg), " ")
+	if !strings.EqualFold(kind, "syzygy") {
+		s.errorf("unsupported table type "+strconv.Quote(kind)+" (syzygy only)", "egtpath "+arg)
+		return
+	}
+	s.stop()
+	s.setOption("SyzygyPath", strings.TrimSpace(path))
 }
 
 // option is "option NAME=VALUE" (or "option NAME" for a button).
