@@ -22,11 +22,12 @@ func newCompareCommand() *cobra.Command {
 		material, depths     string
 		movetimes, svgPath   string
 		evaluation, evalFile string
+		syzygyDirs           []string
 		positions            int
 		seed                 uint64
 	)
 	cmd := &cobra.Command{
-		Use:   "compare --material KBNvK --positions 500 --depth 2,4,6 | --movetime MS [--svg FILE]",
+		Use:   "compare --material KBNvK --positions 500 --depth 2,4,6 | --movetime MS [--syzygy DIR] [--svg FILE]",
 		Short: "Measure how far search falls short of perfect play",
 		Long: `Compare takes random won positions of an ending, lets the search (without
 tablebases) play the winning side against the tablebase's best defence (the
@@ -35,7 +36,21 @@ mated, mated within the fifty-move rule, the moves used against the optimal
 distance, the share of moves that kept the shortest mate, and the share that
 threw the win away. --svg draws the moves used against the optimum. Ctrl-C
 stops it: the finished games are reported (and drawn), the games under way
-are not counted, and the exit status is 130.`,
+are not counted, and the exit status is 130.
+
+--syzygy DIR (repeatable) takes the positions and perfect play from
+Syzygy's tables of chess there instead, for endings of up to seven pieces;
+nothing is generated. The material's files, and those its captures and
+promotions lead to, must all be there. Syzygy knows the distance to zeroing
+(the next capture, pawn move or mate) under the fifty-move rule, not the
+distance to mate, so perfect play is Syzygy's: the defence the slowest way
+to the next zeroing move, the starts wins within the rule; "best moves" are
+the DTZ-optimal ones (fastest to the next zeroing move) and "optimal" is the
+moves Syzygy's perfect play of both sides takes from the start to mate.
+Where mate is the only zeroing move (KQvK, KRvK, KBNvK) that is the shortest
+mate against the longest resistance; elsewhere it can be longer or shorter
+(the defence resists the next zeroing move, not the mate), and the search
+can take fewer moves.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			cat, err := f.vf.catalogue()
@@ -46,8 +61,20 @@ are not counted, and the exit status is 130.`,
 			if err != nil {
 				return err
 			}
-			m, err := tablebase.ParseMaterial(v, material)
-			if err != nil {
+			// Perfect play: Syzygy's tables, or Chimera's own, built below
+			// once the flags are checked.
+			var (
+				perfect compare.Perfect
+				ending  tablebase.Material
+			)
+			if len(syzygyDirs) > 0 {
+				tables, err := compare.OpenSyzygy(syzygyDirs, v, material)
+				if err != nil {
+					return err
+				}
+				defer tables.Close()
+				perfect, ending = tables, tables.Material
+			} else if ending, err = tablebase.ParseMaterial(v, material); err != nil {
 				return err
 			}
 			settings, err := compareSettings(depths, movetimes)
@@ -66,14 +93,17 @@ are not counted, and the exit status is 130.`,
 				defer svg.Close()
 			}
 			errOut := cmd.ErrOrStderr()
-			store := f.store(errOut)
-			table, err := store.Build(v, m, tablebase.Hooks{})
-			if err != nil {
-				return err
+			if perfect == nil {
+				store := f.store(errOut)
+				table, err := store.Build(v, ending, tablebase.Hooks{})
+				if err != nil {
+					return err
+				}
+				perfect = &compare.OwnTables{Table: table, Store: store}
 			}
 			planned := positions * len(settings) // until Progress says (there may be fewer won positions)
 			line := newLiveLine(errOut)
-			c := &compare.Comparison{Table: table, Store: store, Settings: settings, Positions: positions, Seed: seed,
+			c := &compare.Comparison{Perfect: perfect, Settings: settings, Positions: positions, Seed: seed,
 				Evaluation: evaluation, EvalFile: evalFile, Catalogue: cat,
 				Progress: func(done, total int) {
 					planned = total
@@ -94,11 +124,12 @@ are not counted, and the exit status is 130.`,
 			// setting not begun, or begun without a game finished, has
 			// none to show.
 			rows = slices.DeleteFunc(rows, func(r compare.Row) bool { return r.Games == 0 })
+			bySyzygy := len(syzygyDirs) > 0
 			if len(rows) > 0 {
-				printComparison(cmd.OutOrStdout(), table.Material.String(), rows)
+				printComparison(cmd.OutOrStdout(), ending.String(), bySyzygy, rows)
 			}
 			if svg != nil {
-				if err := writeComparisonSVG(svg, v.Name+" "+table.Material.String(), rows); err != nil {
+				if err := writeComparisonSVG(svg, v.Name+" "+ending.String(), bySyzygy, rows); err != nil {
 					return fmt.Errorf("compare: %s: %w", svgPath, err)
 				}
 			}
@@ -123,6 +154,7 @@ are not counted, and the exit status is 130.`,
 	fl.StringVar(&evaluation, "evaluation", "documents", "the search's evaluation: documents (the reference) or tuned")
 	fl.StringVar(&evalFile, "eval-file", "", "a weights file for the tuned evaluation")
 	fl.Uint64Var(&seed, "seed", 1, "seed for choosing the positions")
+	fl.StringArrayVar(&syzygyDirs, "syzygy", nil, "a directory of chess's Syzygy tables (.rtbw, .rtbz) to take positions and perfect play from instead of Chimera's tables (repeatable)")
 	return cmd
 }
 
@@ -177,8 +209,15 @@ func avgText(a, b int) string {
 	return fmt.Sprintf("%.1f", avg(a, b))
 }
 
-func printComparison(w io.Writer, material string, rows []compare.Row) {
-	fmt.Fprintf(w, "%s: search (winning side) against perfect defence\n", material)
+// printComparison writes the rows as a table with its legend; bySyzygy
+// says that perfect play was Syzygy's, whose optimum and best moves are
+// by distance to zeroing.
+func printComparison(w io.Writer, material string, bySyzygy bool, rows []compare.Row) {
+	if bySyzygy {
+		fmt.Fprintf(w, "%s: search (winning side) against perfect defence by Syzygy's tables (distance to zeroing, no distance to mate)\n", material)
+	} else {
+		fmt.Fprintf(w, "%s: search (winning side) against perfect defence\n", material)
+	}
 	fmt.Fprintf(w, "%-16s %6s %8s %10s %10s %10s %10s %10s %10s\n", "setting", "games", "mated", "mated<=50", "rule drew", "avg moves", "optimal", "best moves", "win lost")
 	for _, r := range rows {
 		fmt.Fprintf(w, "%-16s %6d %7.1f%% %9.1f%% %9.1f%% %10s %10s %9.1f%% %9.1f%%\n", r.Setting, r.Games,
@@ -188,11 +227,17 @@ func printComparison(w io.Writer, material string, rows []compare.Row) {
 	fmt.Fprintln(w, "games start from wins within the fifty-move rule (no cursed wins); mated<=50: converted within the rule;")
 	fmt.Fprintln(w, "rule drew: the search let the distance to zeroing outgrow the clock, so perfect defence draws by the rule;")
 	fmt.Fprintln(w, "avg moves and optimal are over the mated games only (- when none was mated)")
+	if bySyzygy {
+		fmt.Fprintln(w, "optimal: the moves Syzygy's perfect play (fastest to each zeroing move against the slowest) takes to mate from")
+		fmt.Fprintln(w, "the same start: the shortest mate where mate is the only zeroing move (KQvK, KRvK), elsewhere longer or shorter;")
+		fmt.Fprintln(w, "best moves: the DTZ-optimal ones (as few plies to the next zeroing move as perfect play), not the shortest mate's")
+	}
 }
 
 // writeComparisonSVG draws, per setting, the average moves used (in the
-// mated games) next to the optimal distance, and the share mated.
-func writeComparisonSVG(w io.Writer, title string, rows []compare.Row) error {
+// mated games) next to the optimal distance, and the share mated;
+// bySyzygy labels the optimum as Syzygy's perfect play.
+func writeComparisonSVG(w io.Writer, title string, bySyzygy bool, rows []compare.Row) error {
 	const (
 		width, height     = 720, 420
 		left, bottom, top = 70, 60, 66
@@ -232,8 +277,12 @@ func writeComparisonSVG(w io.Writer, title string, rows []compare.Row) error {
 	}
 	// The legend: each label starts after its swatch, the second item
 	// after the first one's text (about 7 px a character at this size).
+	optimal := "optimal (tablebase)"
+	if bySyzygy {
+		optimal = "Syzygy's perfect play (by distance to zeroing)"
+	}
 	legend := left + 10
-	for _, item := range []struct{ colour, label string }{{"#d9534f", "search"}, {"#5cb85c", "optimal (tablebase)"}} {
+	for _, item := range []struct{ colour, label string }{{"#d9534f", "search"}, {"#5cb85c", optimal}} {
 		fmt.Fprintf(&b, `<rect x="%d" y="40" width="12" height="12" fill="%s"/><text x="%d" y="51">%s</text>`+"\n", legend, item.colour, legend+18, item.label)
 		legend += 18 + 7*len(item.label) + 24
 	}

@@ -1,7 +1,8 @@
 // Package compare measures search against perfect play: from random won
-// positions of a tablebase, the search (without tablebases) plays the
-// winning side against the table's longest resistance, and the games are
-// summed up per search setting.
+// positions of an ending, the search (without tablebases) plays the
+// winning side against perfect defence, which also judges its every move,
+// and the games are summed up per search setting. Perfect play is a
+// Perfect: Chimera's own tables (OwnTables) or Syzygy's (SyzygyTables).
 package compare
 
 import (
@@ -15,7 +16,6 @@ import (
 	"github.com/chimera-chess/chimera/game"
 	"github.com/chimera-chess/chimera/internal/selfplay"
 	"github.com/chimera-chess/chimera/search"
-	"github.com/chimera-chess/chimera/tablebase"
 	"github.com/chimera-chess/chimera/variants"
 )
 
@@ -46,18 +46,19 @@ type Row struct {
 	// clock (perfect defence then draws by the rule).
 	Mated, MatedIn50, RuleDrawn int
 	// MovesUsed and MovesOptimal sum, over the mated games, the moves the
-	// search took and the tablebase's distance from the start position.
+	// search took and perfect play's from the start (Perfect.Optimum).
 	MovesUsed, MovesOptimal int
-	// Moves, OptimalMoves and Blunders count the search's moves, those that
-	// kept the shortest mate, and those that let the win go.
+	// Moves, OptimalMoves and Blunders count the search's moves, those
+	// among perfect play's best (Perfect.Best: for Chimera's tables those
+	// that keep the shortest mate), and those that let the win go.
 	Moves, OptimalMoves, Blunders int
 }
 
-// Comparison plays the search (without tablebases) from won positions of a
-// table against the tablebase's best defence.
+// Comparison plays the search (without tablebases) from won positions of
+// an ending against perfect defence.
 type Comparison struct {
-	Table    *tablebase.Table
-	Store    *tablebase.Store // for the smaller tables captures lead to
+	// Perfect chooses the positions, defends them and judges the search.
+	Perfect  Perfect
 	Settings []Setting
 	// Positions is how many random won positions (the strong side to
 	// move) are played, with Seed choosing them.
@@ -77,15 +78,22 @@ type Comparison struct {
 // Run plays every setting on the same positions (two games at a time) and
 // returns one row per setting. When ctx is done first it returns the rows
 // of the settings begun, each counting its finished games only (a game
-// cut short has no result to count), and ctx's error.
+// cut short has no result to count), and ctx's error. When perfect play
+// fails (a table that cannot be read) it stops so too, with that error.
 func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 	if c.MaxMoves == 0 {
 		c.MaxMoves = 150
 	}
 	// Wins within the rule only: a cursed win is no test of conversion.
-	starts := tablebase.RandomWinsInTime(c.Table, c.Positions, c.Seed)
-	if len(starts) == 0 {
-		return nil, fmt.Errorf("compare: no won positions found for %s", c.Table.Material)
+	starts, err := c.Perfect.Starts(c.Positions, c.Seed)
+	if err != nil {
+		return nil, fmt.Errorf("compare: %w", err)
+	}
+	optimal := make([]int, len(starts))
+	for i, p := range starts {
+		if optimal[i], err = c.Perfect.Optimum(p); err != nil {
+			return nil, fmt.Errorf("compare: %w", err)
+		}
 	}
 	player := func(setting Setting) (*selfplay.SearchPlayer, error) {
 		// Blind to the fifty-move rule: the comparison measures mating
@@ -99,12 +107,14 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 		return nil, fmt.Errorf("compare: %w", err)
 	}
 	check.Close()
+	ctx, stop := context.WithCancelCause(ctx) // perfect play's failure stops every game
+	defer stop(nil)
 	rows := make([]Row, len(c.Settings))
 	total, done := len(starts)*len(c.Settings), 0
 	var mu sync.Mutex
 	for i, setting := range c.Settings {
 		rows[i].Setting = setting
-		jobs := make(chan *engine.Position)
+		jobs := make(chan int)
 		var wg sync.WaitGroup
 		for w := 0; w < 2; w++ {
 			wg.Add(1)
@@ -112,8 +122,12 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 				defer wg.Done()
 				attacker, _ := player(setting) // checked above
 				defer attacker.Close()
-				for start := range jobs {
-					g, finished := c.play(ctx, attacker, start)
+				for j := range jobs {
+					g, finished, err := c.play(ctx, attacker, starts[j], optimal[j])
+					if err != nil {
+						stop(fmt.Errorf("compare: %w", err))
+						continue
+					}
 					if !finished {
 						continue // ctx is done: the rest are not played either
 					}
@@ -127,16 +141,16 @@ func (c *Comparison) Run(ctx context.Context) ([]Row, error) {
 				}
 			}()
 		}
-		for _, p := range starts {
+		for j := range starts {
 			if ctx.Err() != nil {
 				break
 			}
-			jobs <- p
+			jobs <- j
 		}
 		close(jobs)
 		wg.Wait()
-		if err := ctx.Err(); err != nil {
-			return rows[:i+1], err
+		if ctx.Err() != nil {
+			return rows[:i+1], context.Cause(ctx)
 		}
 	}
 	return rows, nil
@@ -167,22 +181,25 @@ func (r *Row) add(g comparedGame) {
 	}
 }
 
-// play lets the search attack (White, to move) and the tablebase defend
-// from start, with the tablebase as judge: a move that lets the win go
-// ends the game at once. finished is false for a game ctx cut short.
-func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, start *engine.Position) (g comparedGame, finished bool) {
-	first, _ := c.Table.Probe(start)
-	g.optimal = (first.DTM + 1) / 2
+// play lets the search attack (White, to move) and perfect play defend
+// from start, with perfect play as judge: a move that lets the win go
+// ends the game at once. optimal is perfect play's moves from start.
+// finished is false for a game ctx cut short; an error is perfect play's
+// failure, which leaves the game without a result.
+func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, start *engine.Position, optimal int) (g comparedGame, finished bool, err error) {
+	g.optimal = optimal
 	g.in50 = true
-	scored := &scoredPlayer{Player: attacker, store: c.Store, game: &g}
+	scored := &scoredPlayer{Player: attacker, perfect: c.Perfect, game: &g}
 	ref := &game.Referee{Variant: start.Variant(), StartFEN: start.FEN(), MaxPlies: 2 * c.MaxMoves, IgnoreMoveRule: true,
 		Adjudicate: func(pos *engine.Position) (string, string, bool) {
 			if pos.HalfmoveClock() >= 100 {
 				g.in50 = false
 			}
 			if pos.SideToMove() == engine.White {
-				if !g.ruleDrawn && !c.inTime(pos) {
-					g.ruleDrawn = true
+				if !g.ruleDrawn {
+					if g.ruleDrawn, err = c.Perfect.RuleDrawn(pos); err != nil {
+						return "*", "perfect play failed", true
+					}
 				}
 				return "", "", false // the defender's move cannot change the result
 			}
@@ -192,55 +209,51 @@ func (c *Comparison) play(ctx context.Context, attacker *selfplay.SearchPlayer, 
 			if pos.Result().Reason == engine.Checkmate {
 				return "", "", false // the referee ends it
 			}
-			table, err := c.Store.Find(pos, tablebase.Build)
-			if err != nil {
-				g.thrown++
-				return "*", "win thrown (no table)", true
+			lost, e := c.Perfect.Lost(pos)
+			if e != nil {
+				err = e
+				return "*", "perfect play failed", true
 			}
-			if r, err := table.Probe(pos); err != nil || r.WDL >= 0 {
+			if !lost {
 				g.thrown++
 				return "1/2-1/2", "win thrown", true
 			}
 			return "", "", false
 		}}
-	rec := ref.Play(ctx, scored, &Defender{Store: c.Store})
-	if rec.Termination.Kind == game.Unterminated {
-		return g, false
+	rec := ref.Play(ctx, scored, &Defender{Perfect: c.Perfect})
+	switch {
+	case err != nil:
+		return g, false, err
+	case scored.err != nil:
+		return g, false, scored.err
+	case rec.Termination.Kind == game.PlayerCrash && rec.Termination.Side == engine.Black:
+		return g, false, fmt.Errorf("perfect defence: %s", rec.Termination.Detail)
+	case rec.Termination.Kind == game.Unterminated:
+		return g, false, nil
 	}
 	g.moves = (len(rec.Moves) + 1) / 2
 	g.mated = rec.Termination.Kind == game.ByRule && rec.Termination.Rule == engine.Checkmate && rec.Result == "1-0"
 	if !g.mated {
 		g.in50 = false
 	}
-	return g, true
-}
-
-// inTime reports whether the search, to move, still wins within the move
-// rule against perfect defence: the position's distance to zeroing fits
-// its clock (true where no table says otherwise).
-func (c *Comparison) inTime(pos *engine.Position) bool {
-	table, err := c.Store.Find(pos, tablebase.Build)
-	if err != nil {
-		return true
-	}
-	d, err := table.ProbeDTZ(pos)
-	return err != nil || d <= 0 || table.InTime(pos, d)
+	return g, true, nil
 }
 
 // scoredPlayer passes the search's moves on and counts, for each, whether
-// it kept the shortest mate.
+// it was among perfect play's best.
 type scoredPlayer struct {
 	game.Player
-	store *tablebase.Store
-	game  *comparedGame
+	perfect Perfect
+	game    *comparedGame
+	err     error // perfect play's failure, which ends the game
 }
 
-// Move asks the search and scores its answer against the table's best
-// moves.
+// Move scores the search's answer against perfect play's best moves.
 func (s *scoredPlayer) Move(ctx context.Context, t *game.Turn) (string, error) {
-	var best []engine.Move
-	if table, err := s.store.Find(t.Position, tablebase.Build); err == nil {
-		_, best, _ = table.Moves(t.Position, s.store.Finder(tablebase.Build))
+	best, err := s.perfect.Best(t.Position)
+	if err != nil {
+		s.err = err
+		return "", fmt.Errorf("%w: %v", game.ErrPlayerGone, err)
 	}
 	text, err := s.Player.Move(ctx, t)
 	if err != nil {

@@ -23,7 +23,7 @@ func TestComparison(t *testing.T) {
 	if testing.Short() {
 		positions = 5
 	}
-	c := &compare.Comparison{Table: tb, Store: store, Positions: positions, Seed: 3, MaxMoves: 80,
+	c := &compare.Comparison{Perfect: &compare.OwnTables{Table: tb, Store: store}, Positions: positions, Seed: 3, MaxMoves: 80,
 		Settings: []compare.Setting{{Depth: 1}, {Depth: 6}}}
 	rows, err := c.Run(context.Background())
 	require.NoError(t, err)
@@ -63,7 +63,7 @@ func TestComparisonUnderTheRule(t *testing.T) {
 		require.NoError(t, err)
 		require.LessOrEqual(t, d, 20, p.FEN())
 	}
-	c := &compare.Comparison{Table: tb, Store: store, Positions: 8, Seed: 4, MaxMoves: 40, Catalogue: cat,
+	c := &compare.Comparison{Perfect: &compare.OwnTables{Table: tb, Store: store}, Positions: 8, Seed: 4, MaxMoves: 40, Catalogue: cat,
 		Settings: []compare.Setting{{Depth: 1}}}
 	rows, err := c.Run(context.Background())
 	require.NoError(t, err)
@@ -83,7 +83,7 @@ func TestInterruptedComparison(t *testing.T) {
 	store, tb := kqvk(t, v)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	c := &compare.Comparison{Table: tb, Store: store, Positions: 4, Seed: 3, MaxMoves: 80,
+	c := &compare.Comparison{Perfect: &compare.OwnTables{Table: tb, Store: store}, Positions: 4, Seed: 3, MaxMoves: 80,
 		Settings: []compare.Setting{{Depth: 6}, {Depth: 1}},
 		Progress: func(done, _ int) {
 			if done == 1 {
@@ -97,7 +97,7 @@ func TestInterruptedComparison(t *testing.T) {
 	require.Equal(t, rows[0].Games, rows[0].Mated, "only finished games, each mated")
 
 	// Uninterrupted, depth 6 mates all four.
-	c = &compare.Comparison{Table: tb, Store: store, Positions: 4, Seed: 3, MaxMoves: 80, Settings: []compare.Setting{{Depth: 6}}}
+	c = &compare.Comparison{Perfect: &compare.OwnTables{Table: tb, Store: store}, Positions: 4, Seed: 3, MaxMoves: 80, Settings: []compare.Setting{{Depth: 6}}}
 	rows, err = c.Run(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, 4, rows[0].Mated)

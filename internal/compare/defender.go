@@ -6,13 +6,13 @@ import (
 
 	"github.com/chimera-chess/chimera/engine"
 	"github.com/chimera-chess/chimera/game"
-	"github.com/chimera-chess/chimera/tablebase"
 )
 
-// Defender is a game.Player that plays perfectly from a tablebase: a
-// winning move that mates soonest, or the longest resistance.
+// Defender is a game.Player that plays perfectly by a source of perfect
+// play: Chimera's tables' longest resistance to mate, or Syzygy's slowest
+// way to the next zeroing move.
 type Defender struct {
-	Store *tablebase.Store
+	Perfect Perfect
 }
 
 // Name returns "tablebase".
@@ -21,14 +21,10 @@ func (d *Defender) Name() string { return "tablebase" }
 // NewGame does nothing: tables need no preparation.
 func (d *Defender) NewGame(context.Context, *engine.Variant) error { return nil }
 
-// Move plays the table's first best move. A position no table covers
+// Move plays perfect play's first best move. A position it cannot value
 // ends the game as the player's crash: the comparison cannot go on.
 func (d *Defender) Move(_ context.Context, t *game.Turn) (string, error) {
-	table, err := d.Store.Find(t.Position, tablebase.Build)
-	if err != nil {
-		return "", fmt.Errorf("%w: no table for %s: %v", game.ErrPlayerGone, t.Position.FEN(), err)
-	}
-	_, best, err := table.Moves(t.Position, d.Store.Finder(tablebase.Build))
+	best, err := d.Perfect.Best(t.Position)
 	if err != nil || len(best) == 0 {
 		return "", fmt.Errorf("%w: no tablebase move for %s: %v", game.ErrPlayerGone, t.Position.FEN(), err)
 	}
