@@ -24,11 +24,12 @@ func (s *Server) syzygyValue(p *engine.Position, before int) (val Value, ok bool
 	if tables == nil || p.PieceCount() > tables.MaxPieces() || p.CastlingRights() != 0 {
 		return Value{}, false, nil
 	}
+	// The result without the rule: fromTable counts it with p's clock.
 	w, err := tables.ProbeWDL(p)
 	if err == nil {
 		var dtz int
 		if dtz, err = tables.ProbeDTZ(p); err == nil {
-			val = fromTable(p.Variant(), tablebase.Result{WDL: resultOf(w)}, dtz, true, p.HalfmoveClock(), before)
+			val = fromTable(p.Variant(), tablebase.Result{WDL: w.Result(false)}, dtz, true, p.HalfmoveClock(), before)
 			val.DTM, val.PreciseDTZ = nil, nil
 			if val.Category == categoryDraw {
 				val.PreciseDTZ = ptr(0) // a draw's is exact
@@ -40,18 +41,6 @@ func (s *Server) syzygyValue(p *engine.Position, before int) (val Value, ok bool
 		return Value{Category: categoryUnknown}, false, err
 	}
 	return Value{}, false, nil
-}
-
-// resultOf is a Syzygy value's result without the fifty-move rule (1, 0,
-// −1): fromTable counts the rule with the position's own clock.
-func resultOf(w syzygy.WDL) int {
-	switch {
-	case w > syzygy.Draw:
-		return 1
-	case w < syzygy.Draw:
-		return -1
-	}
-	return 0
 }
 
 // checkSyzygy compares the store's value of p with Syzygy's, where both

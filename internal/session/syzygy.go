@@ -55,7 +55,7 @@ func (z *syzygyProber) ProbeResult(p *engine.Position, depth int) (int, bool) {
 	if err != nil {
 		return 0, false
 	}
-	return resultOf(w, z.rule50), true
+	return w.Result(z.rule50), true
 }
 
 // ProbeRoot implements search.ResultProber: every move valued by the
@@ -76,18 +76,6 @@ func (z *syzygyProber) ProbeRoot(p *engine.Position) (wdl int, best engine.Move,
 	}
 	outcome, best, keep := syzygy.Choose(values, p.HalfmoveClock(), z.rule50)
 	return outcome.Result(z.rule50), best, keep, true
-}
-
-// resultOf turns a table's value into win/draw/loss (1, 0, −1): under the
-// fifty-move rule a cursed win and a blessed loss are draws.
-func resultOf(w syzygy.WDL, rule50 bool) int {
-	switch {
-	case w == syzygy.Win || (w == syzygy.CursedWin && !rule50):
-		return 1
-	case w == syzygy.Loss || (w == syzygy.BlessedLoss && !rule50):
-		return -1
-	}
-	return 0
 }
 
 // checkedProber is the engine's own tables' prober with Syzygy's beside
@@ -113,7 +101,7 @@ func (c *checkedProber) Probe(p *engine.Position, root bool) (wdl, dtm int, best
 	if err != nil {
 		return wdl, dtm, best, ok
 	}
-	if theirs := resultOf(w, c.fiftyMove); theirs != wdl && c.report != nil {
+	if theirs := w.Result(c.fiftyMove); theirs != wdl && c.report != nil {
 		c.report(fmt.Sprintf("tablebase disagreement at %s: Chimera's table says %s, Syzygy's %s; playing Chimera's",
 			p.FEN(), resultWord(wdl), w))
 	}

@@ -86,15 +86,8 @@ const (
 
 // Result returns the outcome as win/draw/loss (1, 0, −1): under the
 // rule (rule50) a cursed win and a blessed loss are draws.
-func (o Outcome) Result(rule50 bool) int {
-	switch {
-	case o == OutcomeWin || (o == OutcomeCursedWin && !rule50):
-		return 1
-	case o == OutcomeLoss || (o == OutcomeBlessedLoss && !rule50):
-		return -1
-	}
-	return 0
-}
+// (The outcomes run from loss to win as WDL's values do, from −2 to 2.)
+func (o Outcome) Result(rule50 bool) int { return WDL(o - OutcomeDraw).Result(rule50) }
 
 // Judge returns the move's outcome for the mover, with clock the move
 // counter before it (plies since the last capture or pawn move), and the

@@ -39,3 +39,16 @@ func (w WDL) String() string {
 	}
 	return "WDL(" + strconv.Itoa(int(w)) + ")"
 }
+
+// Result returns the value as win/draw/loss (1, 0, −1) for the side to
+// move: under the fifty-move rule (rule50) a cursed win and a blessed
+// loss are draws, without it a win and a loss.
+func (w WDL) Result(rule50 bool) int {
+	switch {
+	case w == Win || (w == CursedWin && !rule50):
+		return 1
+	case w == Loss || (w == BlessedLoss && !rule50):
+		return -1
+	}
+	return 0
+}
