@@ -36,8 +36,10 @@ type syzygyProber struct {
 	limit, depth int
 	rule50       bool
 	// report tells the GUI why a root position the tables should hold
-	// could not be answered (a damaged file).
-	report func(string)
+	// could not be answered (a damaged file); reported holds what it was
+	// told (ProbeRoot runs at the root only, one search at a time).
+	report   func(string)
+	reported map[string]bool
 }
 
 // ProbeResult implements search.ResultProber.
@@ -66,8 +68,9 @@ func (z *syzygyProber) ProbeRoot(p *engine.Position) (wdl int, best engine.Move,
 	}
 	values, err := z.tables.MoveValues(p)
 	if err != nil {
-		if !errors.Is(err, syzygy.ErrMissing) && !errors.Is(err, syzygy.ErrNotChess) && z.report != nil {
-			z.report(fmt.Sprintf("syzygy: %v", err))
+		if !errors.Is(err, syzygy.ErrMissing) && !errors.Is(err, syzygy.ErrNotChess) && z.report != nil && !z.reported[err.Error()] {
+			z.reported[err.Error()] = true // once, not at every move of a game
+			z.report(err.Error())
 		}
 		return 0, engine.NoMove, nil, false
 	}
@@ -151,11 +154,12 @@ func (s *Session) setSyzygy() {
 		s.syzygy = nil
 	default:
 		s.syzygy = &syzygyProber{
-			tables: s.syzygyTables,
-			limit:  min(s.values.syzygyLimit, s.syzygyTables.MaxPieces()),
-			depth:  s.values.syzygyDepth,
-			rule50: s.values.syzygyRule50,
-			report: s.cfg.OnMessage,
+			tables:   s.syzygyTables,
+			limit:    min(s.values.syzygyLimit, s.syzygyTables.MaxPieces()),
+			depth:    s.values.syzygyDepth,
+			rule50:   s.values.syzygyRule50,
+			report:   s.cfg.OnMessage,
+			reported: map[string]bool{},
 		}
 	}
 	s.installProbers()

@@ -1,6 +1,7 @@
 package uci_test
 
 import (
+	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -137,4 +138,30 @@ func TestSyzygyFiftyMoveRule(t *testing.T) {
 	require.NotNil(t, f, infos[len(infos)-1])
 	cp, _ = strconv.Atoi(f[1])
 	require.GreaterOrEqual(t, cp, int(search.DecisiveBound), "a win without the rule")
+}
+
+// TestSyzygyDamagedFile: a truncated table file is named to the GUI, once
+// however many moves meet it, and the engine searches instead.
+func TestSyzygyDamagedFile(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"KBNvK.rtbz", "KBvK.rtbw", "KNvK.rtbw"} {
+		data, err := os.ReadFile(filepath.Join(syzygyDir, name))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, name), data, 0o644))
+	}
+	data, err := os.ReadFile(filepath.Join(syzygyDir, "KBNvK.rtbw"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "KBNvK.rtbw"), data[:3000], 0o644))
+	s := start(t, uci.Config{})
+	s.Send("setoption name UseTablebase value false", "setoption name SyzygyPath value "+dir)
+	s.Expect("info string syzygy: tables of up to 4 pieces in ")
+	s.Send("position fen 8/8/8/3k4/8/8/8/KBN5 w - - 0 1", "go depth 2")
+	line, _ := s.Expect("info string syzygy: damaged table file: ")
+	require.Contains(t, line, "KBNvK.rtbw")
+	s.Expect("bestmove ")
+	s.Send("position fen 8/8/8/3k4/8/8/8/KBN5 w - - 0 1 moves a1b2", "go depth 2")
+	_, before := s.Expect("bestmove ")
+	for _, l := range before {
+		require.NotContains(t, l, "damaged", "said once")
+	}
 }
