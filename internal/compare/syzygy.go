@@ -154,46 +154,16 @@ func (s *SyzygyTables) RuleDrawn(pos *engine.Position) (bool, error) {
 
 // perfectMoves returns the moves syzygy.Choose ranks best for a position
 // whose counter is clock, the move it plays first: in a win or a loss,
-// those equal to its choice (the same outcome, a mate or not, as many
-// plies to zeroing); in a draw, those that keep it. Under the fifty-move
-// rule; where the rule has already drawn a win or saved a loss (a game
-// played on past it), without it: the fastest conversion and the slowest
-// defence still.
+// those tied with its choice; in a draw, those that keep it. Under the
+// fifty-move rule; where the rule has already drawn a win or saved a
+// loss (a game played on past it), without it: the fastest conversion
+// and the slowest defence still.
 func perfectMoves(values []syzygy.MoveValue, clock int) []engine.Move {
-	rule50 := true
-	_, move, keep := syzygy.Choose(values, clock, rule50)
+	_, move, keep := syzygy.Choose(values, clock, true)
 	if move == engine.NoMove {
-		rule50 = false
-		_, move, keep = syzygy.Choose(values, clock, rule50)
+		_, _, keep = syzygy.Choose(values, clock, false)
 	}
-	if move == engine.NoMove {
-		return keep
-	}
-	type rank struct {
-		outcome, plies int
-		mate           bool
-	}
-	rankOf := func(mv syzygy.MoveValue) rank {
-		o, plies := mv.Judge(clock)
-		r := rank{int(o), plies, mv.Checkmate}
-		if !rule50 {
-			r.outcome = o.Result(false) // a cursed win a win, a blessed loss a loss
-		}
-		return r
-	}
-	var top rank
-	for _, mv := range values {
-		if mv.Move == move {
-			top = rankOf(mv)
-		}
-	}
-	best := []engine.Move{move}
-	for _, mv := range values {
-		if mv.Move != move && rankOf(mv) == top {
-			best = append(best, mv.Move)
-		}
-	}
-	return best
+	return keep
 }
 
 // chessMaterial reads a material of chess of up to seven pieces (Syzygy's

@@ -123,11 +123,12 @@ func (mv MoveValue) Judge(clock int) (Outcome, int) {
 // Choose returns what perfect play does with the valued moves of a
 // position whose move counter is clock, under the fifty-move rule or
 // (rule50 false) without it, when a cursed win is a win and a blessed
-// loss a loss: its outcome, the move to play
-// when the outcome is a win (a mate, else the fastest to its next
-// zeroing move) or a loss (the slowest), and otherwise the moves that
-// keep the best outcome, among which any may be played. values must not
-// be empty.
+// loss a loss: its outcome; the move to play when the outcome is a win
+// (a mate, else the fastest to its next zeroing move) or a loss (the
+// slowest), NoMove otherwise; and keep, the moves as good as the best:
+// in a win or a loss those tied with move (move first), in a draw every
+// move that keeps it, any of which may be played. values must not be
+// empty.
 func Choose(values []MoveValue, clock int, rule50 bool) (best Outcome, move engine.Move, keep []engine.Move) {
 	type judged struct {
 		o     Outcome
@@ -159,22 +160,33 @@ func Choose(values []MoveValue, clock int, rule50 bool) (best Outcome, move engi
 		}
 		return o, plies
 	}
+	judgedOf := func(mv MoveValue) judged {
+		o, plies := judge(mv)
+		return judged{o, plies, mv.Checkmate}
+	}
 	var top judged
 	for i, mv := range values {
-		o, plies := judge(mv)
-		if j := (judged{o, plies, mv.Checkmate}); i == 0 || better(j, top) {
+		if j := judgedOf(mv); i == 0 || better(j, top) {
 			top, move = j, mv.Move
 		}
 	}
-	if top.o == OutcomeWin || top.o == OutcomeLoss {
-		return top.o, move, nil
+	decided := top.o == OutcomeWin || top.o == OutcomeLoss
+	if decided {
+		keep = append(keep, move)
 	}
 	for _, mv := range values {
-		if o, _ := judge(mv); o == top.o {
+		j := judgedOf(mv)
+		switch {
+		case !decided && j.o == top.o:
+			keep = append(keep, mv.Move)
+		case decided && mv.Move != move && !better(j, top) && !better(top, j):
 			keep = append(keep, mv.Move)
 		}
 	}
-	return top.o, engine.NoMove, keep
+	if !decided {
+		move = engine.NoMove
+	}
+	return top.o, move, keep
 }
 
 func abs(n int) int {
